@@ -1,0 +1,1 @@
+"""One module per library adapter; serbench_py.registry lists them."""

@@ -1,0 +1,82 @@
+"""Runs one suite as its own process, with a time limit, streaming progress.
+
+A suite that crashes, hangs or writes nothing is recorded as failed with the
+reason; it never stops the other suites.
+"""
+
+import collections
+import contextlib
+import hashlib
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO
+
+
+@dataclass
+class SuiteResult:
+    lang: str
+    status: str  # "ok" | "failed" | "timeout"
+    seconds: float
+    reason: str = ""
+    files: dict[str, str] = field(default_factory=dict)  # relative path -> sha256
+
+
+def sha256_of(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def _stream(pipe: IO[str], prefix: str, start: float, tail: collections.deque[str]) -> None:
+    for line in pipe:
+        line = line.rstrip()
+        tail.append(line)
+        print(f"[{prefix} {time.monotonic() - start:6.1f}s] {line}", file=sys.stderr, flush=True)
+
+
+def _terminate(proc: "subprocess.Popen[str]") -> None:
+    # The suite runs in its own process group so its workers die with it.
+    try:
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.wait(timeout=10)
+    except (ProcessLookupError, subprocess.TimeoutExpired):
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
+
+
+def run_suite(lang: str, argv: list[str], out_dir: Path, timeout_s: float) -> SuiteResult:
+    """Runs argv (which must write into out_dir) and describes what happened."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    start = time.monotonic()
+    tail: collections.deque[str] = collections.deque(maxlen=20)
+    proc = subprocess.Popen(
+        argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True
+    )
+    assert proc.stdout is not None
+    reader = threading.Thread(target=_stream, args=(proc.stdout, lang, start, tail), daemon=True)
+    reader.start()
+    try:
+        code = proc.wait(timeout=timeout_s)
+    except subprocess.TimeoutExpired:
+        _terminate(proc)
+        reader.join(timeout=5)
+        return SuiteResult(lang, "timeout", time.monotonic() - start, f"no result after {timeout_s:.0f}s")
+    reader.join(timeout=5)
+    seconds = time.monotonic() - start
+    files = {str(p.relative_to(out_dir)): sha256_of(p) for p in sorted(out_dir.rglob("*.json"))}
+    if code != 0:
+        why = f"exit code {code}" if code > 0 else f"killed by signal {-code}"
+        last = tail[-1] if tail else "no output"
+        return SuiteResult(lang, "failed", seconds, f"{why}; last line: {last}", files)
+    if not files:
+        return SuiteResult(lang, "failed", seconds, "exited 0 but wrote no JSON file", files)
+    return SuiteResult(lang, "ok", seconds, files=files)
