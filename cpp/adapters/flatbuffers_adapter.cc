@@ -68,18 +68,18 @@ std::string FlatbuffersAdapter::Encode(const std::vector<model::User>& users) co
   std::vector<Offset<fb::User>> offsets;
   offsets.reserve(users.size());
   for (const model::User& user : users) offsets.push_back(BuildUser(b, user));
-  b.Finish(fb::CreateUserList(b, b.CreateVector(offsets)));
+  b.Finish(fb::CreatePayload(b, b.CreateVector(offsets)));
   return std::string(reinterpret_cast<const char*>(b.GetBufferPointer()), b.GetSize());
 }
 
 std::vector<model::User> FlatbuffersAdapter::Decode(std::string_view bytes) const {
   const auto* data = reinterpret_cast<const std::uint8_t*>(bytes.data());
   ::flatbuffers::Verifier verifier(data, bytes.size());
-  if (!fb::VerifyUserListBuffer(verifier)) {
-    throw DecodeError("flatbuffers: UserList fails verification");
+  if (!fb::VerifyPayloadBuffer(verifier)) {
+    throw DecodeError("flatbuffers: Payload fails verification");
   }
   std::vector<model::User> users;
-  if (const auto* list = fb::GetUserList(data)->users()) {
+  if (const auto* list = fb::GetPayload(data)->records()) {
     users.reserve(list->size());
     for (const fb::User* user : *list) users.push_back(ReadUser(*user));
   }

@@ -54,20 +54,20 @@ const AdapterInfo& ProtobufAdapter::info() const {
 }
 
 std::string ProtobufAdapter::Encode(const std::vector<model::User>& users) const {
-  pb::UserList list;
-  list.mutable_users()->Reserve(static_cast<int>(users.size()));
-  for (const model::User& user : users) ToProto(user, *list.add_users());
+  pb::Payload list;
+  list.mutable_records()->Reserve(static_cast<int>(users.size()));
+  for (const model::User& user : users) ToProto(user, *list.add_records());
   return list.SerializeAsString();
 }
 
 std::vector<model::User> ProtobufAdapter::Decode(std::string_view bytes) const {
-  pb::UserList list;
+  pb::Payload list;
   if (!list.ParseFromArray(bytes.data(), static_cast<int>(bytes.size()))) {
-    throw DecodeError("protobuf: cannot parse UserList");
+    throw DecodeError("protobuf: cannot parse Payload");
   }
   std::vector<model::User> users;
-  users.reserve(list.users_size());
-  for (const pb::User& user : list.users()) users.push_back(FromProto(user));
+  users.reserve(list.records_size());
+  for (const pb::User& user : list.records()) users.push_back(FromProto(user));
   return users;
 }
 

@@ -67,7 +67,7 @@ std::string ReadFile(const std::string& path) {
 std::vector<User> ParseUsers(std::string_view text) {
   const json document = json::parse(text);  // outlives the loop below
   std::vector<User> users;
-  for (const json& j : document.at("users")) users.push_back(ToUser(j));
+  for (const json& j : document.at("records")) users.push_back(ToUser(j));
   return users;
 }
 

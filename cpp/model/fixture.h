@@ -9,7 +9,7 @@
 
 namespace serbench::model {
 
-// Parses fixture JSON of the form {"users": [...]}; throws std::exception
+// Parses fixture JSON of the form {"records": [...]}; throws std::exception
 // (nlohmann::json::exception or std::out_of_range) on malformed input.
 std::vector<User> ParseUsers(std::string_view json);
 

@@ -18,7 +18,7 @@ TEST(LoadUserFixtureTest, FindsFixtureThroughRunfiles) {
   EXPECT_EQ(users[2].tags[2], "x\"y");
 }
 
-constexpr char kOneUser[] = R"({"users": [{"name": "A", "email": "a@b", "age": AGE,
+constexpr char kOneUser[] = R"({"records": [{"name": "A", "email": "a@b", "age": AGE,
   "tags": ["t"], "address": {"street": "s", "city": "c", "postcode": "p", "country": "GB"}}]})";
 
 std::string OneUserWithAge(const std::string& age) {
@@ -39,7 +39,7 @@ TEST(ParseUsersTest, RejectsAgesOutsideUint32) {
 }
 
 TEST(ParseUsersTest, RejectsMissingField) {
-  EXPECT_ANY_THROW(ParseUsers(R"({"users": [{"name": "A"}]})"));
+  EXPECT_ANY_THROW(ParseUsers(R"({"records": [{"name": "A"}]})"));
 }
 
 }  // namespace

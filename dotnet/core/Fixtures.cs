@@ -27,7 +27,7 @@ public static class Fixtures
         RespectRequiredConstructorParameters = true,
     };
 
-    private sealed record UserList(IReadOnlyList<User> Users);
+    private sealed record Payload(IReadOnlyList<User> Records);
 
     /// <summary>Loads a catalogued dataset from the runfiles tree.</summary>
     public static Fixture Load(string dataset) =>
@@ -39,8 +39,8 @@ public static class Fixtures
     public static Fixture LoadFile(string dataset, string path)
     {
         using var stream = File.OpenRead(path);
-        var list = JsonSerializer.Deserialize<UserList>(stream, Options)
+        var list = JsonSerializer.Deserialize<Payload>(stream, Options)
             ?? throw new InvalidDataException($"{path}: the fixture is null");
-        return new Fixture(dataset, list.Users);
+        return new Fixture(dataset, list.Records);
     }
 }

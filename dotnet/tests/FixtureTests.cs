@@ -21,9 +21,9 @@ public class FixtureTests
     }
 
     [Theory]
-    [InlineData("""{"users": [{"name": "a", "email": "b", "age": 1, "tags": [], "address": {"street": "", "city": "", "postcode": "", "country": ""}, "extra": 1}]}""")]
-    [InlineData("""{"users": [{"name": "a", "email": "b", "age": 1, "tags": []}]}""")]
-    [InlineData("""{"users": [{"name": "a", "email": "b", "age": -1, "tags": [], "address": {"street": "", "city": "", "postcode": "", "country": ""}}]}""")]
+    [InlineData("""{"records": [{"name": "a", "email": "b", "age": 1, "tags": [], "address": {"street": "", "city": "", "postcode": "", "country": ""}, "extra": 1}]}""")]
+    [InlineData("""{"records": [{"name": "a", "email": "b", "age": 1, "tags": []}]}""")]
+    [InlineData("""{"records": [{"name": "a", "email": "b", "age": -1, "tags": [], "address": {"street": "", "city": "", "postcode": "", "country": ""}}]}""")]
     public void LoaderRefusesJsonThatDoesNotMatchTheModel(string json)
     {
         var path = Path.Combine(Path.GetTempPath(), $"fixture-{Guid.NewGuid():N}.json");

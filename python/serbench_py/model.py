@@ -59,8 +59,8 @@ def _user(obj: dict[str, Any]) -> User:
 
 
 def users_from_json(text: str) -> list[User]:
-    """Parses a UserList document ({"users": [...]}) into the native model."""
-    return [_user(obj) for obj in json.loads(text)["users"]]
+    """Parses a Payload document ({"records": [...]}) into the native model."""
+    return [_user(obj) for obj in json.loads(text)["records"]]
 
 
 def fixture_path(dataset: str) -> Path:

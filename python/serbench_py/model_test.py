@@ -16,7 +16,7 @@ def test_fixture_loads_into_the_native_model() -> None:
 
 def test_users_from_json_builds_tuples_and_nested_addresses() -> None:
     text = (
-        '{"users": [{"name": "n", "email": "e", "age": 1, "tags": ["t"],'
+        '{"records": [{"name": "n", "email": "e", "age": 1, "tags": ["t"],'
         ' "address": {"street": "s", "city": "c", "postcode": "p", "country": "k"}}]}'
     )
     assert users_from_json(text) == [User("n", "e", 1, ("t",), Address("s", "c", "p", "k"))]
@@ -35,4 +35,4 @@ def test_users_from_json_rejects_wrong_types(field: str, value: object) -> None:
         field: value,
     }
     with pytest.raises(ValueError, match=field):
-        users_from_json(json.dumps({"users": [user]}))
+        users_from_json(json.dumps({"records": [user]}))

@@ -1,6 +1,6 @@
 using Google.Protobuf;
 using Serbench.Model;
-using Pb = Serbench.Schemas.UserProto;
+using Pb = Serbench.Schemas.User.Proto;
 
 namespace Serbench.Adapters;
 
@@ -14,16 +14,16 @@ public sealed class ProtobufAdapter : ICodecAdapter
 
     public byte[] Encode(IReadOnlyList<User> users)
     {
-        var list = new Pb.UserList();
+        var list = new Pb.Payload();
         foreach (var user in users)
         {
-            list.Users.Add(ToProto(user));
+            list.Records.Add(ToProto(user));
         }
         return list.ToByteArray();
     }
 
     public List<User> Decode(ReadOnlySpan<byte> bytes) =>
-        Pb.UserList.Parser.ParseFrom(bytes).Users.Select(FromProto).ToList();
+        Pb.Payload.Parser.ParseFrom(bytes).Records.Select(FromProto).ToList();
 
     private static Pb.User ToProto(User user) => new()
     {

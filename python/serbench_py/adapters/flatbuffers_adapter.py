@@ -55,9 +55,9 @@ class FlatBuffersAdapter:
 
     def encode(self, users: list[User]) -> bytes:
         builder = flatbuffers.Builder()
-        builder.Finish(fbs.UserListT(users=[_to_object(u) for u in users]).Pack(builder))
+        builder.Finish(fbs.PayloadT(records=[_to_object(u) for u in users]).Pack(builder))
         return bytes(builder.Output())
 
     def decode(self, data: bytes) -> list[User]:
-        root = fbs.UserListT.InitFromObj(fbs.UserList.GetRootAs(data, 0))
-        return [_from_object(obj) for obj in root.users or ()]
+        root = fbs.PayloadT.InitFromObj(fbs.Payload.GetRootAs(data, 0))
+        return [_from_object(obj) for obj in root.records or ()]

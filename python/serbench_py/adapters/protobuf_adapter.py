@@ -53,7 +53,7 @@ class ProtobufAdapter:
         self.variant = api_implementation.Type()
 
     def encode(self, users: list[User]) -> bytes:
-        return user_pb2.UserList(users=[_to_message(u) for u in users]).SerializeToString()
+        return user_pb2.Payload(records=[_to_message(u) for u in users]).SerializeToString()
 
     def decode(self, data: bytes) -> list[User]:
-        return [_from_message(m) for m in user_pb2.UserList.FromString(data).users]
+        return [_from_message(m) for m in user_pb2.Payload.FromString(data).records]
