@@ -1,89 +1,100 @@
 #include "cpp/adapters/flatbuffers_adapter.h"
 
-#include <cstdint>
+#include <memory>
 
-#include "flatbuffers/flatbuffers.h"
-#include "schemas/user/user_generated.h"
+#include "cpp/adapters/flatbuffers_mapping.h"
 
 namespace serbench::adapters {
 namespace {
 
-namespace fb = ::serbench::user::fbs;
+using fbs::FlatBufferBuilder;
 
-using ::flatbuffers::FlatBufferBuilder;
-using ::flatbuffers::Offset;
+// The verified root table of a payload; throws DecodeError if it fails.
+template <typename R>
+const typename fbs::Schema<R>::Payload& VerifiedRoot(std::string_view bytes) {
+  using Payload = typename fbs::Schema<R>::Payload;
+  const auto* data = reinterpret_cast<const std::uint8_t*>(bytes.data());
+  ::flatbuffers::Verifier verifier(data, bytes.size());
+  if (!verifier.VerifyBuffer<Payload>(nullptr)) {
+    throw DecodeError("flatbuffers: Payload fails verification");
+  }
+  return *::flatbuffers::GetRoot<Payload>(data);
+}
 
-std::string FlatbuffersVersion() {
+template <typename R>
+class FlatbuffersCodec : public Codec<R> {
+ public:
+  std::string Encode(const std::vector<R>& records) const override {
+    FlatBufferBuilder b;
+    std::vector<decltype(fbs::Build(b, records.front()))> offsets;
+    offsets.reserve(records.size());
+    for (const R& r : records) offsets.push_back(fbs::Build(b, r));
+    const auto list = b.CreateVector(offsets);
+    typename fbs::Schema<R>::Payload::Builder payload(b);
+    payload.add_records(list);
+    b.Finish(payload.Finish());
+    return std::string(reinterpret_cast<const char*>(b.GetBufferPointer()), b.GetSize());
+  }
+  std::vector<R> Decode(std::string_view bytes) const override {
+    std::vector<R> records;
+    if (const auto* list = VerifiedRoot<R>(bytes).records()) {
+      records.reserve(list->size());
+      for (const auto* t : *list) records.push_back(fbs::Read(*t));
+    }
+    return records;
+  }
+  std::uint64_t AccessLazy(std::string_view bytes) const override {
+    std::uint64_t sum = 0;
+    if (const auto* list = VerifiedRoot<R>(bytes).records()) {
+      for (const auto* t : *list) sum += fbs::Few(*t);
+    }
+    return sum;
+  }
+};
+
+template <typename R>
+class ObjectApiCodec final : public FlatbuffersCodec<R> {
+ public:
+  // Verified by repacking what UnPack produced and reading that back.
+  std::vector<R> Decode(std::string_view bytes) const override {
+    const auto unpacked = Unpack(bytes);
+    FlatBufferBuilder b;
+    b.Finish(fbs::Schema<R>::Payload::Pack(b, unpacked.get()));
+    return FlatbuffersCodec<R>::Decode(
+        {reinterpret_cast<const char*>(b.GetBufferPointer()), b.GetSize()});
+  }
+  std::size_t Materialize(std::string_view bytes) const override {
+    return Unpack(bytes)->records.size();
+  }
+
+ private:
+  static auto Unpack(std::string_view bytes) {
+    return std::unique_ptr<typename fbs::Schema<R>::Payload::NativeTableType>(
+        VerifiedRoot<R>(bytes).UnPack());
+  }
+};
+
+std::string Version() {
   return std::to_string(FLATBUFFERS_VERSION_MAJOR) + "." +
          std::to_string(FLATBUFFERS_VERSION_MINOR) + "." +
          std::to_string(FLATBUFFERS_VERSION_REVISION);
 }
 
-Offset<fb::User> BuildUser(FlatBufferBuilder& b, const model::User& user) {
-  // Children first: FlatBuffers forbids nesting table construction.
-  const auto name = b.CreateString(user.name);
-  const auto email = b.CreateString(user.email);
-  const auto tags = b.CreateVectorOfStrings(user.tags);
-  const auto address = fb::CreateAddress(
-      b, b.CreateString(user.address.street), b.CreateString(user.address.city),
-      b.CreateString(user.address.postcode), b.CreateString(user.address.country));
-  return fb::CreateUser(b, name, email, user.age, tags, address);
-}
-
-// Absent strings read as empty, matching proto3 and the model's defaults.
-std::string Str(const ::flatbuffers::String* s) {
-  return s == nullptr ? std::string() : s->str();
-}
-
-model::Address ReadAddress(const fb::Address* a) {
-  if (a == nullptr) return {};
-  return {Str(a->street()), Str(a->city()), Str(a->postcode()), Str(a->country())};
-}
-
-model::User ReadUser(const fb::User& u) {
-  model::User user{.name = Str(u.name()), .email = Str(u.email()), .age = u.age(),
-                   .tags = {}, .address = ReadAddress(u.address())};
-  if (const auto* tags = u.tags()) {
-    user.tags.reserve(tags->size());
-    for (const ::flatbuffers::String* tag : *tags) user.tags.push_back(Str(tag));
-  }
-  return user;
-}
-
 }  // namespace
 
-const AdapterInfo& FlatbuffersAdapter::info() const {
-  static const auto* info = new AdapterInfo{
-      .lib = "flatbuffers",
-      .format = "flatbuffers",
-      .version = FlatbuffersVersion(),
-      .zero_copy = true,
-      .codegen = true,
-  };
-  return *info;
+Library FlatbuffersLibrary() {
+  return MakeLibrary<FlatbuffersCodec>(
+      {.lib = "flatbuffers", .format = "flatbuffers", .version = Version(),
+       .capabilities = {"codegen", "validates", "zero_copy"},
+       .ops = {"encode", "decode", "roundtrip", "access_full", "access_lazy"}});
 }
 
-std::string FlatbuffersAdapter::Encode(const std::vector<model::User>& users) const {
-  FlatBufferBuilder b;
-  std::vector<Offset<fb::User>> offsets;
-  offsets.reserve(users.size());
-  for (const model::User& user : users) offsets.push_back(BuildUser(b, user));
-  b.Finish(fb::CreatePayload(b, b.CreateVector(offsets)));
-  return std::string(reinterpret_cast<const char*>(b.GetBufferPointer()), b.GetSize());
-}
-
-std::vector<model::User> FlatbuffersAdapter::Decode(std::string_view bytes) const {
-  const auto* data = reinterpret_cast<const std::uint8_t*>(bytes.data());
-  ::flatbuffers::Verifier verifier(data, bytes.size());
-  if (!fb::VerifyPayloadBuffer(verifier)) {
-    throw DecodeError("flatbuffers: Payload fails verification");
-  }
-  std::vector<model::User> users;
-  if (const auto* list = fb::GetPayload(data)->records()) {
-    users.reserve(list->size());
-    for (const fb::User* user : *list) users.push_back(ReadUser(*user));
-  }
-  return users;
+Library FlatbuffersObjectApiLibrary() {
+  return MakeLibrary<ObjectApiCodec>(
+      {.lib = "flatbuffers", .format = "flatbuffers", .variant = "object_api",
+       .version = Version(), .capabilities = {"codegen", "validates"}, .ops = {"decode"},
+       .missing_ops_reason = "object_api times only verify + UnPack into the generated T "
+                             "types; its payload and other ops are those of lib=flatbuffers"});
 }
 
 }  // namespace serbench::adapters

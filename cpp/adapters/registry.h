@@ -1,14 +1,14 @@
-// Every C++ adapter of the `user` dataset. Adding a library: its adapter
-// files, one line in registry.cc, one dep in BUILD.bazel.
+// Every C++ library (and variant) of the suite. Adding a library: its
+// adapter files, one line in registry.cc, one dep in BUILD.bazel.
 #pragma once
 
 #include <vector>
 
-#include "cpp/adapters/adapter.h"
+#include "cpp/adapters/codec.h"
 
 namespace serbench::adapters {
 
-// Adapters live for the whole process, in a stable order.
-const std::vector<const UserAdapter*>& Registry();
+// Built once, in a stable order, never destroyed.
+const std::vector<Library>& Libraries();
 
 }  // namespace serbench::adapters

@@ -1,28 +1,44 @@
 #include "cpp/adapters/registry.h"
 
+#include <algorithm>
+#include <regex>
 #include <set>
-#include <utility>
+#include <tuple>
 
 #include <gtest/gtest.h>
-
-#include "cpp/adapters/roundtrip.h"
-#include "cpp/model/fixture.h"
 
 namespace serbench::adapters {
 namespace {
 
-TEST(RegistryTest, EveryAdapterRoundTripsTheFixture) {
-  const std::vector<model::User> fixture = model::LoadUserFixture();
-  for (const UserAdapter* adapter : Registry()) {
-    EXPECT_EQ(RoundTripError(*adapter, fixture), std::nullopt) << adapter->info().lib;
+TEST(RegistryTest, LibVariantPairsAreUnique) {
+  std::set<std::pair<std::string, std::string>> seen;
+  for (const Library& library : Libraries()) {
+    EXPECT_TRUE(seen.emplace(library.info.lib, library.info.variant).second) << library.info.lib;
   }
 }
 
-TEST(RegistryTest, LibFormatPairsAreUnique) {
-  std::set<std::pair<std::string, std::string>> seen;
-  for (const UserAdapter* adapter : Registry()) {
-    EXPECT_TRUE(seen.emplace(adapter->info().lib, adapter->info().format).second)
-        << adapter->info().lib;
+TEST(RegistryTest, MetadataFollowsTheContract) {
+  const std::regex name("[a-z0-9_]+");
+  const std::set<std::string> capabilities = {"codegen", "reflection", "schemaless", "validates",
+                                              "zero_copy"};
+  for (const Library& library : Libraries()) {
+    const LibraryInfo& info = library.info;
+    EXPECT_TRUE(std::regex_match(info.lib, name)) << info.lib;
+    EXPECT_TRUE(info.variant.empty() || std::regex_match(info.variant, name)) << info.lib;
+    EXPECT_FALSE(info.version.empty()) << info.lib;
+    for (const std::string& c : info.capabilities) EXPECT_TRUE(capabilities.count(c)) << c;
+    // Lazy access is only for zero-copy libraries, never under decode.
+    const std::size_t zero_copy = std::count(info.capabilities.begin(),
+                                             info.capabilities.end(), "zero_copy");
+    EXPECT_EQ(library.Times("access_lazy"), zero_copy == 1) << info.lib;
+    EXPECT_EQ(info.ops.size() < 4 + zero_copy, !info.missing_ops_reason.empty()) << info.lib;
+  }
+}
+
+TEST(RegistryTest, EveryLibraryHasACodecPerDataset) {
+  for (const Library& library : Libraries()) {
+    std::apply([&](const auto&... codec) { EXPECT_TRUE((... && (codec != nullptr))); },
+               library.codecs);
   }
 }
 

@@ -1,29 +1,28 @@
-// Google Benchmark suite of the C++ adapters: every registered adapter times
-// encode, decode and roundtrip on the user fixture, after its round trip is
-// checked. A refused adapter is reported and makes the exit status 1.
+// Google Benchmark suite of the C++ adapters. PlanSuite verifies every
+// library on every fixture and builds the cases; measured ones are timed
+// here, the rest are listed with their reason in DIR/cpp-cases.json.
 #include <benchmark/benchmark.h>
 
 #include <cstdlib>
 #include <exception>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
+#include <algorithm>
+#include <set>
 #include <string>
 #include <vector>
 
-#include "cpp/adapters/registry.h"
-#include "cpp/adapters/roundtrip.h"
+#include "cpp/bench/alloc_counter.h"
 #include "cpp/bench/build_info.h"
 #include "cpp/bench/case_id.h"
+#include "cpp/bench/catalog.h"
 #include "cpp/bench/cli.h"
+#include "cpp/bench/plan.h"
 #include "cpp/model/fixture.h"
 
 namespace serbench::bench {
 namespace {
-
-using adapters::UserAdapter;
-using model::User;
-
-constexpr char kDataset[] = "user";
 
 #if defined(__clang__)
 constexpr char kCompiler[] = "clang " __clang_version__;
@@ -31,97 +30,75 @@ constexpr char kCompiler[] = "clang " __clang_version__;
 constexpr char kCompiler[] = "gcc " __VERSION__;
 #endif
 
-Case CaseFor(const UserAdapter& adapter, std::size_t size, const std::string& op) {
-  return Case{.dataset = kDataset, .size = size, .op = op,
-              .format = adapter.info().format, .lib = adapter.info().lib};
-}
-
-// Times `op` once per iteration; records the payload size so the runner can
-// report wire bytes and bytes/s.
-template <typename Op>
-void Register(const Case& c, std::size_t wire_bytes, Op op) {
-  benchmark::RegisterBenchmark(CaseId(c).c_str(), [=](benchmark::State& state) {
-    for (auto _ : state) op();
-    state.SetBytesProcessed(state.iterations() * static_cast<int64_t>(wire_bytes));
-    state.counters["wire_bytes"] = static_cast<double>(wire_bytes);
-    state.counters["records"] = static_cast<double>(c.size);
+// Times p.op once per iteration. Wire size and the untimed allocation count
+// of one operation go in as counters.
+void Register(const PlannedCase& p) {
+  benchmark::RegisterBenchmark(CaseId(p.c).c_str(), [&p](benchmark::State& state) {
+    for (auto _ : state) p.op();
+    state.SetBytesProcessed(state.iterations() * static_cast<int64_t>(p.wire_bytes));
+    state.counters["wire_bytes"] = static_cast<double>(p.wire_bytes);
+    state.counters["records"] = static_cast<double>(p.c.size);
+    state.counters["allocs_per_op"] = static_cast<double>(p.allocs.allocs);
+    state.counters["alloc_bytes_per_op"] = static_cast<double>(p.allocs.bytes);
   });
 }
 
-// Inputs (objects, payload) are built here, outside the timed loops. Results
-// escape through DoNotOptimize and ClobberMemory so no work is elided; their
-// destruction stays in the loop, as for any caller.
-void RegisterAdapter(const UserAdapter& adapter, const std::vector<User>& users) {
-  const std::string payload = adapter.Encode(users);
-  Register(CaseFor(adapter, users.size(), "encode"), payload.size(), [&adapter, &users] {
-    std::string bytes = adapter.Encode(users);
-    benchmark::DoNotOptimize(bytes);
-    benchmark::ClobberMemory();
-  });
-  Register(CaseFor(adapter, users.size(), "decode"), payload.size(), [&adapter, payload] {
-    std::vector<User> decoded = adapter.Decode(payload);
-    benchmark::DoNotOptimize(decoded);
-    benchmark::ClobberMemory();
-  });
-  Register(CaseFor(adapter, users.size(), "roundtrip"), payload.size(), [&adapter, &users] {
-    std::vector<User> decoded = adapter.Decode(adapter.Encode(users));
-    benchmark::DoNotOptimize(decoded);
-    benchmark::ClobberMemory();
-  });
-}
+// The console table, plus one `progress: <done>/<total> <case id>` line on
+// stderr as each case finishes (all its repetitions).
+class ProgressReporter final : public benchmark::ConsoleReporter {
+ public:
+  explicit ProgressReporter(std::size_t total)
+      : benchmark::ConsoleReporter(OO_Tabular), total_(total) {}
 
-struct Selection {
-  int registered = 0;
-  int refused = 0;
+  void ReportRuns(const std::vector<Run>& runs) override {
+    benchmark::ConsoleReporter::ReportRuns(runs);
+    for (const Run& run : runs) {
+      const std::string name = run.run_name.str();
+      if (run.run_type == Run::RT_Iteration && done_.insert(name).second) {
+        std::cerr << "progress: " << done_.size() << "/" << total_ << " " << name << std::endl;
+      }
+    }
+  }
+
+ private:
+  std::size_t total_;
+  std::set<std::string> done_;
 };
 
-// Checks and registers the adapters the filters select.
-Selection RegisterSelected(const Options& options, const std::vector<User>& users) {
-  Selection selection;
-  if (options.dataset && *options.dataset != kDataset) return selection;
-  for (const UserAdapter* adapter : adapters::Registry()) {
-    if (options.library && *options.library != adapter->info().lib) continue;
-    const std::string cases = CaseId(CaseFor(*adapter, users.size(), "*"));
-    if (auto error = adapters::RoundTripError(*adapter, users)) {
-      std::cerr << "refused " << cases << ": " << *error << "\n";
-      ++selection.refused;
-      continue;
-    }
-    std::cerr << "verified " << cases << "\n";
-    RegisterAdapter(*adapter, users);
-    ++selection.registered;
-  }
-  return selection;
-}
-
-void AddContext(const Options& options) {
+void AddContext(const Plan& plan, const std::string& profile) {
   benchmark::AddCustomContext("serbench.lang", "cpp");
-  benchmark::AddCustomContext("serbench.profile", options.profile);
+  benchmark::AddCustomContext("serbench.profile", profile);
   benchmark::AddCustomContext("cxx.compiler", kCompiler);
   benchmark::AddCustomContext("cxx.flags", SERBENCH_CXXFLAGS);
   benchmark::AddCustomContext("cxx.compilation_mode", SERBENCH_COMPILATION_MODE);
-  for (const UserAdapter* adapter : adapters::Registry()) {
-    const adapters::AdapterInfo& info = adapter->info();
-    const std::string key = "lib." + info.lib + ".";
-    benchmark::AddCustomContext(key + "version", info.version);
-    benchmark::AddCustomContext(key + "format", info.format);
-    benchmark::AddCustomContext(key + "zero_copy", info.zero_copy ? "true" : "false");
-    benchmark::AddCustomContext(key + "codegen", info.codegen ? "true" : "false");
+  benchmark::AddCustomContext("cxx.alloc_counting",
+                              "global operator new, one untimed op (allocs_per_op) and "
+                              "Google Benchmark's memory-manager pass");
+  for (const adapters::LibraryInfo& info : plan.libraries) {
+    const std::string key = "lib." + info.lib + (info.variant.empty() ? "" : "." + info.variant);
+    std::string capabilities;
+    for (const std::string& c : info.capabilities) capabilities += (capabilities.empty() ? "" : ",") + c;
+    benchmark::AddCustomContext(key + ".version", info.version);
+    benchmark::AddCustomContext(key + ".format", info.format);
+    benchmark::AddCustomContext(key + ".capabilities", capabilities);
   }
 }
 
-// Progress and the console table go to stderr; the result is the JSON file.
-void RunBenchmarks(const std::string& argv0, const std::vector<std::string>& flags) {
+void RunBenchmarks(const std::string& argv0, const std::vector<std::string>& flags,
+                   std::size_t total) {
   std::vector<std::string> args = {argv0};
   args.insert(args.end(), flags.begin(), flags.end());
   std::vector<char*> argv;
   for (std::string& arg : args) argv.push_back(arg.data());
   int argc = static_cast<int>(argv.size());
   benchmark::Initialize(&argc, argv.data());
-  benchmark::ConsoleReporter display(benchmark::ConsoleReporter::OO_Tabular);
+  CountingMemoryManager memory;
+  benchmark::RegisterMemoryManager(&memory);
+  ProgressReporter display(total);
   display.SetOutputStream(&std::cerr);
   display.SetErrorStream(&std::cerr);
   benchmark::RunSpecifiedBenchmarks(&display);
+  benchmark::RegisterMemoryManager(nullptr);
   benchmark::Shutdown();
 }
 
@@ -132,26 +109,42 @@ std::filesystem::path FromInvocationDir(const std::filesystem::path& path) {
   return path.is_relative() && dir != nullptr ? std::filesystem::path(dir) / path : path;
 }
 
+void Write(const std::filesystem::path& path, const std::string& text) {
+  std::ofstream out(path);
+  out << text;
+  if (!out) throw std::runtime_error("cannot write " + path.string());
+}
+
+std::size_t Count(const Plan& plan, const std::string& status) {
+  return std::count_if(plan.cases.begin(), plan.cases.end(),
+                       [&](const PlannedCase& p) { return p.status == status; });
+}
+
 int Main(int argc, char** argv) {
   Options options;
+  Plan plan;
+  model::SetArgv0(argv[0]);
   try {
     options = ParseArgs({argv + 1, argv + argc});
-  } catch (const UsageError& e) {
+    plan = PlanSuite({.library = options.library, .dataset = options.dataset});
+  } catch (const std::exception& e) {  // UsageError, or an unknown name
     std::cerr << e.what() << "\n" << kUsage << "\n";
     return 2;
   }
   options.out = FromInvocationDir(options.out);
   std::filesystem::create_directories(options.out);
-  const std::vector<User> users = model::LoadUserFixture(argv[0]);
-  AddContext(options);
-  const Selection selection = RegisterSelected(options, users);
-  if (selection.registered > 0) {
-    RunBenchmarks(argv[0], BenchmarkFlags(options));
-    std::cerr << "wrote " << (options.out / "cpp.json").string() << "\n";
-  } else if (selection.refused == 0) {
-    std::cerr << "no C++ case matches the filters; nothing to run\n";
+  Write(options.out / "cpp-cases.json", CatalogJson(plan, options.profile));
+  for (const PlannedCase& p : plan.cases) {
+    if (p.status == "measured") Register(p);
+    if (p.status == "refused") std::cerr << "refused " << CaseId(p.c) << ": " << p.reason << "\n";
   }
-  return selection.refused == 0 ? 0 : 1;
+  AddContext(plan, options.profile);
+  const std::size_t measured = Count(plan, "measured");
+  if (measured > 0) RunBenchmarks(argv[0], BenchmarkFlags(options), measured);
+  std::cerr << "wrote " << (options.out / "cpp.json").string() << " (" << measured
+            << " measured, " << Count(plan, "refused") << " refused, "
+            << Count(plan, "not_applicable") << " not applicable)\n";
+  return 0;  // refused cases are results too, listed in the catalog
 }
 
 }  // namespace

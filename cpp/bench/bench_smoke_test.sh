@@ -1,24 +1,33 @@
 #!/bin/bash
 # Starts the bench binary as the runner does, as a child of another Bazel
-# binary (RUNFILES_DIR set, another working directory), for a moment per case,
-# and checks the Google Benchmark JSON it writes.
+# binary (RUNFILES_DIR set, another working directory), on one dataset for a
+# moment per case, and checks the Google Benchmark JSON and the case catalog.
 set -euo pipefail
 
 bench="$PWD/$1"
 out="$TEST_TMPDIR/out"
 cd "$TEST_TMPDIR"
-if ! "$bench" --out "$out" --benchmark_min_time=0.001 2>stderr.txt; then
+if ! "$bench" --out "$out" --dataset user --benchmark_min_time=0.0001 \
+    --benchmark_repetitions=2 2>stderr.txt; then
   cat stderr.txt
   exit 1
 fi
 
 json="$out/cpp.json"
-# 2 libraries x 3 ops x 3 repetitions (quick profile), one row each.
+catalog="$out/cpp-cases.json"
+measured=$(grep -c '"status": "measured"' "$catalog")
 rows=$(grep -c '"run_type": "iteration"' "$json")
-if [[ "$rows" != 18 ]]; then
-  echo "want 18 per-repetition rows in $json, got $rows" >&2
+if [[ "$rows" != $((measured * 2)) ]]; then
+  echo "want $((measured * 2)) per-repetition rows in $json, got $rows" >&2
   exit 1
 fi
-grep -q '"name": "dataset=user/size=3/op=decode/format=flatbuffers/lib=flatbuffers"' "$json"
+if grep -q '"status": "refused"' "$catalog"; then
+  grep -B1 -A1 '"status": "refused"' "$catalog" >&2
+  exit 1
+fi
+grep -q '"name": "dataset=user/size=100/op=decode/format=protobuf/lib=protobuf/variant=arena"' "$json"
+grep -q '"name": "dataset=user/size=1000/op=memcpy/format=raw/lib=memcpy"' "$json"
 grep -q '"lib.protobuf.version": "3.21.12"' "$json"
-grep -q '"wire_bytes": ' "$json"
+grep -q '"allocs_per_iter": ' "$json"
+grep -q '"alloc_bytes_per_op": ' "$json"
+grep -q "progress: $measured/$measured " stderr.txt

@@ -48,7 +48,7 @@ std::vector<std::string> BenchmarkFlags(const Options& options) {
       "--benchmark_out_format=json",
   };
   if (options.profile == "quick") {
-    flags.push_back("--benchmark_min_time=0.05");
+    flags.push_back("--benchmark_min_time=0.01");
     flags.push_back("--benchmark_repetitions=3");
   } else {
     flags.push_back("--benchmark_repetitions=10");

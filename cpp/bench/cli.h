@@ -32,7 +32,7 @@ class UsageError : public std::runtime_error {
 // `--flag=value`. Throws UsageError on anything else.
 Options ParseArgs(const std::vector<std::string>& args);
 
-// quick: short min time, 3 repetitions; full: default min time, 10
+// quick: 0.01 s min time, 3 repetitions; full: default min time, 10
 // repetitions. Repetitions make Google Benchmark write one row per repetition.
 std::vector<std::string> BenchmarkFlags(const Options& options);
 

@@ -44,7 +44,7 @@ TEST(BenchmarkFlagsTest, QuickIsShortWithThreeRepetitions) {
   const auto flags = BenchmarkFlags(ParseArgs({"--out=/o"}));
   EXPECT_TRUE(Has(flags, "--benchmark_out=/o/cpp.json"));
   EXPECT_TRUE(Has(flags, "--benchmark_out_format=json"));
-  EXPECT_TRUE(Has(flags, "--benchmark_min_time=0.05"));
+  EXPECT_TRUE(Has(flags, "--benchmark_min_time=0.01"));
   EXPECT_TRUE(Has(flags, "--benchmark_repetitions=3"));
 }
 

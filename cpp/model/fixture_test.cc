@@ -2,44 +2,40 @@
 
 #include <gtest/gtest.h>
 
+#include "cpp/model/datasets.h"
+#include "cpp/model/diff.h"
+
 namespace serbench::model {
 namespace {
 
-TEST(LoadUserFixtureTest, FindsFixtureThroughRunfiles) {
-  const std::vector<User> users = LoadUserFixture();
-  ASSERT_EQ(users.size(), 3u);
-  EXPECT_EQ(users[0].name, "Ada Lovelace");
-  EXPECT_EQ(users[0].tags, (std::vector<std::string>{"math", "engines", "poetry"}));
-  EXPECT_EQ(users[1].age, 0u);
-  EXPECT_TRUE(users[1].tags.empty());
-  EXPECT_EQ(users[1].address.street, "");
-  EXPECT_EQ(users[1].address.city, "東京");
-  EXPECT_EQ(users[2].age, 4294967295u);
-  EXPECT_EQ(users[2].tags[2], "x\"y");
+TEST(FixturePathTest, FollowsTheContract) {
+  EXPECT_EQ(FixturePath("order", 100), "schemas/order/order_100.json");
 }
 
-constexpr char kOneUser[] = R"({"records": [{"name": "A", "email": "a@b", "age": AGE,
-  "tags": ["t"], "address": {"street": "s", "city": "c", "postcode": "p", "country": "GB"}}]})";
-
-std::string OneUserWithAge(const std::string& age) {
-  std::string json = kOneUser;
-  return json.replace(json.find("AGE"), 3, age);
+TEST(ReadRunfileTest, MissingFileThrows) {
+  EXPECT_THROW(ReadRunfile("schemas/none/none_1.json"), std::runtime_error);
 }
 
-TEST(ParseUsersTest, ParsesEveryField) {
-  const User want{.name = "A", .email = "a@b", .age = 7, .tags = {"t"},
-                  .address = {"s", "c", "p", "GB"}};
-  EXPECT_EQ(ParseUsers(OneUserWithAge("7")), std::vector<User>{want});
+template <typename R>
+class LoadFixtureTest : public testing::Test {};
+using RecordTypes = testing::Types<User, Order, Node, Monster, Mail, Series>;
+TYPED_TEST_SUITE(LoadFixtureTest, RecordTypes);
+
+// Every size loads, holds that many records, and smaller sizes are prefixes.
+TYPED_TEST(LoadFixtureTest, LoadsEverySizeAsPrefixes) {
+  const auto largest = LoadFixture<TypeParam>(1000);
+  ASSERT_EQ(largest.size(), 1000u);
+  for (std::size_t size : {1, 100}) {
+    const auto records = LoadFixture<TypeParam>(size);
+    EXPECT_EQ(FirstDifference(std::vector(largest.begin(), largest.begin() + size), records),
+              std::nullopt);
+  }
 }
 
-TEST(ParseUsersTest, RejectsAgesOutsideUint32) {
-  EXPECT_ANY_THROW(ParseUsers(OneUserWithAge("4294967296")));
-  EXPECT_ANY_THROW(ParseUsers(OneUserWithAge("-1")));
-  EXPECT_ANY_THROW(ParseUsers(OneUserWithAge("1.5")));
-}
-
-TEST(ParseUsersTest, RejectsMissingField) {
-  EXPECT_ANY_THROW(ParseUsers(R"({"records": [{"name": "A"}]})"));
+// Writing what was read gives the same JSON document back.
+TYPED_TEST(LoadFixtureTest, ReWritesTheSameDocument) {
+  const std::string text = ReadRunfile(FixturePath(TypeParam::kDataset, 100));
+  EXPECT_EQ(PayloadToJson(ParseFixture<TypeParam>(text)), Json::parse(text));
 }
 
 }  // namespace

@@ -1,11 +1,13 @@
-// The plain native model of the `user` dataset (schemas/user), shared by every
-// C++ adapter. Adapters convert between it and their format.
+// The `user` dataset (schemas/user): flat records.
 #pragma once
 
 #include <cstdint>
-#include <optional>
 #include <string>
+#include <string_view>
+#include <tuple>
 #include <vector>
+
+#include "cpp/model/describe.h"
 
 namespace serbench::model {
 
@@ -16,9 +18,16 @@ struct Address {
   std::string country;
 
   bool operator==(const Address&) const = default;
+  static constexpr auto Fields() {
+    return std::tuple{Field{"street", &Address::street}, Field{"city", &Address::city},
+                      Field{"postcode", &Address::postcode},
+                      Field{"country", &Address::country}};
+  }
 };
 
 struct User {
+  static constexpr std::string_view kDataset = "user";
+
   std::string name;
   std::string email;
   std::uint32_t age = 0;
@@ -26,11 +35,14 @@ struct User {
   Address address;
 
   bool operator==(const User&) const = default;
+  static constexpr auto Fields() {
+    return std::tuple{Field{"name", &User::name}, Field{"email", &User::email},
+                      Field{"age", &User::age}, Field{"tags", &User::tags},
+                      Field{"address", &User::address}};
+  }
 };
 
-// Names the first field where `got` differs from `want`, with both values,
-// e.g. `users[2].age: want 4294967295, got 0`; nullopt when they are equal.
-std::optional<std::string> FirstDifference(const std::vector<User>& want,
-                                           const std::vector<User>& got);
+// The few named fields every access case reads: name and age.
+inline std::uint64_t AccessFew(const User& u) { return u.name.size() + u.age; }
 
 }  // namespace serbench::model

@@ -14,6 +14,8 @@ _WARNINGS = ["-Wall", "-Wextra", "-Werror"]
 # System libraries from Debian (tools/apt-packages.txt), linked by name.
 _SYSTEM_LINKOPTS = {
     "benchmark": ["-lbenchmark", "-lpthread"],
+    "capnp": ["-lcapnp", "-lkj"],
+    "simdjson": ["-lsimdjson"],
     "gtest": ["-lgtest", "-lpthread"],
     "gtest_main": ["-lgtest_main", "-lgtest", "-lpthread"],
 }
@@ -24,8 +26,14 @@ def _linkopts(system_libs):
         opts += _SYSTEM_LINKOPTS[lib]
     return opts
 
-def serbench_cc_library(name, copts = [], **kwargs):
-    native.cc_library(name = name, copts = _WARNINGS + copts, **kwargs)
+def serbench_cc_library(name, system_libs = [], copts = [], linkopts = [], **kwargs):
+    """A library; system_libs names entries of _SYSTEM_LINKOPTS, e.g. ["simdjson"]."""
+    native.cc_library(
+        name = name,
+        copts = _WARNINGS + copts,
+        linkopts = _linkopts(system_libs) + linkopts,
+        **kwargs
+    )
 
 def serbench_cc_binary(name, system_libs = [], copts = [], linkopts = [], **kwargs):
     """A binary; system_libs names entries of _SYSTEM_LINKOPTS, e.g. ["benchmark"]."""
@@ -70,3 +78,23 @@ def cc_build_info(name, visibility = None):
     """A cc_library whose header `<package>/<name>.h` says how project code is compiled."""
     _cc_build_info(name = name + "_gen", out = name + ".h")
     native.cc_library(name = name, hdrs = [name + ".h"], visibility = visibility)
+
+def serbench_adapter(name, srcs = [], deps = [], system_libs = [], test_deps = []):
+    """One C++ library adapter: `<name>.{h,cc}` beside `<name>_test.cc`.
+
+    The library target links what `system_libs` names; the test checks the
+    adapter's round trip on every dataset (cpp/adapters/adapter_test_util.h).
+    """
+    serbench_cc_library(
+        name = name,
+        srcs = [name + ".cc"] + srcs,
+        hdrs = [name + ".h"],
+        system_libs = system_libs,
+        deps = [":codec"] + deps,
+    )
+    serbench_cc_test(
+        name = name + "_test",
+        size = "medium",
+        srcs = [name + "_test.cc"],
+        deps = [":" + name, ":adapter_test_util"] + test_deps,
+    )

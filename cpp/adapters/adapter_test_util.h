@@ -1,0 +1,28 @@
+// What every adapter's test checks: the round trip of the hand-written
+// samples and of the generated fixtures (size 100), for every dataset.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include "cpp/adapters/roundtrip.h"
+#include "cpp/model/fixture.h"
+#include "cpp/model/samples.h"
+
+namespace serbench::adapters {
+
+inline void ExpectRoundTripsEveryDataset(const Library& library) {
+  model::ForEachDataset([&]<typename R>(R) {
+    EXPECT_EQ(RoundTripError(library, model::Samples<R>()), std::nullopt) << R::kDataset;
+    EXPECT_EQ(RoundTripError(library, model::LoadFixture<R>(100)), std::nullopt) << R::kDataset;
+  });
+}
+
+// Decoding must fail cleanly on a truncated payload.
+template <typename R>
+void ExpectRefusesTruncated(const Library& library, std::size_t keep_bytes_from_end) {
+  const Codec<R>& codec = library.codec<R>();
+  const std::string bytes = codec.Encode(model::Samples<R>());
+  EXPECT_ANY_THROW(codec.Decode(std::string_view(bytes).substr(0, bytes.size() - keep_bytes_from_end)));
+}
+
+}  // namespace serbench::adapters

@@ -1,0 +1,106 @@
+#include "cpp/adapters/rapidjson_adapter.h"
+
+#include <optional>
+#include <string>
+
+#include <rapidjson/document.h>
+#include <rapidjson/stringbuffer.h>
+#include <rapidjson/writer.h>
+
+#include "cpp/adapters/tree_walk.h"
+
+namespace serbench::adapters {
+namespace {
+
+using Writer = rapidjson::Writer<rapidjson::StringBuffer>;
+// Full precision: the default parser may be off by an ulp on doubles.
+constexpr unsigned kParseFlags =
+    rapidjson::kParseFullPrecisionFlag | rapidjson::kParseValidateEncodingFlag;
+
+class Sink {
+ public:
+  explicit Sink(Writer& w) : w_(w) {}
+  void StartObject(std::size_t) { w_.StartObject(); }
+  void EndObject() { w_.EndObject(); }
+  void StartArray(std::size_t) { w_.StartArray(); }
+  void EndArray() { w_.EndArray(); }
+  void Key(std::string_view k) { w_.Key(k.data(), static_cast<rapidjson::SizeType>(k.size())); }
+  void String(std::string_view s) {
+    w_.String(s.data(), static_cast<rapidjson::SizeType>(s.size()));
+  }
+  void Uint(std::uint64_t u) { w_.Uint64(u); }
+  void Int(std::int64_t i) { w_.Int64(i); }
+  void Double(double d) { w_.Double(d); }
+
+ private:
+  Writer& w_;
+};
+
+class Node {
+ public:
+  explicit Node(const rapidjson::Value& v) : v_(&v) {}
+
+  Node Object() const {
+    if (!v_->IsObject()) throw DecodeError("rapidjson: not an object");
+    return *this;
+  }
+  std::optional<Node> Find(std::string_view name) const {
+    const auto it = v_->FindMember(
+        rapidjson::Value(rapidjson::StringRef(name.data(), name.size())));
+    if (it == v_->MemberEnd()) return std::nullopt;
+    return Node(it->value);
+  }
+  template <typename F>
+  void ForEachElement(F&& f) const {
+    if (!v_->IsArray()) throw DecodeError("rapidjson: not an array");
+    for (const auto& e : v_->GetArray()) f(Node(e));
+  }
+  std::string_view String() const {
+    if (!v_->IsString()) throw DecodeError("rapidjson: not a string");
+    return {v_->GetString(), v_->GetStringLength()};
+  }
+  std::uint64_t Uint() const {
+    if (!v_->IsUint64()) throw DecodeError("rapidjson: not a uint64");
+    return v_->GetUint64();
+  }
+  std::int64_t Int() const {
+    if (!v_->IsInt64()) throw DecodeError("rapidjson: not an int64");
+    return v_->GetInt64();
+  }
+  double Double() const {
+    if (!v_->IsNumber()) throw DecodeError("rapidjson: not a number");
+    return v_->GetDouble();
+  }
+
+ private:
+  const rapidjson::Value* v_;
+};
+
+template <typename R>
+class RapidjsonCodec final : public Codec<R> {
+ public:
+  std::string Encode(const std::vector<R>& records) const override {
+    rapidjson::StringBuffer buffer;
+    Writer writer(buffer);
+    Sink sink(writer);
+    WritePayload(sink, records);
+    return std::string(buffer.GetString(), buffer.GetSize());
+  }
+  std::vector<R> Decode(std::string_view bytes) const override {
+    rapidjson::Document document;
+    document.Parse<kParseFlags>(bytes.data(), bytes.size());
+    if (document.HasParseError()) throw DecodeError("rapidjson: invalid JSON");
+    return ReadPayload<R>(Node(document));
+  }
+};
+
+}  // namespace
+
+Library RapidjsonLibrary() {
+  return MakeLibrary<RapidjsonCodec>({.lib = "rapidjson", .format = "json",
+                                      .version = RAPIDJSON_VERSION_STRING,
+                                      .capabilities = {"reflection", "validates"},
+                                      .ops = kAllOps});
+}
+
+}  // namespace serbench::adapters

@@ -1,0 +1,12 @@
+// RapidJSON 1.1 (Debian rapidjson-dev): encode through its Writer (SAX),
+// decode through a Document (DOM) parsed with full double precision and
+// UTF-8 validation, both walked by tree_walk.h.
+#pragma once
+
+#include "cpp/adapters/codec.h"
+
+namespace serbench::adapters {
+
+Library RapidjsonLibrary();
+
+}  // namespace serbench::adapters

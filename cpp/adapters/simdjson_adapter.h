@@ -1,0 +1,14 @@
+// simdjson 3.0 (Debian libsimdjson-dev), On-Demand API: parse and read
+// straight into the records (decode and access_full only: simdjson has no
+// serializer, so its payload is the canonical JSON written by nlohmann).
+// The parser is reused across calls, as simdjson recommends; each decode
+// copies the input into a reused buffer with SIMDJSON_PADDING spare bytes.
+#pragma once
+
+#include "cpp/adapters/codec.h"
+
+namespace serbench::adapters {
+
+Library SimdjsonLibrary();
+
+}  // namespace serbench::adapters

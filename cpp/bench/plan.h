@@ -1,0 +1,46 @@
+// The suite's case plan: every (library, variant, dataset, size, op) the C++
+// suite knows of, each measured (with the operation to time), refused (its
+// round trip is wrong), not applicable or not measured, with the reason.
+// Planning runs every check and all setup, so nothing of it is timed.
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cpp/adapters/codec.h"
+#include "cpp/bench/alloc_counter.h"
+#include "cpp/bench/case_id.h"
+
+namespace serbench::bench {
+
+struct PlannedCase {
+  Case c;
+  std::string status;  // measured | refused | not_applicable | not_measured
+  std::string reason = "";
+  std::function<void()> op = nullptr;  // measured only: one timed operation
+  std::size_t wire_bytes = 0;          // the payload's size in bytes
+  AllocCount allocs = {};              // of one operation, counted untimed
+};
+
+struct Plan {
+  std::vector<adapters::LibraryInfo> libraries;  // those selected
+  std::vector<PlannedCase> cases;
+};
+
+struct Filter {
+  std::optional<std::string> library = std::nullopt;
+  std::optional<std::string> dataset = std::nullopt;
+};
+
+// The names --library and --dataset accept.
+std::vector<std::string> KnownLibraries();
+std::vector<std::string> KnownDatasets();
+
+// Loads the fixtures, verifies every selected library on them and builds the
+// cases. Throws std::invalid_argument for an unknown library or dataset.
+Plan PlanSuite(const Filter& filter);
+
+}  // namespace serbench::bench

@@ -1,0 +1,60 @@
+#include "cpp/bench/plan.h"
+
+#include <map>
+#include <set>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "cpp/bench/catalog.h"
+
+namespace serbench::bench {
+namespace {
+
+TEST(PlanSuiteTest, RefusesUnknownNames) {
+  EXPECT_THROW(PlanSuite({.library = "nosuchlib"}), std::invalid_argument);
+  EXPECT_THROW(PlanSuite({.dataset = "nosuchdata"}), std::invalid_argument);
+}
+
+TEST(PlanSuiteTest, EveryCaseOnceWithMeasuredOpsAndMemcpyPerSize) {
+  const Plan plan = PlanSuite({.dataset = "order"});
+  std::set<std::string> ids;
+  std::map<std::string, int> memcpy_by_size;
+  for (const PlannedCase& p : plan.cases) {
+    EXPECT_TRUE(ids.insert(CaseId(p.c)).second) << CaseId(p.c);
+    EXPECT_NE(p.status, "refused") << CaseId(p.c) << ": " << p.reason;
+    EXPECT_EQ(p.status == "measured", p.op != nullptr) << CaseId(p.c);
+    EXPECT_EQ(p.status == "measured", p.reason.empty()) << CaseId(p.c);
+    if (p.status == "measured") {
+      EXPECT_GT(p.wire_bytes, 0u) << CaseId(p.c);
+    }
+    if (p.c.lib == "memcpy") ++memcpy_by_size[std::to_string(p.c.size)];
+  }
+  EXPECT_EQ(memcpy_by_size, (std::map<std::string, int>{{"1", 1}, {"100", 1}, {"1000", 1}}));
+}
+
+TEST(PlanSuiteTest, MeasuredOpsRun) {
+  for (const PlannedCase& p : PlanSuite({.library = "protobuf", .dataset = "user"}).cases) {
+    if (p.op) p.op();
+    if (p.c.op == "decode") {
+      EXPECT_GT(p.allocs.allocs, 0) << CaseId(p.c);
+    }
+  }
+}
+
+TEST(CatalogJsonTest, FollowsTheProtocol) {
+  const auto catalog = nlohmann::json::parse(CatalogJson(PlanSuite({.library = "protobuf",
+                                                                    .dataset = "game"}),
+                                                         "quick"));
+  EXPECT_EQ(catalog["lang"], "cpp");
+  EXPECT_EQ(catalog["profile"], "quick");
+  ASSERT_EQ(catalog["libraries"].size(), 2u);  // protobuf and its arena variant
+  EXPECT_EQ(catalog["libraries"][1]["variant"], "arena");
+  EXPECT_TRUE(catalog["libraries"][0]["variant"].is_null());
+  EXPECT_EQ(catalog["cases"][0]["id"], "dataset=game/size=1/op=encode/format=protobuf/lib=protobuf");
+  EXPECT_EQ(catalog["cases"][0]["status"], "measured");
+  EXPECT_EQ(catalog["cases"].size(), 2u * 3u * 5u);  // 2 libraries x 3 sizes x 5 ops
+}
+
+}  // namespace
+}  // namespace serbench::bench

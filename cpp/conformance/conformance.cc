@@ -1,0 +1,133 @@
+// The C++ testee of the cross-language interop matrix:
+//   conformance encode --format F --dataset D --size N --out FILE
+//   conformance decode --format F --dataset D --size N --in FILE
+// Reference libraries: protobuf (libprotobuf), flatbuffers, msgpack
+// (msgpack-cxx, map mode), json (nlohmann-json). Exit 0 ok; 1 decoded but
+// different, or failed to decode; 2 usage error; 3 not applicable.
+#include <exception>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "cpp/adapters/flatbuffers_adapter.h"
+#include "cpp/adapters/msgpack_adapter.h"
+#include "cpp/adapters/nlohmann_adapter.h"
+#include "cpp/adapters/protobuf_adapter.h"
+#include "cpp/model/datasets.h"
+#include "cpp/model/diff.h"
+#include "cpp/model/fixture.h"
+
+namespace serbench::conformance {
+namespace {
+
+using adapters::Library;
+
+constexpr char kUsage[] =
+    "usage: conformance encode|decode --format F --dataset D --size N (--out|--in) FILE\n"
+    "  formats: protobuf flatbuffers msgpack json";
+
+struct Usage : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+struct Request {
+  std::string command, format, dataset, file;
+  std::size_t size = 0;
+};
+
+Request Parse(const std::vector<std::string>& args) {
+  if (args.empty() || (args[0] != "encode" && args[0] != "decode")) {
+    throw Usage("the first argument must be encode or decode");
+  }
+  std::map<std::string, std::string> flags;
+  for (std::size_t i = 1; i + 1 < args.size(); i += 2) flags[args[i]] = args[i + 1];
+  const std::string file_flag = args[0] == "encode" ? "--out" : "--in";
+  for (const std::string& f : {std::string("--format"), std::string("--dataset"),
+                               std::string("--size"), file_flag}) {
+    if (!flags.count(f)) throw Usage("missing " + f);
+  }
+  if (args.size() % 2 == 0 || flags.size() != 4) throw Usage("unexpected arguments");
+  try {
+    return {args[0], flags["--format"], flags["--dataset"], flags[file_flag],
+            std::stoul(flags["--size"])};
+  } catch (const std::logic_error&) {
+    throw Usage("--size must be a number");
+  }
+}
+
+// The reference library of each format, or nullopt when there is none.
+std::optional<Library> Reference(const std::string& format) {
+  if (format == "protobuf") return adapters::ProtobufLibrary();
+  if (format == "flatbuffers") return adapters::FlatbuffersLibrary();
+  if (format == "msgpack") return adapters::MsgpackLibrary();
+  if (format == "json") return adapters::NlohmannLibrary();
+  return std::nullopt;
+}
+
+std::string ReadFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error("cannot read " + path);
+  std::ostringstream contents;
+  contents << in.rdbuf();
+  return contents.str();
+}
+
+template <typename R>
+int Run(const Request& request, const Library& library) {
+  const std::vector<R> fixture = model::LoadFixture<R>(request.size);
+  const adapters::Codec<R>& codec = library.codec<R>();
+  if (request.command == "encode") {
+    std::ofstream out(request.file, std::ios::binary);
+    out << codec.Encode(fixture);
+    if (!out) throw std::runtime_error("cannot write " + request.file);
+    return 0;
+  }
+  std::vector<R> decoded;
+  try {
+    decoded = codec.Decode(ReadFile(request.file));
+  } catch (const std::exception& e) {
+    std::cout << "failed to decode: " << e.what() << "\n";
+    return 1;
+  }
+  if (const auto diff = model::FirstDifference(fixture, decoded)) {
+    std::cout << *diff << "\n";
+    return 1;
+  }
+  return 0;
+}
+
+int Main(const std::vector<std::string>& args) {
+  const Request request = Parse(args);
+  const auto library = Reference(request.format);
+  if (!library) {
+    std::cout << "not-applicable: the C++ suite has no reference library for format "
+              << request.format << "\n";
+    return 3;
+  }
+  std::optional<int> status;
+  model::ForEachDataset([&]<typename R>(R) {
+    if (request.dataset == R::kDataset) status = Run<R>(request, *library);
+  });
+  if (!status) throw Usage("unknown dataset " + request.dataset);
+  return *status;
+}
+
+}  // namespace
+}  // namespace serbench::conformance
+
+int main(int argc, char** argv) {
+  serbench::model::SetArgv0(argv[0]);
+  try {
+    return serbench::conformance::Main({argv + 1, argv + argc});
+  } catch (const serbench::conformance::Usage& e) {
+    std::cerr << e.what() << "\n" << serbench::conformance::kUsage << "\n";
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "conformance: " << e.what() << "\n";
+    return 1;
+  }
+}

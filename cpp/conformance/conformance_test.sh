@@ -1,0 +1,43 @@
+#!/bin/bash
+# Decodes this language's own encodings of every format, dataset and size,
+# and checks the protocol's exit codes for a corrupted payload (1), a format
+# without a reference library (3) and bad usage (2).
+set -uo pipefail
+
+conformance="$PWD/$1"
+cd "$TEST_TMPDIR"
+failures=0
+
+expect() {  # expect STATUS COMMAND...
+  local want=$1
+  shift
+  "$@" >out.txt 2>&1
+  local got=$?
+  if [[ $got != "$want" ]]; then
+    echo "want exit $want, got $got: $*" >&2
+    cat out.txt >&2
+    failures=$((failures + 1))
+  fi
+}
+
+for format in protobuf flatbuffers msgpack json; do
+  for dataset in user order filetree game mail metrics; do
+    for size in 1 100 1000; do
+      file="$format-$dataset-$size.bin"
+      args=(--format "$format" --dataset "$dataset" --size "$size")
+      expect 0 "$conformance" encode "${args[@]}" --out "$file"
+      expect 0 "$conformance" decode "${args[@]}" --in "$file"
+    done
+  done
+done
+
+# The 1-record user payload decoded as the 100-record fixture: a difference.
+expect 1 "$conformance" decode --format json --dataset user --size 100 --in json-user-1.bin
+grep -q "records: want 100 elements" out.txt || { echo "no field path in: $(cat out.txt)" >&2; failures=$((failures + 1)); }
+head -c 20 protobuf-order-100.bin >truncated.bin
+expect 1 "$conformance" decode --format protobuf --dataset order --size 100 --in truncated.bin
+expect 3 "$conformance" decode --format capnp --dataset user --size 1 --in truncated.bin
+grep -q "^not-applicable: " out.txt || { echo "no not-applicable line" >&2; failures=$((failures + 1)); }
+expect 2 "$conformance" encode --format json --dataset nosuch --size 1 --out x
+expect 2 "$conformance" transcode
+exit $((failures > 0))

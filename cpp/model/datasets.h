@@ -1,0 +1,46 @@
+// The six synthetic datasets, as one list of record types, plus the helpers
+// every dataset shares.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+#include <tuple>
+#include <vector>
+
+#include "cpp/model/filetree.h"
+#include "cpp/model/game.h"
+#include "cpp/model/mail.h"
+#include "cpp/model/metrics.h"
+#include "cpp/model/order.h"
+#include "cpp/model/user.h"
+
+namespace serbench::model {
+
+// A record type of one dataset: described, named, with its access fields.
+template <typename R>
+concept Record = requires(const R& r) {
+  { R::kDataset } -> std::convertible_to<std::string_view>;
+  { AccessFew(r) } -> std::same_as<std::uint64_t>;
+};
+
+// Record types in the contract's order (schemas/README.md).
+using Records = std::tuple<User, Order, Node, Monster, Mail, Series>;
+
+inline constexpr std::size_t kSizes[] = {1, 100, 1000};
+
+// Calls f(R{}) once per dataset record type.
+template <typename F>
+void ForEachDataset(F&& f) {
+  std::apply([&](auto... r) { (f(r), ...); }, Records{});
+}
+
+// What an access case computes: AccessFew summed over the payload's records.
+template <Record R>
+std::uint64_t AccessAll(const std::vector<R>& records) {
+  std::uint64_t sum = 0;
+  for (const R& r : records) sum += AccessFew(r);
+  return sum;
+}
+
+}  // namespace serbench::model

@@ -1,0 +1,33 @@
+// The `metrics` dataset (schemas/metrics): numeric arrays, 256 points a series.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <vector>
+
+#include "cpp/model/describe.h"
+
+namespace serbench::model {
+
+struct Series {
+  static constexpr std::string_view kDataset = "metrics";
+
+  std::string name;
+  std::string unit;
+  std::vector<std::int64_t> timestamps;
+  std::vector<double> values;
+
+  bool operator==(const Series&) const = default;
+  static constexpr auto Fields() {
+    return std::tuple{Field{"name", &Series::name}, Field{"unit", &Series::unit},
+                      Field{"timestamps", &Series::timestamps},
+                      Field{"values", &Series::values}};
+  }
+};
+
+// The name's length and the point count.
+inline std::uint64_t AccessFew(const Series& s) { return s.name.size() + s.values.size(); }
+
+}  // namespace serbench::model

@@ -1,0 +1,205 @@
+"""The cross-language interop matrix: every producer language encodes the
+canonical fixture with its reference library, every consumer language decodes
+those bytes and compares them with the fixture field by field.
+
+    matrix --lang python=CMD [--lang dotnet=CMD ...] --out matrix.json
+           [--formats protobuf,json] [--datasets user,order] [--sizes 1,100]
+
+CMD is a conformance binary obeying the protocol of the briefs (README of
+schemas/conformance): `CMD encode|decode --format F --dataset D --size N
+--out|--in FILE`, exit 0 ok, 1 failed or different, 2 usage, 3 not applicable.
+Each cell of the JSON written is ok, failed (with the message) or
+not_applicable (with the reason); exit 1 if any cell is not ok or not_applicable.
+"""
+
+import argparse
+import hashlib
+import json
+import os
+import shlex
+import subprocess
+import sys
+import tempfile
+from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+FORMATS = ("protobuf", "flatbuffers", "msgpack", "json")
+DATASETS = ("user", "order", "filetree", "game", "mail", "metrics")
+SIZES = (1, 100, 1000)
+STATUSES = ("ok", "failed", "not_applicable")
+_TIMEOUT_S = 120
+_WORKERS = os.cpu_count() or 2
+# What every ok cell means: the consumer decoded the producer's bytes to values
+# equal to the canonical fixture (not merely that it decoded them).
+COMPARISON = "consumer decoded the producer's bytes and compared every field with the canonical fixture"
+
+
+@dataclass(frozen=True)
+class Case:
+    format: str
+    dataset: str
+    size: int
+
+    def args(self) -> list[str]:
+        return ["--format", self.format, "--dataset", self.dataset, "--size", str(self.size)]
+
+
+@dataclass
+class Outcome:
+    status: str
+    message: str
+
+
+@dataclass
+class Cell:
+    producer: str
+    consumer: str
+    format: str
+    dataset: str
+    size: int
+    status: str
+    message: str
+    comparison: str
+    payload_bytes: int | None
+    payload_sha256: str | None
+
+
+def _last_line(text: str) -> str:
+    lines = [line for line in text.strip().splitlines() if line.strip()]
+    return lines[-1] if lines else ""
+
+
+def run_step(command: list[str], step: str, case: Case, path: Path) -> Outcome:
+    """One encode or decode, classified by exit code; anything unexpected is a failure."""
+    flag = "--out" if step == "encode" else "--in"
+    try:
+        done = subprocess.run(
+            [*command, step, *case.args(), flag, str(path)],
+            capture_output=True,
+            text=True,
+            timeout=_TIMEOUT_S,
+        )
+    except subprocess.TimeoutExpired:
+        return Outcome("failed", f"{step} timed out after {_TIMEOUT_S}s")
+    except OSError as err:
+        return Outcome("failed", f"{step} could not start: {err}")
+    said = _last_line(done.stdout + "\n" + done.stderr)
+    if done.returncode == 0:
+        return Outcome("ok", "")
+    if done.returncode == 3 and said.startswith("not-applicable:"):
+        return Outcome("not_applicable", said.removeprefix("not-applicable:").strip())
+    if done.returncode == 1:
+        return Outcome("failed", f"{step}: {said or 'exit 1 with no message'}")
+    return Outcome("failed", f"{step}: exit {done.returncode} (protocol allows 0, 1, 3): {said}")
+
+
+def _cell(producer: str, consumer: str, case: Case, outcome: Outcome, payload: Path | None) -> Cell:
+    data = payload.read_bytes() if payload is not None and payload.exists() else None
+    return Cell(
+        producer, consumer, case.format, case.dataset, case.size, outcome.status, outcome.message,
+        COMPARISON, None if data is None else len(data),
+        None if data is None else hashlib.sha256(data).hexdigest(),
+    )  # fmt: skip
+
+
+def producer_row(
+    name: str, command: list[str], langs: dict[str, list[str]], case: Case, work: Path
+) -> list[Cell]:
+    """The cells of one producer for one case: its encode, then every consumer's decode."""
+    payload = work / f"{name}-{case.format}-{case.dataset}-{case.size}.bin"
+    encoded = run_step(command, "encode", case, payload)
+    if encoded.status != "ok":
+        message = (
+            encoded.message if encoded.status == "not_applicable" else f"producer {name} {encoded.message}"
+        )
+        return [_cell(name, c, case, Outcome(encoded.status, message), None) for c in langs]
+    return [_cell(name, c, case, run_step(cmd, "decode", case, payload), payload) for c, cmd in langs.items()]
+
+
+def run_matrix(langs: dict[str, list[str]], cases: list[Case], progress: bool = True) -> list[Cell]:
+    """Every cell, in a fixed order; producer rows run in parallel (each is a few processes)."""
+    rows = [(case, name, command) for case in cases for name, command in langs.items()]
+    cells: list[Cell] = []
+    with tempfile.TemporaryDirectory(prefix="serbench-matrix-") as tmp, ThreadPoolExecutor(_WORKERS) as pool:
+        futures = [
+            pool.submit(producer_row, name, command, langs, case, Path(tmp)) for case, name, command in rows
+        ]
+        for done, ((case, name, _), future) in enumerate(zip(rows, futures, strict=True), 1):
+            cells += future.result()
+            if progress:
+                print(
+                    f"progress: {done}/{len(rows)} {name}/{case.format}/{case.dataset}/{case.size}",
+                    file=sys.stderr,
+                )
+    return cells
+
+
+def bad_cells(cells: list[Cell]) -> list[Cell]:
+    """Failed cells and any with a status outside the protocol's three."""
+    return [c for c in cells if c.status not in ("ok", "not_applicable")]
+
+
+def report(cells: list[Cell]) -> dict[str, object]:
+    counts = Counter(c.status for c in cells)
+    return {
+        "comparison": COMPARISON,
+        "counts": {s: counts.get(s, 0) for s in STATUSES},
+        "cells": [asdict(c) for c in cells],
+    }
+
+
+def _csv(text: str, known: tuple[str, ...]) -> list[str]:
+    chosen = [t for t in text.split(",") if t]
+    unknown = [t for t in chosen if t not in known]
+    if unknown:
+        raise SystemExit(f"matrix: unknown {', '.join(unknown)}; known: {', '.join(known)}")
+    return chosen
+
+
+def _langs(pairs: list[str]) -> dict[str, list[str]]:
+    langs = {}
+    for pair in pairs:
+        name, sep, command = pair.partition("=")
+        if not sep or not command:
+            raise SystemExit(f"matrix: --lang wants NAME=COMMAND, got {pair!r}")
+        langs[name] = shlex.split(command)
+    return langs
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--lang", action="append", default=[], help="NAME=COMMAND of a conformance binary")
+    parser.add_argument("--out", required=True, type=Path)
+    parser.add_argument("--formats", default=",".join(FORMATS))
+    parser.add_argument("--datasets", default=",".join(DATASETS))
+    parser.add_argument("--sizes", default=",".join(map(str, SIZES)))
+    args = parser.parse_args(argv)
+    langs = _langs(args.lang)
+    if not langs:
+        print("matrix: no conformance binary given (--lang NAME=COMMAND)", file=sys.stderr)
+        return 2
+    sizes = [int(s) for s in _csv(args.sizes, tuple(map(str, SIZES)))]
+    cases = [
+        Case(f, d, n)
+        for f in _csv(args.formats, FORMATS)
+        for d in _csv(args.datasets, DATASETS)
+        for n in sizes
+    ]
+    cells = run_matrix(langs, cases)
+    result = report(cells)
+    args.out.write_text(json.dumps(result, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    bad = bad_cells(cells)
+    for c in bad[:20]:
+        print(
+            f"FAILED {c.producer}->{c.consumer} {c.format}/{c.dataset}/{c.size}: {c.message}", file=sys.stderr
+        )
+    print(f"matrix: {result['counts']} -> {args.out}")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

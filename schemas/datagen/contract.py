@@ -1,0 +1,267 @@
+"""The fixture contract of schemas/README.md as data, and a checker for it.
+
+Written independently of the generator (from the README and the .proto/.fbs
+files), so the generator cannot pass by agreeing with itself.
+"""
+
+import datetime as dt
+import math
+import re
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+
+class ContractError(Exception):
+    """Records that break the contract; the message lists where and how."""
+
+
+@dataclass(frozen=True)
+class Int:
+    lo: int
+    hi: int
+
+
+@dataclass(frozen=True)
+class Scalar:
+    """A non-integer scalar checked by a named predicate (see _SCALAR_CHECKS)."""
+
+    kind: str
+
+
+@dataclass(frozen=True)
+class Enum:
+    names: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class ListOf:
+    item: "Type"
+    length: int | None = None
+
+
+@dataclass(frozen=True)
+class Obj:
+    fields: Mapping[str, "Type"]
+    optional: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
+class Union:
+    """An object tagged by its "type" key; each tag has its own fields."""
+
+    variants: Mapping[str, Obj]
+
+
+@dataclass(frozen=True)
+class Ref:
+    """A named type resolved when checked, for recursive shapes."""
+
+    resolve: Callable[[], "Type"] = field(compare=False)
+
+
+Type = Int | Scalar | Enum | ListOf | Obj | Union | Ref
+
+UINT32 = Int(0, 2**32 - 1)
+SAFE_UINT = Int(0, 2**53 - 1)  # ids and sizes: below 2^53 so every JSON reader keeps them exact
+INT16 = Int(-(2**15), 2**15 - 1)
+INT64 = Int(-(2**63), 2**63 - 1)
+UBYTE = Int(0, 255)
+STRING = Scalar("string")
+DOUBLE = Scalar("double")
+MONEY = Scalar("money")
+QUARTER = Scalar("quarter")
+TIMESTAMP = Scalar("timestamp")
+
+_TIMESTAMP_RE = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z")
+_FLOAT32_MAX = 3.4028234663852886e38
+
+
+def _is_number(v: Any) -> bool:
+    return isinstance(v, int | float) and not isinstance(v, bool) and math.isfinite(v)
+
+
+def _is_timestamp(v: Any) -> bool:
+    if not isinstance(v, str) or not _TIMESTAMP_RE.fullmatch(v):
+        return False
+    try:
+        dt.datetime.strptime(v, "%Y-%m-%dT%H:%M:%S.%fZ")
+    except ValueError:
+        return False
+    return True
+
+
+_SCALAR_CHECKS: dict[str, tuple[Callable[[Any], bool], str]] = {
+    "string": (lambda v: isinstance(v, str), "a string"),
+    "double": (_is_number, "a finite number"),
+    "money": (lambda v: _is_number(v) and round(v * 100) / 100 == v, "a number with at most two decimals"),
+    "quarter": (
+        lambda v: _is_number(v) and (v * 4).is_integer() and abs(v) <= _FLOAT32_MAX,
+        "a multiple of 0.25 (exact in float32)",
+    ),
+    "timestamp": (_is_timestamp, "an RFC 3339 UTC timestamp with six fractional digits"),
+}
+
+ADDRESS = Obj({"street": STRING, "city": STRING, "postcode": STRING, "country": STRING})
+
+USER = Obj({"name": STRING, "email": STRING, "age": UINT32, "tags": ListOf(STRING), "address": ADDRESS})
+
+ORDER = Obj(
+    {
+        "id": SAFE_UINT,
+        "created_at": TIMESTAMP,
+        "status": Enum(("PENDING", "PAID", "SHIPPED", "DELIVERED", "CANCELLED")),
+        "customer": Obj({"id": SAFE_UINT, "name": STRING, "email": STRING, "phone": STRING}),
+        "shipping_address": ADDRESS,
+        "items": ListOf(Obj({"sku": STRING, "name": STRING, "quantity": UINT32, "unit_price": MONEY})),
+        "total": MONEY,
+        "currency": STRING,
+    }
+)
+
+_NODE_HEADER: dict[str, Type] = {
+    "name": STRING,
+    "created_by": STRING,
+    "created_at": TIMESTAMP,
+    "updated_by": STRING,
+    "updated_at": TIMESTAMP,
+}
+_NODE_OPTIONAL = frozenset({"updated_by", "updated_at"})
+NODE: Type = Union(
+    {
+        "file": Obj(
+            {**_NODE_HEADER, "nbytes": SAFE_UINT, "permissions": Enum(("READ", "WRITE", "READ_WRITE"))},
+            _NODE_OPTIONAL,
+        ),
+        "directory": Obj({**_NODE_HEADER, "contents": ListOf(Ref(lambda: NODE))}, _NODE_OPTIONAL),
+    }
+)
+
+VEC3 = Obj({"x": QUARTER, "y": QUARTER, "z": QUARTER})
+WEAPON_FIELDS: dict[str, Type] = {"name": STRING, "damage": INT16}
+MONSTER = Obj(
+    {
+        "pos": VEC3,
+        "mana": INT16,
+        "hp": INT16,
+        "name": STRING,
+        "inventory": ListOf(UBYTE),
+        "color": Enum(("RED", "GREEN", "BLUE")),
+        "weapons": ListOf(Obj(WEAPON_FIELDS)),
+        "equipped": Union({"weapon": Obj(WEAPON_FIELDS), "shield": Obj({"name": STRING, "armor": INT16})}),
+        "path": ListOf(VEC3),
+    }
+)
+
+CONTACT = Obj({"name": STRING, "address": STRING})
+MAIL = Obj(
+    {
+        "message_id": STRING,
+        "subject": STRING,
+        "sender": CONTACT,
+        "to": ListOf(CONTACT),
+        "cc": ListOf(CONTACT),
+        "date": TIMESTAMP,
+        "headers": ListOf(Obj({"name": STRING, "value": STRING})),
+        "body": STRING,
+    }
+)
+
+SERIES = Obj(
+    {"name": STRING, "unit": STRING, "timestamps": ListOf(INT64, 256), "values": ListOf(DOUBLE, 256)}
+)
+
+RECORDS: dict[str, Type] = {
+    "user": USER,
+    "order": ORDER,
+    "filetree": NODE,
+    "game": MONSTER,
+    "mail": MAIL,
+    "metrics": SERIES,
+}
+
+
+def _order_total(record: Any) -> Iterator[str]:
+    """total is the sum of quantity x unit_price rounded to cents."""
+    cents = sum(round(i["quantity"] * i["unit_price"] * 100) for i in record["items"])
+    if round(record["total"] * 100) != cents:
+        yield f"total: {record['total']} is not the sum of the items ({cents / 100})"
+
+
+# Cross-field rules, run only on records whose shape is already valid.
+RECORD_RULES: dict[str, list[Callable[[Any], Iterator[str]]]] = {"order": [_order_total]}
+
+
+def _type_name(value: Any) -> str:
+    return "null" if value is None else type(value).__name__
+
+
+def check(value: Any, spec: Type, path: str) -> Iterator[str]:
+    """Every way `value` breaks `spec`, each as "path: what is wrong"."""
+    if isinstance(spec, Ref):
+        yield from check(value, spec.resolve(), path)
+    elif isinstance(spec, Int):
+        if not isinstance(value, int) or isinstance(value, bool):
+            yield f"{path}: expected an integer, got {_type_name(value)} {value!r}"
+        elif not spec.lo <= value <= spec.hi:
+            yield f"{path}: {value} is out of range [{spec.lo}, {spec.hi}]"
+    elif isinstance(spec, Scalar):
+        ok, expected = _SCALAR_CHECKS[spec.kind]
+        if not ok(value):
+            yield f"{path}: expected {expected}, got {_type_name(value)} {value!r}"
+    elif isinstance(spec, Enum):
+        if value not in spec.names:
+            yield f"{path}: {value!r} is not one of {', '.join(spec.names)}"
+    elif isinstance(spec, ListOf):
+        yield from _check_list(value, spec, path)
+    elif isinstance(spec, Obj):
+        yield from _check_object(value, spec, path, set())
+    else:
+        yield from _check_union(value, spec, path)
+
+
+def _check_list(value: Any, spec: ListOf, path: str) -> Iterator[str]:
+    if not isinstance(value, list):
+        yield f"{path}: expected a list, got {_type_name(value)}"
+        return
+    if spec.length is not None and len(value) != spec.length:
+        yield f"{path}: expected {spec.length} items, got {len(value)}"
+    for i, item in enumerate(value):
+        yield from check(item, spec.item, f"{path}[{i}]")
+
+
+def _check_object(value: Any, spec: Obj, path: str, extra_keys: set[str]) -> Iterator[str]:
+    if not isinstance(value, dict):
+        yield f"{path}: expected an object, got {_type_name(value)}"
+        return
+    for key in spec.fields.keys() - value.keys() - spec.optional:
+        yield f"{path}.{key}: required key missing"
+    for key in sorted(value.keys() - spec.fields.keys() - extra_keys):
+        yield f"{path}.{key}: unknown key"
+    for key, field_spec in spec.fields.items():
+        if key in value:
+            yield from check(value[key], field_spec, f"{path}.{key}")
+
+
+def _check_union(value: Any, spec: Union, path: str) -> Iterator[str]:
+    if not isinstance(value, dict):
+        yield f'{path}: expected an object tagged by "type", got {_type_name(value)}'
+        return
+    tag = value.get("type")
+    if not isinstance(tag, str) or tag not in spec.variants:
+        yield f"{path}.type: {tag!r} is not one of {', '.join(spec.variants)}"
+        return
+    yield from _check_object(value, spec.variants[tag], path, {"type"})
+
+
+def check_records(dataset: str, records: list[Any]) -> list[str]:
+    """Every contract error of a dataset's records, paths starting at records[i]."""
+    errors: list[str] = []
+    spec = RECORDS[dataset]
+    for i, record in enumerate(records):
+        path = f"records[{i}]"
+        found = list(check(record, spec, path))
+        if not found:
+            found = [f"{path}.{e}" for rule in RECORD_RULES.get(dataset, []) for e in rule(record)]
+        errors.extend(found)
+    return errors
