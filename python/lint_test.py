@@ -27,7 +27,7 @@ def _run(*command: str) -> None:
 
 
 def test_sources_are_found() -> None:
-    assert "python/serbench_py/model.py" in _sources()
+    assert "python/serbench_py/suite.py" in _sources()
     assert "python/bench/bench.py" in _sources()
 
 

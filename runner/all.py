@@ -1,105 +1,239 @@
-"""`bazel run //runner:all`: run every suite and keep each one's native output.
+"""`bazel run //runner:all`: run every suite, ingest what each wrote, summarize.
 
-Each suite runs as its own process and writes its harness's JSON under
-results/raw/<run id>/<lang>/; results/raw/<run id>/manifest.json records, after
-every suite, what ran, how it ended and the sha256 of every file it wrote.
+Each suite runs as its own process and writes its harness's native files under
+results/raw/<run id>/<lang>/; as soon as it ends, those files are ingested into
+the store (results/serbench.sqlite), one transaction per file. A suite that
+crashes, hangs or writes a bad file is recorded as failed, with the reason, and
+the others still run.
+
+Resuming: a run interrupted by Ctrl-C or a kill stays "running" in the store.
+Started again with the same arguments on the same machine, the runner resumes
+it (or `--resume RUN_ID` names one): suites that finished are skipped, a suite
+that was cut off is discarded and run again, so nothing is stored twice.
+`--new` starts a fresh run instead.
 """
 
 import argparse
 import datetime
 import json
-import os
+import shutil
+import signal
 import subprocess
 import sys
 import time
+from collections.abc import Sequence
 from dataclasses import asdict
 from pathlib import Path
+from types import FrameType
 
+from runner.docs import generate, snapshot
+from runner.docs.store_snapshot import read_run
+from runner.ingest import record_suite
+from runner.machine import runtime_metadata, this_machine
+from runner.paths import UsageError, results_root, runfile, store_path
+from runner.progress import SuiteProgress, clock
 from runner.run import SuiteResult, run_suite
+from runner.store import FINAL_SUITE_STATUSES, Run, Store, format_counts
 from runner.suites import SUITES, Suite
 
+# Seconds per suite by profile: quick runs take minutes, full ones hours (pyperf's 20 worker
+# processes per case); past this a suite is taken to hang.
+TIMEOUTS = {"quick": 3600.0, "full": 12 * 3600.0}
 
-def parse_args(argv: list[str]) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="runner all", description=__doc__)
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--profile", choices=("quick", "full"), default="quick")
-    parser.add_argument("--lang", action="append", choices=[s.lang for s in SUITES],
-                        help="run only this language (repeatable)")
+    parser.add_argument(
+        "--lang",
+        action="append",
+        choices=[s.lang for s in SUITES],
+        help="run only this language (repeatable)",
+    )
     parser.add_argument("--library", help="run only this library (name as in the case ids)")
     parser.add_argument("--dataset", help="run only this dataset")
     parser.add_argument("--results", type=Path, help="results folder (default: <workspace>/results)")
-    parser.add_argument("--timeout", type=float, default=1800.0, help="seconds allowed per suite")
-    return parser.parse_args(argv)
+    parser.add_argument("--store", type=Path, help="SQLite store (default: <results>/serbench.sqlite)")
+    parser.add_argument(
+        "--timeout",
+        type=float,
+        help=f"seconds allowed per suite (default: {', '.join(f'{s:.0f} {p}' for p, s in TIMEOUTS.items())})",
+    )
+    resume = parser.add_mutually_exclusive_group()
+    resume.add_argument(
+        "--resume",
+        metavar="RUN_ID",
+        help="finish this interrupted run (default: the latest one started with the same "
+        "arguments on this machine, if any)",
+    )
+    resume.add_argument("--new", action="store_true", help="start a new run even if one can be resumed")
 
 
-def results_root(explicit: Path | None) -> Path:
-    if explicit is not None:
-        return explicit.resolve()
-    workspace = os.environ.get("BUILD_WORKSPACE_DIRECTORY")
-    if not workspace:
-        sys.exit("runner: not started by `bazel run`; pass --results DIR")
-    return Path(workspace) / "results"
+def selection(args: argparse.Namespace, suites: Sequence[Suite]) -> dict[str, object]:
+    """What the run measures; an interrupted run resumes only under the same selection."""
+    return {
+        "langs": sorted(args.lang or [s.lang for s in suites]),
+        "library": args.library,
+        "dataset": args.dataset,
+    }
 
 
-def runfiles_root() -> Path:
-    root = os.environ.get("RUNFILES_DIR")
-    if root:
-        return Path(root)
-    return Path(sys.argv[0] + ".runfiles")
-
-
-def suite_argv(suite: Suite, args: argparse.Namespace, out_dir: Path) -> list[str]:
-    argv = [str(runfiles_root() / suite.runfile), "--profile", args.profile, "--out", str(out_dir)]
-    if args.library:
-        argv += ["--library", args.library]
-    if args.dataset:
-        argv += ["--dataset", args.dataset]
+def suite_argv(suite: Suite, run: Run, out_dir: Path) -> list[str]:
+    chosen = json.loads(run.filters)
+    argv = [str(runfile(suite.runfile)), "--profile", run.profile, "--out", str(out_dir)]
+    for name in ("library", "dataset"):
+        if chosen.get(name):
+            argv += [f"--{name}", str(chosen[name])]
     return argv
 
 
 def git_commit(workspace: Path) -> str:
-    probe = subprocess.run(["git", "-C", str(workspace), "rev-parse", "HEAD"],
-                           capture_output=True, text=True, check=False)
+    probe = subprocess.run(
+        ["git", "-C", str(workspace), "rev-parse", "HEAD"], capture_output=True, text=True, check=False
+    )
     return probe.stdout.strip() or "unknown"
 
 
-def write_manifest(path: Path, header: dict[str, object], results: list[SuiteResult]) -> None:
-    # Written after every suite, atomically, so an interrupted run keeps what finished.
+def open_run(store: Store, args: argparse.Namespace, workspace: Path, suites: Sequence[Suite]) -> Run:
+    """The run to work on: the one named by --resume, an interrupted one with the same
+    arguments, or a new one."""
+    if args.resume:
+        run = store.resolve_run(args.resume)
+        if run.status == "complete":
+            raise UsageError(f"run {run.id} is complete; nothing to resume")
+        print(f"runner: resuming run {run.id} (profile {run.profile}, {run.filters})", file=sys.stderr)
+        return run
+    machine = this_machine()
+    found = (
+        None if args.new else store.incomplete_run(args.profile, selection(args, suites), machine.fingerprint)
+    )
+    if found is not None:
+        print(f"runner: resuming interrupted run {found.id} (pass --new to start over)", file=sys.stderr)
+        return found
+    run_id = new_run_id(store)
+    store.create_run(
+        run_id, args.profile, selection(args, suites), git_commit(workspace), machine, runtime_metadata()
+    )
+    created = store.run(run_id)
+    assert created is not None
+    return created
+
+
+def new_run_id(store: Store) -> str:
+    """The start time in UTC, made unique if another run started in the same second."""
+    base = datetime.datetime.now(datetime.UTC).strftime("%Y%m%dT%H%M%SZ")
+    taken = {r.id for r in store.runs()}
+    return next(c for c in (base, *(f"{base}-{n}" for n in range(2, 10_000))) if c not in taken)
+
+
+def write_manifest(path: Path, run: Run, process: SuiteResult, result: SuiteResult) -> None:
+    """Mirrors the run into results/raw/<run id>/manifest.json, for whoever reads the raw folder.
+
+    Each suite's entry is its final status and reason, and how its process ended apart
+    (`process_status`, `process_reason`), so `runner ingest` can re-judge the files later.
+    """
+    manifest = json.loads(path.read_text()) if path.exists() else {}
+    manifest |= {
+        "run_id": run.id,
+        "profile": run.profile,
+        "git_commit": run.git_commit,
+        "selection": json.loads(run.filters),
+    }
+    suites = [s for s in manifest.get("suites", []) if s["lang"] != result.lang]
+    entry = asdict(result) | {"process_status": process.status, "process_reason": process.reason}
+    manifest["suites"] = [*suites, entry]
     tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps({**header, "suites": [asdict(r) for r in results]}, indent=2))
+    tmp.write_text(json.dumps(manifest, indent=2))
     tmp.replace(path)
 
 
-def main(argv: list[str]) -> int:
-    args = parse_args(argv)
+def run_one(store: Store, run: Run, suite: Suite, position: str, run_dir: Path, timeout: float) -> None:
+    status, _, _ = store.suites(run.id).get(suite.lang, ("", "", None))
+    if status in FINAL_SUITE_STATUSES:
+        print(f"runner: [{position} {suite.lang}] already {status} in run {run.id}, skipped", file=sys.stderr)
+        return
+    out_dir = run_dir / suite.lang
+    # Whatever an interrupted attempt left behind, in the store or on disk, goes.
+    store.discard_suite(run.id, suite.lang)
+    shutil.rmtree(out_dir, ignore_errors=True)
+    store.set_suite(run.id, suite.lang, suite.harness, "running")
+    progress = SuiteProgress(suite.lang, position, store.last_duration(suite.lang, run.profile))
+    print(
+        f"runner: [{position} {suite.lang}] {suite.harness}, profile {run.profile}",
+        file=sys.stderr,
+        flush=True,
+    )
+    process = run_suite(suite.lang, suite_argv(suite, run, out_dir), out_dir, timeout, progress.feed)
+    result = record_suite(store, run.id, suite, out_dir, process)
+    write_manifest(run_dir / "manifest.json", run, process, result)
+    print(
+        f"runner: [{position} {suite.lang}] {result.status} in {clock(result.seconds)}"
+        + (f" ({result.reason})" if result.reason else ""),
+        file=sys.stderr,
+        flush=True,
+    )
+
+
+def _interrupt(signum: int, _: FrameType | None) -> None:
+    # A kill (SIGTERM) ends the run like Ctrl-C: the running suite is stopped, the run stays resumable.
+    raise KeyboardInterrupt(f"signal {signum}")
+
+
+def main(args: argparse.Namespace, suites: Sequence[Suite] = SUITES) -> int:
+    previous = signal.signal(signal.SIGTERM, _interrupt)
+    try:
+        return _run_all(args, suites)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _run_all(args: argparse.Namespace, suites: Sequence[Suite]) -> int:
     root = results_root(args.results)
-    run_id = datetime.datetime.now(datetime.UTC).strftime("%Y%m%dT%H%M%SZ")
-    run_dir = root / "raw" / run_id
-    run_dir.mkdir(parents=True, exist_ok=False)
-    header: dict[str, object] = {"run_id": run_id, "profile": args.profile,
-                                 "git_commit": git_commit(root.parent)}
-    suites = [s for s in SUITES if not args.lang or s.lang in args.lang]
-    results: list[SuiteResult] = []
     start = time.monotonic()
-    for index, suite in enumerate(suites, 1):
-        print(f"runner: [{index}/{len(suites)}] {suite.lang} suite ({suite.harness}), "
-              f"profile {args.profile}", file=sys.stderr, flush=True)
-        result = run_suite(suite.lang, suite_argv(suite, args, run_dir / suite.lang),
-                           run_dir / suite.lang, args.timeout)
-        results.append(result)
-        write_manifest(run_dir / "manifest.json", header, results)
-        print(f"runner: {suite.lang}: {result.status} in {result.seconds:.0f}s"
-              + (f" ({result.reason})" if result.reason else ""), file=sys.stderr, flush=True)
-    print_summary(results, run_dir, time.monotonic() - start)
-    return 0 if all(r.status == "ok" for r in results) else 1
+    with Store.open(store_path(args.store, args.results)) as store:
+        run = open_run(store, args, root.parent, suites)
+        run_dir = root / "raw" / run.id
+        run_dir.mkdir(parents=True, exist_ok=True)
+        chosen = [s for s in suites if s.lang in json.loads(run.filters)["langs"]]
+        try:
+            for index, suite in enumerate(chosen, 1):
+                timeout = args.timeout or TIMEOUTS[run.profile]
+                run_one(store, run, suite, f"{index}/{len(chosen)}", run_dir, timeout)
+        except KeyboardInterrupt:
+            print(
+                f"\nrunner: interrupted; run {run.id} is kept and resumes when you run the same "
+                f"command again (or --resume {run.id})",
+                file=sys.stderr,
+            )
+            return 130
+        store.finish_run(run.id)
+        docs_line = update_docs(store.path, run, root.parent, suites)
+        print(summary(store, run, [s.lang for s in chosen], run_dir, time.monotonic() - start, docs_line))
+        statuses = store.suites(run.id)
+    return 0 if all(statuses[s.lang][0] == "ok" for s in chosen) else 1
 
 
-def print_summary(results: list[SuiteResult], run_dir: Path, seconds: float) -> None:
-    print(f"\nrun {run_dir.name} finished in {seconds:.0f}s")
-    for r in results:
-        detail = f"{len(r.files)} file(s)" if r.status == "ok" else r.reason
-        print(f"  {r.lang:<7} {r.status:<8} {r.seconds:6.0f}s  {detail}")
-    print(f"native results: {run_dir}")
+def update_docs(store_file: Path, run: Run, workspace: Path, suites: Sequence[Suite]) -> str:
+    """Publishes a complete, unfiltered run; a filtered run leaves the published docs alone."""
+    chosen = json.loads(run.filters)
+    if chosen.get("library") or chosen.get("dataset") or chosen["langs"] != sorted(s.lang for s in suites):
+        return "docs: not regenerated (a filtered run is never published)"
+    published = workspace / generate.PUBLISHED
+    snapshot.write(read_run(store_file, run.id), published)
+    changed = generate.generate(published, workspace / generate.DOCS)
+    return f"docs: run {run.id} published to {published}; {len(changed)} file(s) of docs/ changed"
+
+
+def summary(store: Store, run: Run, langs: list[str], run_dir: Path, seconds: float, docs_line: str) -> str:
+    lines = [f"\nrun {run.id} finished in {clock(seconds)}; cases: {format_counts(store.counts(run.id))}"]
+    suites = store.suites(run.id)
+    for lang in langs:
+        status, reason, took = suites[lang]
+        lines.append(f"  {lang:<7} {status:<8} {clock(took or 0):>7}  {reason}".rstrip())
+    lines += [f"store:        {store.path}", f"native files: {run_dir}", docs_line]
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    from runner import cli  # `bazel run //runner:all` is `runner all`
+
+    sys.exit(cli.main(["all", *sys.argv[1:]]))

@@ -13,6 +13,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO
@@ -35,11 +36,22 @@ def sha256_of(path: Path) -> str:
     return digest.hexdigest()
 
 
-def _stream(pipe: IO[str], prefix: str, start: float, tail: collections.deque[str]) -> None:
+# Takes a line of suite output; True if it handled (displayed) the line itself.
+LineHandler = Callable[[str], bool]
+
+
+def _echo(_: str) -> bool:
+    return False
+
+
+def _stream(
+    pipe: IO[str], prefix: str, start: float, tail: collections.deque[str], on_line: LineHandler
+) -> None:
     for line in pipe:
         line = line.rstrip()
         tail.append(line)
-        print(f"[{prefix} {time.monotonic() - start:6.1f}s] {line}", file=sys.stderr, flush=True)
+        if not on_line(line):
+            print(f"[{prefix} {time.monotonic() - start:6.1f}s] {line}", file=sys.stderr, flush=True)
 
 
 def _terminate(proc: "subprocess.Popen[str]") -> None:
@@ -53,19 +65,31 @@ def _terminate(proc: "subprocess.Popen[str]") -> None:
         proc.wait()
 
 
-def run_suite(lang: str, argv: list[str], out_dir: Path, timeout_s: float) -> SuiteResult:
-    """Runs argv (which must write into out_dir) and describes what happened."""
+def run_suite(
+    lang: str, argv: list[str], out_dir: Path, timeout_s: float, on_line: LineHandler = _echo
+) -> SuiteResult:
+    """Runs argv (which must write into out_dir) and describes what happened.
+
+    On KeyboardInterrupt the suite's whole process group is stopped before the
+    interrupt propagates: it runs in its own session, so Ctrl-C never reaches it.
+    """
     out_dir.mkdir(parents=True, exist_ok=True)
     start = time.monotonic()
     tail: collections.deque[str] = collections.deque(maxlen=20)
-    proc = subprocess.Popen(
-        argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True
-    )
+    try:
+        proc = subprocess.Popen(
+            argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True
+        )
+    except OSError as error:
+        return SuiteResult(lang, "failed", 0.0, f"cannot start {argv[0]}: {error.strerror}")
     assert proc.stdout is not None
-    reader = threading.Thread(target=_stream, args=(proc.stdout, lang, start, tail), daemon=True)
+    reader = threading.Thread(target=_stream, args=(proc.stdout, lang, start, tail, on_line), daemon=True)
     reader.start()
     try:
         code = proc.wait(timeout=timeout_s)
+    except KeyboardInterrupt:
+        _terminate(proc)
+        raise
     except subprocess.TimeoutExpired:
         _terminate(proc)
         reader.join(timeout=5)

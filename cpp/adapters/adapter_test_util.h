@@ -1,9 +1,11 @@
 // What every adapter's test checks: the round trip of the hand-written
-// samples and of the generated fixtures (size 100), for every dataset.
+// samples and of the generated fixtures (size 100), for every dataset, and
+// for a document library, of every real document of its format.
 #pragma once
 
 #include <gtest/gtest.h>
 
+#include "cpp/adapters/documents.h"
 #include "cpp/adapters/roundtrip.h"
 #include "cpp/model/fixture.h"
 #include "cpp/model/samples.h"
@@ -15,6 +17,17 @@ inline void ExpectRoundTripsEveryDataset(const Library& library) {
     EXPECT_EQ(RoundTripError(library, model::Samples<R>()), std::nullopt) << R::kDataset;
     EXPECT_EQ(RoundTripError(library, model::LoadFixture<R>(100)), std::nullopt) << R::kDataset;
   });
+}
+
+inline void ExpectDocumentsRoundTrip(const DocumentLibrary& library) {
+  for (const std::string& name : DocumentNames()) {
+    const auto doc = LoadDocument(name);
+    const auto codec = library.open(doc);
+    EXPECT_EQ(codec != nullptr, doc->format == library.info.format) << name;
+    if (codec != nullptr) {
+      EXPECT_EQ(codec->RoundTripError(), std::nullopt) << name;
+    }
+  }
 }
 
 // Decoding must fail cleanly on a truncated payload.

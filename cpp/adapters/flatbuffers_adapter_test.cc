@@ -18,7 +18,8 @@ TEST(FlatbuffersAdapterTest, VerifierRefusesTruncatedBytes) {
 }
 
 TEST(FlatbuffersAdapterTest, VerifierRefusesLyingRootOffset) {
-  const Codec<model::User>& codec = FlatbuffersLibrary().codec<model::User>();
+  const Library library = FlatbuffersLibrary();  // owns the codec
+  const Codec<model::User>& codec = library.codec<model::User>();
   std::string bytes = codec.Encode(model::Samples<model::User>());
   bytes[0] = bytes[1] = bytes[2] = bytes[3] = '\x7f';
   EXPECT_THROW(codec.Decode(bytes), DecodeError);

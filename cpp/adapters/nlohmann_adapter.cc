@@ -1,7 +1,9 @@
 #include "cpp/adapters/nlohmann_adapter.h"
 
+#include <memory>
 #include <string>
 
+#include "cpp/adapters/json_document.h"
 #include "cpp/model/canonical_json.h"
 
 namespace serbench::adapters {
@@ -18,6 +20,25 @@ class NlohmannCodec final : public Codec<R> {
   }
 };
 
+// The document as nlohmann::json (std::map objects: keys come out sorted).
+class NlohmannDocument final : public JsonDocumentCodec {
+ public:
+  explicit NlohmannDocument(std::shared_ptr<const Document> doc)
+      : JsonDocumentCodec(std::move(doc)), fields_(NlohmannPointers(this->doc())) {
+    for (const std::string& payload : this->doc().payloads) trees_.push_back(Json::parse(payload));
+  }
+  std::uint64_t Decode(std::string_view bytes) const override { return Json::parse(bytes).size(); }
+  std::string Encode(std::size_t i) const override { return trees_.at(i).dump(); }
+  std::uint64_t AccessFull(std::string_view bytes) const override {
+    return NlohmannAccess(Json::parse(bytes), fields_);
+  }
+
+ private:
+  using Json = nlohmann::json;
+  std::vector<Json::json_pointer> fields_;
+  std::vector<Json> trees_;
+};
+
 std::string Version() {
   return std::to_string(NLOHMANN_JSON_VERSION_MAJOR) + "." +
          std::to_string(NLOHMANN_JSON_VERSION_MINOR) + "." +
@@ -25,6 +46,12 @@ std::string Version() {
 }
 
 }  // namespace
+
+DocumentLibrary NlohmannSchemalessLibrary() {
+  return {{.lib = "nlohmann", .format = "json", .variant = "schemaless", .version = Version(),
+           .capabilities = {"schemaless", "validates"}, .ops = kJsonDocumentOps},
+          OpenJson<NlohmannDocument>()};
+}
 
 Library NlohmannLibrary() {
   return MakeLibrary<NlohmannCodec>({.lib = "nlohmann", .format = "json", .version = Version(),

@@ -2,10 +2,12 @@
 // back, through the canonical conventions of cpp/model/canonical_json.h.
 #pragma once
 
-#include "cpp/adapters/codec.h"
+#include "cpp/adapters/document.h"
 
 namespace serbench::adapters {
 
 Library NlohmannLibrary();
+// variant schemaless: the real JSON documents as nlohmann::json DOMs.
+DocumentLibrary NlohmannSchemalessLibrary();
 
 }  // namespace serbench::adapters

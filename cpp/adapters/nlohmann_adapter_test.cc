@@ -17,5 +17,9 @@ TEST(NlohmannAdapterTest, WritesTheFixtureText) {
             model::Json::parse(model::ReadRunfile(model::FixturePath("mail", 1))));
 }
 
+TEST(NlohmannAdapterTest, SchemalessRoundTripsEveryRealDocument) {
+  ExpectDocumentsRoundTrip(NlohmannSchemalessLibrary());
+}
+
 }  // namespace
 }  // namespace serbench::adapters

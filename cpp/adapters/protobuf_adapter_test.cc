@@ -21,6 +21,21 @@ TEST(ProtobufAdapterTest, ArenaAndHeapWriteTheSameBytes) {
             ProtobufArenaLibrary().codec<model::Node>().Encode(records));
 }
 
+TEST(ProtobufAdapterTest, RoundTripsEveryGoogleMessage) {
+  ExpectDocumentsRoundTrip(ProtobufDocuments());
+  ExpectDocumentsRoundTrip(ProtobufArenaDocuments());
+}
+
+TEST(ProtobufAdapterTest, RefusesAPayloadOfAnotherMessageType) {
+  auto doc = std::make_shared<Document>(*LoadDocument("google_message2"));
+  doc->message = "benchmarks.proto3.GoogleMessage1";  // no required fields: it parses
+  const auto codec = ProtobufDocuments().open(doc);
+  ASSERT_NE(codec, nullptr);
+  const auto error = codec->RoundTripError();
+  ASSERT_TRUE(error.has_value());
+  EXPECT_NE(error->find("unknown to benchmarks.proto3.GoogleMessage1"), std::string::npos) << *error;
+}
+
 TEST(ProtobufAdapterTest, ReportsLinkedVersion) {
   EXPECT_EQ(ProtobufLibrary().info.version, "3.21.12");
 }

@@ -1,12 +1,15 @@
 #include "cpp/adapters/rapidjson_adapter.h"
 
+#include <memory>
 #include <optional>
 #include <string>
 
 #include <rapidjson/document.h>
+#include <rapidjson/pointer.h>
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
 
+#include "cpp/adapters/json_document.h"
 #include "cpp/adapters/tree_walk.h"
 
 namespace serbench::adapters {
@@ -94,7 +97,65 @@ class RapidjsonCodec final : public Codec<R> {
   }
 };
 
+void Parse(rapidjson::Document& document, std::string_view bytes) {
+  document.Parse<kParseFlags>(bytes.data(), bytes.size());
+  if (document.HasParseError()) throw DecodeError("rapidjson: invalid JSON");
+}
+
+// The access-field reading rule of document.h.
+std::uint64_t Value(const rapidjson::Value* v, std::string_view pointer) {
+  if (v == nullptr) BadAccessField(pointer);
+  if (v->IsString()) return v->GetStringLength();
+  if (v->IsUint64()) return v->GetUint64();
+  if (v->IsArray()) return v->Size();
+  if (v->IsObject()) return v->MemberCount();
+  BadAccessField(pointer);
+}
+
+// The document as rapidjson::Document DOMs (default MemoryPoolAllocator).
+class RapidjsonDocument final : public JsonDocumentCodec {
+ public:
+  explicit RapidjsonDocument(std::shared_ptr<const Document> doc)
+      : JsonDocumentCodec(std::move(doc)) {
+    for (const std::string& payload : this->doc().payloads) {
+      Parse(*trees_.emplace_back(std::make_unique<rapidjson::Document>()), payload);
+    }
+    for (const std::string& p : this->doc().access) fields_.emplace_back(p.data(), p.size());
+  }
+  std::uint64_t Decode(std::string_view bytes) const override {
+    rapidjson::Document document;
+    Parse(document, bytes);
+    return Value(&document, "");
+  }
+  std::string Encode(std::size_t i) const override {
+    rapidjson::StringBuffer buffer;
+    Writer writer(buffer);
+    trees_.at(i)->Accept(writer);
+    return std::string(buffer.GetString(), buffer.GetSize());
+  }
+  std::uint64_t AccessFull(std::string_view bytes) const override {
+    rapidjson::Document document;
+    Parse(document, bytes);
+    std::uint64_t sum = 0;
+    for (std::size_t i = 0; i < fields_.size(); ++i) {
+      sum += Value(fields_[i].Get(document), doc().access[i]);
+    }
+    return sum;
+  }
+
+ private:
+  std::vector<std::unique_ptr<rapidjson::Document>> trees_;
+  std::vector<rapidjson::Pointer> fields_;  // parsed once, at setup
+};
+
 }  // namespace
+
+DocumentLibrary RapidjsonSchemalessLibrary() {
+  return {{.lib = "rapidjson", .format = "json", .variant = "schemaless",
+           .version = RAPIDJSON_VERSION_STRING, .capabilities = {"schemaless", "validates"},
+           .ops = kJsonDocumentOps},
+          OpenJson<RapidjsonDocument>()};
+}
 
 Library RapidjsonLibrary() {
   return MakeLibrary<RapidjsonCodec>({.lib = "rapidjson", .format = "json",

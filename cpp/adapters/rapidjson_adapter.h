@@ -3,10 +3,12 @@
 // UTF-8 validation, both walked by tree_walk.h.
 #pragma once
 
-#include "cpp/adapters/codec.h"
+#include "cpp/adapters/document.h"
 
 namespace serbench::adapters {
 
 Library RapidjsonLibrary();
+// variant schemaless: the real JSON documents as rapidjson::Document DOMs.
+DocumentLibrary RapidjsonSchemalessLibrary();
 
 }  // namespace serbench::adapters

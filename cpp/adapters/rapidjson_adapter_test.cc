@@ -17,5 +17,9 @@ TEST(RapidjsonAdapterTest, KeepsEveryDoubleBit) {
                 model::ReadRunfile(model::FixturePath("metrics", 100)))), std::nullopt);
 }
 
+TEST(RapidjsonAdapterTest, SchemalessRoundTripsEveryRealDocument) {
+  ExpectDocumentsRoundTrip(RapidjsonSchemalessLibrary());
+}
+
 }  // namespace
 }  // namespace serbench::adapters

@@ -35,6 +35,32 @@ TEST(RegistryTest, MetadataFollowsTheContract) {
   }
 }
 
+// Real documents are never read in place here, and a document library that
+// shares a (lib, variant) with a record library carries the same metadata.
+TEST(RegistryTest, DocumentLibrariesFollowTheContract) {
+  const std::regex name("[a-z0-9_]+");
+  for (const DocumentLibrary& library : DocumentLibraries()) {
+    const LibraryInfo& info = library.info;
+    EXPECT_TRUE(std::regex_match(info.lib, name)) << info.lib;
+    EXPECT_TRUE(info.variant.empty() || std::regex_match(info.variant, name)) << info.lib;
+    EXPECT_EQ(std::count(info.ops.begin(), info.ops.end(), "access_lazy"), 0) << info.lib;
+    EXPECT_NE(library.open, nullptr) << info.lib;
+    for (const Library& typed : Libraries()) {
+      if (typed.info.lib == info.lib && typed.info.variant == info.variant) {
+        EXPECT_EQ(typed.info.version, info.version) << info.lib;
+        EXPECT_EQ(typed.info.capabilities, info.capabilities) << info.lib;
+      }
+    }
+  }
+}
+
+TEST(RegistryTest, UnbuiltLibrariesSayWhy) {
+  for (const UnbuiltLibrary& library : UnbuiltLibraries()) {
+    EXPECT_TRUE(library.info.ops.empty()) << library.info.lib;
+    EXPECT_TRUE(library.reason.starts_with("not built: ")) << library.info.lib;
+  }
+}
+
 TEST(RegistryTest, EveryLibraryHasACodecPerDataset) {
   for (const Library& library : Libraries()) {
     std::apply([&](const auto&... codec) { EXPECT_TRUE((... && (codec != nullptr))); },

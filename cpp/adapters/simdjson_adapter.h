@@ -5,10 +5,13 @@
 // copies the input into a reused buffer with SIMDJSON_PADDING spare bytes.
 #pragma once
 
-#include "cpp/adapters/codec.h"
+#include "cpp/adapters/document.h"
 
 namespace serbench::adapters {
 
 Library SimdjsonLibrary();
+// variant schemaless: the real JSON documents with the DOM API (dom::parser,
+// reused); encode is simdjson::minify of the DOM.
+DocumentLibrary SimdjsonSchemalessLibrary();
 
 }  // namespace serbench::adapters

@@ -18,5 +18,9 @@ TEST(SimdjsonAdapterTest, DecodesTheFixtureFiles) {
   });
 }
 
+TEST(SimdjsonAdapterTest, SchemalessRoundTripsEveryRealDocument) {
+  ExpectDocumentsRoundTrip(SimdjsonSchemalessLibrary());
+}
+
 }  // namespace
 }  // namespace serbench::adapters

@@ -143,7 +143,8 @@ int Main(int argc, char** argv) {
   if (measured > 0) RunBenchmarks(argv[0], BenchmarkFlags(options), measured);
   std::cerr << "wrote " << (options.out / "cpp.json").string() << " (" << measured
             << " measured, " << Count(plan, "refused") << " refused, "
-            << Count(plan, "not_applicable") << " not applicable)\n";
+            << Count(plan, "not_applicable") << " not applicable, " << Count(plan, "not_measured")
+            << " not measured)\n";
   return 0;  // refused cases are results too, listed in the catalog
 }
 

@@ -31,3 +31,14 @@ grep -q '"lib.protobuf.version": "3.21.12"' "$json"
 grep -q '"allocs_per_iter": ' "$json"
 grep -q '"alloc_bytes_per_op": ' "$json"
 grep -q "progress: $measured/$measured " stderr.txt
+
+# A real document (the smallest): its protobuf cases run and are named.
+doc_out="$TEST_TMPDIR/doc"
+if ! "$bench" --out "$doc_out" --dataset google_message1_proto3 --library protobuf \
+    --benchmark_min_time=0.0001 --benchmark_repetitions=2 2>doc_stderr.txt; then
+  cat doc_stderr.txt
+  exit 1
+fi
+grep -q '"name": "dataset=google_message1_proto3/size=1/op=decode/format=protobuf/lib=protobuf/variant=arena"' \
+  "$doc_out/cpp.json"
+grep -q '"status": "not_applicable"' "$doc_out/cpp-cases.json"

@@ -8,6 +8,7 @@
 
 #include <benchmark/benchmark.h>
 
+#include "cpp/adapters/documents.h"
 #include "cpp/adapters/registry.h"
 #include "cpp/adapters/roundtrip.h"
 #include "cpp/model/datasets.h"
@@ -17,7 +18,11 @@ namespace serbench::bench {
 namespace {
 
 using adapters::Codec;
+using adapters::Document;
+using adapters::DocumentCodec;
+using adapters::DocumentLibrary;
 using adapters::Library;
+using adapters::LibraryInfo;
 
 constexpr char kMemcpy[] = "memcpy";
 // Every op a serialization library can have; access_lazy only zero-copy ones.
@@ -57,12 +62,49 @@ std::function<void()> TimedOp(const Codec<R>& codec, const std::string& op,
   return [&codec, payload] { Sink(codec.AccessLazy(*payload)); };
 }
 
-std::string NotTimedReason(const Library& library, const std::string& op) {
-  if (op == "access_lazy" && !library.Times("decode")) return library.info.missing_ops_reason;
-  if (op == "access_lazy") {
-    return library.info.format + " is not read in place; see access_full";
+bool Times(const LibraryInfo& info, const std::string& op) {
+  return std::find(info.ops.begin(), info.ops.end(), op) != info.ops.end();
+}
+
+std::string NotTimedReason(const LibraryInfo& info, const std::string& op) {
+  if (op == "access_lazy" && Times(info, "access_full")) {
+    return info.format + " is not read in place; see access_full";
   }
-  return library.info.missing_ops_reason;
+  return info.missing_ops_reason;
+}
+
+PlannedCase Planned(const LibraryInfo& info, const std::string& dataset, std::size_t size,
+                    const std::string& op) {
+  return {.c = {.dataset = dataset, .size = size, .op = op, .format = info.format,
+                .lib = info.lib, .variant = info.variant},
+          .status = "measured"};
+}
+
+// Every op of a library that cannot represent the dataset at all
+// (not_applicable) or is not built (not_measured).
+void PlanUntimed(const LibraryInfo& info, const std::string& dataset, std::size_t size,
+                 const std::string& status, const std::string& reason, Plan& plan) {
+  for (const std::string& op : kOps) {
+    PlannedCase p = Planned(info, dataset, size, op);
+    p.status = status;
+    p.reason = reason;
+    plan.cases.push_back(std::move(p));
+  }
+}
+
+// Sets p's status and, when measured, its timed op and allocation count.
+void Decide(PlannedCase& p, const LibraryInfo& info, const std::optional<std::string>& error,
+            const std::function<std::function<void()>()>& make_op) {
+  if (!Times(info, p.c.op)) {
+    p.status = "not_applicable";
+    p.reason = NotTimedReason(info, p.c.op);
+  } else if (error) {
+    p.status = "refused";
+    p.reason = *error;
+  } else {
+    p.op = make_op();
+    p.allocs = CountAllocs(p.op);
+  }
 }
 
 template <typename R>
@@ -72,20 +114,51 @@ void PlanLibrary(const Library& library, std::shared_ptr<const std::vector<R>> r
   const auto error = adapters::RoundTripError(library, *records);
   const auto payload = std::make_shared<const std::string>(error ? "" : codec.Encode(*records));
   for (const std::string& op : kOps) {
-    PlannedCase p{.c = {.dataset = std::string(R::kDataset), .size = records->size(), .op = op,
-                        .format = library.info.format, .lib = library.info.lib,
-                        .variant = library.info.variant},
-                  .status = "measured", .wire_bytes = payload->size()};
-    if (!library.Times(op)) {
-      p.status = "not_applicable";
-      p.reason = NotTimedReason(library, op);
-    } else if (error) {
-      p.status = "refused";
-      p.reason = *error;
-    } else {
-      p.op = TimedOp(codec, op, records, payload);
-      p.allocs = CountAllocs(p.op);
-    }
+    PlannedCase p = Planned(library.info, std::string(R::kDataset), records->size(), op);
+    p.wire_bytes = payload->size();
+    Decide(p, library.info, error, [&] { return TimedOp(codec, op, records, payload); });
+    plan.cases.push_back(std::move(p));
+  }
+}
+
+// A document op loops over the document's payloads (one in every dataset so far).
+std::function<void()> DocumentOp(std::shared_ptr<const DocumentCodec> codec, const std::string& op,
+                                 std::shared_ptr<const Document> doc) {
+  const std::size_t n = doc->payloads.size();
+  if (op == "encode") {
+    return [codec, n] { for (std::size_t i = 0; i < n; ++i) Sink(codec->Encode(i)); };
+  }
+  if (op == "decode") {
+    return [codec, doc] { for (const std::string& p : doc->payloads) Sink(codec->Decode(p)); };
+  }
+  if (op == "roundtrip") {
+    return [codec, n] {
+      for (std::size_t i = 0; i < n; ++i) Sink(codec->Decode(codec->Encode(i)));
+    };
+  }
+  return [codec, doc] { for (const std::string& p : doc->payloads) Sink(codec->AccessFull(p)); };
+}
+
+// Opening (parsing the document once) and the round-trip check are setup.
+void PlanDocument(const DocumentLibrary& library, std::shared_ptr<const Document> doc,
+                  Plan& plan) {
+  std::shared_ptr<const DocumentCodec> codec;
+  std::optional<std::string> error;
+  try {
+    codec = library.open(doc);
+    if (codec != nullptr) error = codec->RoundTripError();
+  } catch (const std::exception& e) {
+    error = std::string("round trip threw: ") + e.what();
+  }
+  if (codec == nullptr && !error) {
+    return PlanUntimed(library.info, doc->name, 1, "not_applicable",
+                       library.info.format + " library; " + doc->name + " is a " + doc->format +
+                           " document", plan);
+  }
+  for (const std::string& op : kOps) {
+    PlannedCase p = Planned(library.info, doc->name, 1, op);
+    p.wire_bytes = doc->bytes();
+    Decide(p, library.info, error, [&] { return DocumentOp(codec, op, doc); });
     plan.cases.push_back(std::move(p));
   }
 }
@@ -97,14 +170,12 @@ const Library& Protobuf() {
   throw std::logic_error("the registry has no protobuf library");
 }
 
-// The physical floor: copying as many bytes as the protobuf payload into a
-// buffer allocated beforehand.
-template <typename R>
-void PlanMemcpy(const std::vector<R>& records, Plan& plan) {
-  auto src = std::make_shared<const std::string>(Protobuf().codec<R>().Encode(records));
+// The physical floor: copying `bytes` into a buffer allocated beforehand.
+void PlanMemcpy(const std::string& dataset, std::size_t size, std::string bytes, Plan& plan) {
+  auto src = std::make_shared<const std::string>(std::move(bytes));
   auto dst = std::make_shared<std::string>(src->size(), '\0');
-  PlannedCase p{.c = {.dataset = std::string(R::kDataset), .size = records.size(),
-                      .op = kMemcpy, .format = "raw", .lib = kMemcpy},
+  PlannedCase p{.c = {.dataset = dataset, .size = size, .op = kMemcpy, .format = "raw",
+                      .lib = kMemcpy},
                 .status = "measured", .wire_bytes = src->size()};
   p.op = [src, dst] {
     std::memcpy(dst->data(), src->data(), src->size());
@@ -114,13 +185,57 @@ void PlanMemcpy(const std::vector<R>& records, Plan& plan) {
   plan.cases.push_back(std::move(p));
 }
 
+template <typename L>
+bool Has(const std::vector<L>& libraries, const LibraryInfo& info) {
+  return std::any_of(libraries.begin(), libraries.end(), [&](const L& l) {
+    return l.info.lib == info.lib && l.info.variant == info.variant;
+  });
+}
+
+// Synthetic datasets: the memcpy floor is as many bytes as the protobuf payload.
 template <typename R>
 void PlanDataset(const Filter& filter, Plan& plan) {
   for (std::size_t size : model::kSizes) {
     const auto records = std::make_shared<const std::vector<R>>(model::LoadFixture<R>(size));
-    if (Selected(filter.library, kMemcpy)) PlanMemcpy(*records, plan);
+    if (Selected(filter.library, kMemcpy)) {
+      PlanMemcpy(std::string(R::kDataset), size, Protobuf().codec<R>().Encode(*records), plan);
+    }
     for (const Library& library : adapters::Libraries()) {
       if (Selected(filter.library, library.info.lib)) PlanLibrary(library, records, plan);
+    }
+    for (const DocumentLibrary& library : adapters::DocumentLibraries()) {
+      if (Selected(filter.library, library.info.lib) && !Has(adapters::Libraries(), library.info)) {
+        PlanUntimed(library.info, std::string(R::kDataset), size, "not_applicable",
+                    "a schema-less variant for the real documents; the synthetic datasets are "
+                    "timed as typed records by the variant without a name", plan);
+      }
+    }
+    for (const adapters::UnbuiltLibrary& library : adapters::UnbuiltLibraries()) {
+      if (Selected(filter.library, library.info.lib)) {
+        PlanUntimed(library.info, std::string(R::kDataset), size, "not_measured",
+                    library.reason, plan);
+      }
+    }
+  }
+}
+
+// Real documents: the memcpy floor is the document's own bytes.
+void PlanRealDocument(const std::string& name, const Filter& filter, Plan& plan) {
+  const auto doc = adapters::LoadDocument(name);
+  if (Selected(filter.library, kMemcpy)) {
+    std::string bytes;
+    for (const std::string& p : doc->payloads) bytes += p;
+    PlanMemcpy(name, 1, std::move(bytes), plan);
+  }
+  for (const DocumentLibrary& library : adapters::DocumentLibraries()) {
+    if (Selected(filter.library, library.info.lib)) PlanDocument(library, doc, plan);
+  }
+  for (const Library& library : adapters::Libraries()) {
+    if (Selected(filter.library, library.info.lib) &&
+        !Has(adapters::DocumentLibraries(), library.info)) {
+      PlanUntimed(library.info, name, 1, "not_applicable",
+                  "maps the synthetic datasets' typed records; " + name +
+                      " has no such model here", plan);
     }
   }
 }
@@ -133,14 +248,25 @@ void CheckKnown(const std::optional<std::string>& name, const std::vector<std::s
   throw std::invalid_argument("unknown " + what + " " + *name + "; known:" + list);
 }
 
+// Every library (lib, variant) of both registries, in registry order.
+std::vector<LibraryInfo> AllLibraries() {
+  std::vector<LibraryInfo> all;
+  for (const Library& library : adapters::Libraries()) all.push_back(library.info);
+  for (const DocumentLibrary& library : adapters::DocumentLibraries()) {
+    if (!Has(adapters::Libraries(), library.info)) all.push_back(library.info);
+  }
+  for (const adapters::UnbuiltLibrary& library : adapters::UnbuiltLibraries()) {
+    all.push_back(library.info);
+  }
+  return all;
+}
+
 }  // namespace
 
 std::vector<std::string> KnownLibraries() {
   std::vector<std::string> names = {kMemcpy};
-  for (const Library& library : adapters::Libraries()) {
-    if (std::find(names.begin(), names.end(), library.info.lib) == names.end()) {
-      names.push_back(library.info.lib);
-    }
+  for (const LibraryInfo& info : AllLibraries()) {
+    if (std::find(names.begin(), names.end(), info.lib) == names.end()) names.push_back(info.lib);
   }
   return names;
 }
@@ -148,6 +274,7 @@ std::vector<std::string> KnownLibraries() {
 std::vector<std::string> KnownDatasets() {
   std::vector<std::string> names;
   model::ForEachDataset([&]<typename R>(R) { names.emplace_back(R::kDataset); });
+  for (const std::string& name : adapters::DocumentNames()) names.push_back(name);
   return names;
 }
 
@@ -159,12 +286,15 @@ Plan PlanSuite(const Filter& filter) {
     plan.libraries.push_back({.lib = kMemcpy, .format = "raw", .version = gnu_get_libc_version(),
                               .capabilities = {"schemaless"}, .ops = {kMemcpy}});
   }
-  for (const Library& library : adapters::Libraries()) {
-    if (Selected(filter.library, library.info.lib)) plan.libraries.push_back(library.info);
+  for (const LibraryInfo& info : AllLibraries()) {
+    if (Selected(filter.library, info.lib)) plan.libraries.push_back(info);
   }
   model::ForEachDataset([&]<typename R>(R) {
     if (Selected(filter.dataset, std::string(R::kDataset))) PlanDataset<R>(filter, plan);
   });
+  for (const std::string& name : adapters::DocumentNames()) {
+    if (Selected(filter.dataset, name)) PlanRealDocument(name, filter, plan);
+  }
   return plan;
 }
 

@@ -42,6 +42,20 @@ TEST(PlanSuiteTest, MeasuredOpsRun) {
   }
 }
 
+// A real document: measured by the libraries of its format (after their
+// round-trip check), not applicable, with a reason, for every other one.
+TEST(PlanSuiteTest, PlansRealDocumentsByFormat) {
+  std::map<std::string, int> measured;
+  const Plan plan = PlanSuite({.dataset = "google_message1_proto3"});
+  for (const PlannedCase& p : plan.cases) {
+    EXPECT_NE(p.status, "refused") << CaseId(p.c) << ": " << p.reason;
+    EXPECT_EQ(p.status == "measured", p.reason.empty()) << CaseId(p.c);
+    if (p.status == "measured") ++measured[p.c.lib + "/" + p.c.variant];
+  }
+  EXPECT_EQ(measured, (std::map<std::string, int>{{"memcpy/", 1}, {"protobuf/", 3},
+                                                  {"protobuf/arena", 3}}));
+}
+
 TEST(CatalogJsonTest, FollowsTheProtocol) {
   const auto catalog = nlohmann::json::parse(CatalogJson(PlanSuite({.library = "protobuf",
                                                                     .dataset = "game"}),

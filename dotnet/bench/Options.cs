@@ -4,9 +4,8 @@ namespace Serbench.Bench;
 public sealed record Options(string Profile, string Out, string? Library, string? Dataset)
 {
     public const string Usage =
-        "usage: bench --out DIR [--profile quick|full] [--library NAME] [--dataset NAME]";
-
-    public bool Quick => Profile == "quick";
+        "usage: bench --out DIR [--profile quick|full|dry] [--library NAME] [--dataset NAME]\n"
+        + "  quick: every case briefly; full: BenchmarkDotNet's default job; dry: each case once (tests)";
 
     /// <summary>Parses args; throws ArgumentException with a message fit for the user.</summary>
     public static Options Parse(IReadOnlyList<string> args)
@@ -17,9 +16,9 @@ public sealed record Options(string Profile, string Out, string? Library, string
             var (name, value) = SplitOption(args, i);
             values[name] = value;
         }
-        if (values["--profile"] is not ("quick" or "full"))
+        if (values["--profile"] is not ("quick" or "full" or "dry"))
         {
-            throw new ArgumentException($"--profile must be quick or full, not '{values["--profile"]}'");
+            throw new ArgumentException($"--profile must be quick, full or dry, not '{values["--profile"]}'");
         }
         if (!values.TryGetValue("--out", out var outDir))
         {

@@ -1,54 +1,62 @@
 using BenchmarkDotNet.Configs;
 using BenchmarkDotNet.Running;
-using Serbench.Adapters;
 
 namespace Serbench.Bench;
 
-/// <summary>The cases of one run: the selected fixtures, and the adapter/fixture pairs
+/// <summary>The cases of one run: the selected fixtures, and the library/fixture pairs
 /// whose round trip was verified. BenchmarkDotNet runs in this process (in-process
 /// toolchain), so the benchmark classes read the fixtures from here.</summary>
 public static class Plan
 {
     public static IReadOnlyList<Fixture> Fixtures { get; private set; } = [];
 
-    private static IReadOnlyList<(ICodecAdapter Adapter, Fixture Fixture)> accepted = [];
+    private static IReadOnlyList<(ILibrary Library, Fixture Fixture)> accepted = [];
+
+    /// <summary>Benchmark method name -> op of schemas/README.md.</summary>
+    private static readonly Dictionary<string, string> OpOfMethod = new()
+    {
+        [nameof(CodecBenchmarks<Libraries.MemoryPackLibrary>.Encode)] = Ops.Encode,
+        [nameof(CodecBenchmarks<Libraries.MemoryPackLibrary>.Decode)] = Ops.Decode,
+        [nameof(CodecBenchmarks<Libraries.MemoryPackLibrary>.RoundTrip)] = Ops.RoundTrip,
+        [nameof(CodecBenchmarks<Libraries.MemoryPackLibrary>.AccessLazy)] = Ops.AccessLazy,
+        [nameof(CodecBenchmarks<Libraries.MemoryPackLibrary>.AccessFull)] = Ops.AccessFull,
+    };
 
     public static Fixture Fixture(string dataset, int size) =>
         Fixtures.Single(f => f.Dataset == dataset && f.Size == size);
 
-    /// <summary>One BenchmarkRunInfo per adapter, holding only its accepted cases, each
-    /// described by the canonical case id prefix, e.g. `op=encode/format=protobuf/lib=protobuf`.</summary>
+    public static string Op(BenchmarkCase c) => OpOfMethod[c.Descriptor.WorkloadMethod.Name];
+
+    /// <summary>One BenchmarkRunInfo per library, holding only its accepted cases and ops,
+    /// each titled by its canonical case id without dataset and size.</summary>
     public static BenchmarkRunInfo[] Build(
-        IReadOnlyList<Fixture> fixtures, IReadOnlyList<(ICodecAdapter, Fixture)> verified, IConfig config)
+        IReadOnlyList<Fixture> fixtures, IReadOnlyList<(ILibrary, Fixture)> verified, IConfig config)
     {
         Fixtures = fixtures;
         accepted = verified;
         return accepted.Select(pair => pair.Item1).Distinct()
-            .Select(adapter => RunInfo(adapter, config))
+            .Select(library => RunInfo(library, config))
             .Where(info => info.BenchmarksCases.Length > 0)
             .ToArray();
     }
 
-    private static BenchmarkRunInfo RunInfo(ICodecAdapter adapter, IConfig config)
+    private static BenchmarkRunInfo RunInfo(ILibrary library, IConfig config)
     {
-        var type = typeof(CodecBenchmarks<>).MakeGenericType(adapter.GetType());
+        var type = typeof(CodecBenchmarks<>).MakeGenericType(library.GetType());
         var all = BenchmarkConverter.TypeToBenchmarks(type, config);
         var cases = all.BenchmarksCases
-            .Where(c => IsAccepted(adapter, c))
-            .Select(c => Described(adapter, c))
+            .Where(c => library.Ops.Contains(Op(c)) && IsAccepted(library, c))
+            .Select(c => Described(library, c))
             .ToArray();
         return new BenchmarkRunInfo(cases, type, all.Config);
     }
 
-    private static bool IsAccepted(ICodecAdapter adapter, BenchmarkCase c) =>
-        accepted.Any(pair => pair.Adapter == adapter
+    private static bool IsAccepted(ILibrary library, BenchmarkCase c) =>
+        accepted.Any(pair => pair.Library == library
             && pair.Fixture.Dataset == (string)c.Parameters["Dataset"]
             && pair.Fixture.Size == (int)c.Parameters["Size"]);
 
-    private static string CaseIdPrefix(string op, ICodecAdapter adapter) =>
-        $"op={op}/format={adapter.Format}/lib={adapter.Lib}";
-
-    private static BenchmarkCase Described(ICodecAdapter adapter, BenchmarkCase c)
+    private static BenchmarkCase Described(ILibrary library, BenchmarkCase c)
     {
         var d = c.Descriptor;
         var descriptor = new Descriptor(
@@ -58,8 +66,8 @@ public static class Plan
             d.GlobalCleanupMethod,
             d.IterationSetupMethod,
             d.IterationCleanupMethod,
-            description: CaseIdPrefix(d.WorkloadMethod.Name.ToLowerInvariant(), adapter),
-            categories: d.Categories,
+            description: CaseId.Suffix(Op(c), library.Format, library.Lib, library.Variant),
+            categories: [library.Lib, library.Format, library.Variant ?? "default"],
             operationsPerInvoke: d.OperationsPerInvoke,
             methodIndex: d.MethodIndex);
         return BenchmarkCase.Create(descriptor, c.Job, c.Parameters, c.Config);

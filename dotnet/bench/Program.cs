@@ -1,27 +1,22 @@
-using System.Text.Json;
 using BenchmarkDotNet.Columns;
 using BenchmarkDotNet.Configs;
 using BenchmarkDotNet.Diagnosers;
+using BenchmarkDotNet.Engines;
 using BenchmarkDotNet.Exporters.Json;
 using BenchmarkDotNet.Jobs;
+using BenchmarkDotNet.Reports;
 using BenchmarkDotNet.Running;
 using BenchmarkDotNet.Toolchains.InProcess.Emit;
-using Serbench.Adapters;
+using Perfolizer.Horology;
+using Serbench.Documents;
 
 namespace Serbench.Bench;
 
 /// <summary>Verifies every selected case's round trip, then times the accepted ones with
-/// BenchmarkDotNet. Writes into --out: results/*-report-full.json (BenchmarkDotNet),
-/// dotnet-libraries.json (lib, format, package version, capabilities) and
-/// dotnet-not-measured.json (lib, format, reason). Exits 1 if any case was refused or failed.</summary>
+/// BenchmarkDotNet. Writes into --out: results/*-report-full.json (BenchmarkDotNet) and
+/// dotnet-cases.json (the case catalog). Exits 1 if any case was refused or failed.</summary>
 public static class Program
 {
-    private static readonly JsonSerializerOptions Json = new()
-    {
-        PropertyNamingPolicy = JsonNamingPolicy.SnakeCaseLower,
-        WriteIndented = true,
-    };
-
     public static int Main(string[] args)
     {
         if (args is ["-h" or "--help"])
@@ -39,98 +34,177 @@ public static class Program
             Console.Error.WriteLine($"bench: {e.Message}\n{Options.Usage}");
             return 2;
         }
+        if (UnknownFilter(options) is { } error)
+        {
+            Console.Error.WriteLine($"bench: {error}");
+            return 2;
+        }
         return Run(options);
     }
 
     private static int Run(Options options)
     {
-        if (UnknownFilter(options) is { } error)
-        {
-            Progress.Say(error);
-            return 2;
-        }
-        var adapters = Registry.Adapters.Where(a => Selected(options.Library, a.Lib)).ToList();
-        var notMeasured = Registry.NotMeasured.Where(n => Selected(options.Library, n.Lib)).ToList();
-        WriteMetadata(options.Out, adapters, notMeasured);
+        var catalog = new Catalog(options.Profile);
+        var libraries = Registry.Libraries.Where(l => Selected(options.Library, l.Lib)).ToList();
+        var fixtures = LoadFixtures(options.Dataset);
+        AddNotMeasured(catalog, options, fixtures);
 
-        var fixtures = Fixtures.Catalog.Keys.Where(d => Selected(options.Dataset, d)).Select(Fixtures.Load).ToList();
-        var verified = Verify(adapters, fixtures, out var refused);
-        var summaries = BenchmarkRunner.Run(Plan.Build(fixtures, verified, Config(options)));
-        var timed = summaries.Sum(s => s.Reports.Count(r => r.Success));
-        var failed = summaries.Sum(s => s.Reports.Count(r => !r.Success) + (s.HasCriticalValidationErrors ? 1 : 0));
+        var verified = Verify(libraries, fixtures, catalog);
+        catalog.Write(options.Out); // a run cut short still leaves its catalog (timed cases as failed)
+        var progress = new Progress();
+        var runInfos = Plan.Build(fixtures, verified, Config(options, progress));
+        progress.Total = runInfos.Sum(info => info.BenchmarksCases.Length);
+        Progress.Say($"timing {progress.Total} cases ({options.Profile} profile)");
+        var summaries = BenchmarkRunner.Run(runInfos);
+        Record(catalog, summaries);
+        catalog.Write(options.Out);
 
-        Progress.Say($"{timed} cases timed, {refused} refused, {failed} failed; results in {options.Out}");
-        return refused + failed == 0 ? 0 : 1;
+        var counts = catalog.Cases.GroupBy(c => c.Status).Select(g => $"{g.Count()} {g.Key}");
+        Progress.Say($"{string.Join(", ", counts)}; results in {options.Out}");
+        return catalog.Cases.Any(c => c.Status is "refused" or "failed") ? 1 : 0;
     }
 
     private static string? UnknownFilter(Options options)
     {
-        var libs = Registry.Adapters.Select(a => a.Lib).Concat(Registry.NotMeasured.Select(n => n.Lib)).Distinct().ToList();
-        if (options.Library is { } lib && !libs.Contains(lib))
+        if (options.Library is { } lib && !Registry.LibraryNames.Contains(lib))
         {
-            return $"unknown --library '{lib}' (known: {string.Join(", ", libs)})";
+            return $"unknown --library '{lib}' (known: {string.Join(", ", Registry.LibraryNames)})";
         }
-        if (options.Dataset is { } dataset && !Fixtures.Catalog.ContainsKey(dataset))
+        if (options.Dataset is { } dataset && !KnownDatasets.Contains(dataset))
         {
-            return $"unknown --dataset '{dataset}' (known: {string.Join(", ", Fixtures.Catalog.Keys)})";
+            return $"unknown --dataset '{dataset}' (known: {string.Join(", ", KnownDatasets)})";
         }
         return null;
     }
 
-    private static void WriteMetadata(string dir, List<ICodecAdapter> adapters, List<NotMeasured> notMeasured)
+    private static bool Selected(string? filter, string name) => filter is null || filter == name;
+
+    private static IEnumerable<string> KnownDatasets => Datasets.Names.Concat(ProtobufDocuments.Names).Concat(JsonDocuments.Names);
+
+    /// <summary>The synthetic datasets at every size, and the real documents (size 1).</summary>
+    private static List<Fixture> LoadFixtures(string? filter) =>
+        Datasets.Names.Where(d => Selected(filter, d))
+            .SelectMany(d => Fixtures.Sizes.Select(size => Fixtures.Load(d, size)))
+            .Concat(ProtobufDocuments.Names.Where(d => Selected(filter, d)).Select(ProtobufDocuments.Load))
+            .Concat(JsonDocuments.Names.Where(d => Selected(filter, d)).Select(JsonDocuments.Load))
+            .ToList();
+
+    private static void AddNotMeasured(Catalog catalog, Options options, IReadOnlyList<Fixture> fixtures)
     {
-        Directory.CreateDirectory(dir);
-        Write(dir, "dotnet-libraries.json", adapters.Select(a => new { a.Lib, a.Format, a.Version, a.Capabilities }));
-        Write(dir, "dotnet-not-measured.json", notMeasured);
-        foreach (var n in notMeasured)
+        foreach (var library in Registry.NotMeasured.Where(n => Selected(options.Library, n.Lib)))
         {
-            Progress.Say($"not measured: format={n.Format}/lib={n.Lib}: {n.Reason}");
+            catalog.Add(library);
+            Progress.Say($"not measured: lib={library.Lib}: {library.Reason}");
+            foreach (var fixture in fixtures)
+            {
+                foreach (var op in Ops.Codec)
+                {
+                    var id = CaseId.Of(fixture.Dataset, fixture.Size, CaseId.Suffix(op, library.Format, library.Lib, null));
+                    catalog.Set(id, "not_measured", library.Reason);
+                }
+            }
         }
     }
 
-    private static bool Selected(string? filter, string name) => filter is null || filter == name;
-
-    /// <summary>The round trip of every adapter on every fixture, before anything is timed.</summary>
-    private static List<(ICodecAdapter, Fixture)> Verify(
-        IReadOnlyList<ICodecAdapter> adapters, IReadOnlyList<Fixture> fixtures, out int refused)
+    /// <summary>The round trip of every library on every fixture, before anything is timed.
+    /// Accepted cases are catalogued as failed until their report says otherwise.</summary>
+    private static List<(ILibrary, Fixture)> Verify(IReadOnlyList<ILibrary> libraries, IReadOnlyList<Fixture> fixtures, Catalog catalog)
     {
-        var verified = new List<(ICodecAdapter, Fixture)>();
-        refused = 0;
-        foreach (var adapter in adapters)
+        var verified = new List<(ILibrary, Fixture)>();
+        foreach (var library in libraries)
         {
+            catalog.Add(library);
             foreach (var fixture in fixtures)
             {
-                var scenario = $"dataset={fixture.Dataset}/size={fixture.Size}/format={adapter.Format}/lib={adapter.Lib}";
-                if (RoundTrip.Refusal(adapter, fixture) is { } reason)
+                var (status, reason, wireBytes) = Check(library, fixture);
+                foreach (var op in library.Ops)
                 {
-                    Progress.Say($"REFUSED {scenario}: {reason}");
-                    refused++;
-                    continue;
+                    catalog.Set(CaseId.Of(fixture.Dataset, fixture.Size, op, library), status, reason, wireBytes);
                 }
-                Progress.Say($"round trip ok: {scenario}");
-                verified.Add((adapter, fixture));
+                if (status == "refused")
+                {
+                    Progress.Say($"REFUSED dataset={fixture.Dataset}/size={fixture.Size}/lib={library.Lib}: {reason}");
+                }
+                if (status == Accepted)
+                {
+                    verified.Add((library, fixture));
+                }
             }
         }
         return verified;
     }
 
+    // An accepted case stays catalogued as failed until BenchmarkDotNet reports it.
+    private const string Accepted = "failed";
+
+    private static (string Status, string Reason, int? WireBytes) Check(ILibrary library, Fixture fixture)
+    {
+        ICase bound;
+        try
+        {
+            bound = fixture.Bind(library);
+        }
+        catch (NotApplicableException e)
+        {
+            return ("not_applicable", e.Message, null);
+        }
+        catch (Exception e)
+        {
+            // Building the library's input or its first encode failed: refused, with the reason.
+            return ("refused", $"setup threw {e.GetType().Name}: {e.Message}", null);
+        }
+        if (bound.Refusal() is { } refusal)
+        {
+            return ("refused", refusal, bound.WireSize);
+        }
+        if (library.Ops.Contains(Ops.AccessLazy) && bound.AccessLazy() != bound.AccessFull())
+        {
+            return ("refused", "lazy access read other values than full decode", bound.WireSize);
+        }
+        return (Accepted, "BenchmarkDotNet did not report it", bound.WireSize);
+    }
+
+    private static void Record(Catalog catalog, IEnumerable<Summary> summaries)
+    {
+        foreach (var report in summaries.SelectMany(s => s.Reports))
+        {
+            var id = Progress.CaseId(report.BenchmarkCase);
+            var wireBytes = catalog.Cases.Single(c => c.Id == id).WireBytes;
+            catalog.Set(id, report.Success ? "measured" : "failed",
+                report.Success ? null : "BenchmarkDotNet recorded no result (see its log in --out)", wireBytes);
+        }
+    }
+
     // One job, in this process: the built assembly lives in Bazel's output tree, away
     // from its .csproj, so BenchmarkDotNet cannot generate and build a child project.
-    private static IConfig Config(Options options)
-    {
-        var job = (options.Quick ? Job.ShortRun : Job.Default)
-            .WithToolchain(InProcessEmitToolchain.Instance)
-            .WithId(options.Profile);
-        return ManualConfig.CreateEmpty()
-            .AddJob(job)
+    private static IConfig Config(Options options, Progress progress) =>
+        ManualConfig.CreateEmpty()
+            .AddJob(Job(options.Profile).WithToolchain(InProcessEmitToolchain.Instance).WithId(options.Profile))
             .AddDiagnoser(MemoryDiagnoser.Default)
             .AddExporter(JsonExporter.Full)
             .AddColumnProvider(DefaultColumnProviders.Instance)
             .AddLogger(new LogFileOnly())
-            .AddEventProcessor(new Progress())
+            .AddEventProcessor(progress)
+            .WithOption(ConfigOptions.JoinSummary, false)
+            // Parameters print in full (the default cuts values over 20 characters, e.g. dataset names).
+            .WithSummaryStyle(SummaryStyle.Default.WithMaxParameterColumnWidth(64))
             .WithArtifactsPath(options.Out);
-    }
 
-    private static void Write<T>(string dir, string name, T value) =>
-        File.WriteAllText(Path.Combine(dir, name), JsonSerializer.Serialize(value, Json) + "\n");
+    /// <summary>quick: one launch, one warmup and three short iterations, each invocation
+    /// one operation, no overhead runs, no forced GC between iterations (the whole suite in
+    /// minutes); full: BenchmarkDotNet's default job; dry: every case once (tests).</summary>
+    private static Job Job(string profile) => profile switch
+    {
+        "full" => BenchmarkDotNet.Jobs.Job.Default,
+        "dry" => BenchmarkDotNet.Jobs.Job.Dry,
+        _ => BenchmarkDotNet.Jobs.Job.Default
+            .WithLaunchCount(1)
+            .WithWarmupCount(1)
+            .WithIterationCount(3)
+            .WithIterationTime(TimeInterval.FromMilliseconds(15))
+            .WithUnrollFactor(1)
+            .WithEvaluateOverhead(false)
+            .WithGcForce(false)
+            .WithStrategy(RunStrategy.Throughput),
+    };
 }

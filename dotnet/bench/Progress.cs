@@ -6,24 +6,30 @@ using BenchmarkDotNet.Validators;
 
 namespace Serbench.Bench;
 
-/// <summary>Short progress lines on stderr; BenchmarkDotNet's own log goes to a file in --out.</summary>
+/// <summary>Progress on stderr: `progress: <done>/<total> <case id>` as each case ends (the
+/// protocol the runner reads), plus short notes. BenchmarkDotNet's own log goes to a file in --out.</summary>
 public sealed class Progress : EventProcessor
 {
+    private int done;
+
+    /// <summary>The number of cases selected to be timed.</summary>
+    public int Total { get; set; }
+
     public static void Say(string line) => Console.Error.WriteLine($"dotnet bench: {line}");
 
     public static string CaseId(BenchmarkCase c) =>
-        $"dataset={c.Parameters["Dataset"]}/size={c.Parameters["Size"]}/{c.Descriptor.WorkloadMethodDisplayInfo}";
+        Serbench.CaseId.Of((string)c.Parameters["Dataset"], (int)c.Parameters["Size"], c.Descriptor.WorkloadMethodDisplayInfo);
 
     public override void OnValidationError(ValidationError error) => Say($"validation: {error.Message}");
-
-    public override void OnStartRunBenchmark(BenchmarkCase benchmarkCase) => Say($"running {CaseId(benchmarkCase)}");
 
     public override void OnEndRunBenchmark(BenchmarkCase benchmarkCase, BenchmarkReport report)
     {
         var id = CaseId(benchmarkCase);
-        Say(report is { Success: true, ResultStatistics: { } stats }
-            ? $"done {id}: {stats.Mean:N1} ns/op, {report.GcStats.GetBytesAllocatedPerOperation(benchmarkCase)} B/op allocated"
-            : $"FAILED {id} (see the BenchmarkDotNet log in --out)");
+        Console.Error.WriteLine($"progress: {Interlocked.Increment(ref done)}/{Total} {id}");
+        if (!report.Success)
+        {
+            Say($"FAILED {id} (see the BenchmarkDotNet log in --out)");
+        }
     }
 }
 

@@ -1,21 +1,39 @@
 #!/usr/bin/env bash
-# Runs the bench binary as the runner will: from another target's runfiles tree,
-# with the repository's CLI, and checks the files it promises to write.
+# Runs the bench binary as the runner will: from another target's runfiles tree, with the
+# repository's CLI (dry profile, one dataset), and checks the files it promises to write.
 set -euo pipefail
 bench="$TEST_SRCDIR/serbench/dotnet/bench/bench"
 out="$TEST_TMPDIR/out"
+fail() { echo "FAIL: $*" >&2; exit 1; }
 
-if "$bench" --profile slow --out "$out" 2>/dev/null; then
-  echo "FAIL: --profile slow was accepted" >&2; exit 1
-fi
-
-"$bench" --profile quick --out "$out"
-
-report=$(ls "$out"/results/*-report-full.json)
-for op in encode decode roundtrip; do
-  grep -q "\"MethodTitle\": *\"op=$op/format=protobuf/lib=protobuf\"" "$report" \
-    || { echo "FAIL: no op=$op case in $report" >&2; exit 1; }
+for bad in "--profile slow" "--library nope" "--dataset nope"; do
+  code=0; "$bench" --out "$out" $bad 2>/dev/null || code=$?
+  [[ $code == 2 ]] || fail "$bad exited $code, not 2"
 done
-grep -q '"version": "3.25.1"' "$out/dotnet-libraries.json" || { echo "FAIL: dotnet-libraries.json" >&2; exit 1; }
-grep -q '"lib": "flatbuffers"' "$out/dotnet-not-measured.json" || { echo "FAIL: dotnet-not-measured.json" >&2; exit 1; }
+
+"$bench" --profile dry --dataset user --out "$out" 2>"$TEST_TMPDIR/stderr"
+grep -q "^progress: 87/87 dataset=user/" "$TEST_TMPDIR/stderr" || fail "no progress lines"
+
+reports=("$out"/results/*-report-full.json)
+for title in op=encode/format=memorypack/lib=memorypack \
+             op=decode/format=msgpack/lib=messagepack/variant=lz4 \
+             op=roundtrip/format=protobuf/lib=protobuf_net \
+             op=decode/format=protobuf/lib=protobuf \
+             op=access_lazy/format=flatbuffers/lib=flatbuffers \
+             op=access_full/format=flatbuffers/lib=flatbuffers \
+             op=encode/format=json/lib=system_text_json/variant=source_gen \
+             op=decode/format=json/lib=system_text_json/variant=schemaless; do
+  grep -q "\"MethodTitle\": *\"$title\"" "${reports[@]}" || fail "no $title case"
+done
+grep -q '"BytesAllocatedPerOperation"' "${reports[@]}" || fail "no allocation figures"
+
+# Long dataset names reach the report whole (the runner rebuilds case ids from them).
+"$bench" --profile dry --library protobuf --dataset google_message1_proto2 --out "$out/long" 2>/dev/null
+grep -q '"Parameters": *"Dataset=google_message1_proto2&Size=1"' "$out"/long/results/*-report-full.json \
+  || fail "google_message1_proto2 is not named in full"
+
+cases="$out/dotnet-cases.json"
+grep -q '"id": "dataset=user/size=1000/op=decode/format=zeroformatter/lib=zeroformatter"' "$cases" || fail "$cases"
+[[ $(grep -c '"status": "measured"' "$cases") == 87 ]] || fail "not 87 measured cases in $cases"
+[[ $(grep -c '"status": "not_measured"' "$cases") == 18 ]] || fail "not 18 not_measured cases in $cases"
 echo "bench smoke test: ok"

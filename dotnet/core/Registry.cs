@@ -1,21 +1,37 @@
-using Serbench.Adapters;
+using Serbench.Libraries;
 
 namespace Serbench;
 
-/// <summary>A library/format this language cannot measure, and why (reported with the results).</summary>
-public sealed record NotMeasured(string Lib, string Format, string Reason);
+/// <summary>A library this language cannot measure, and exactly why (reported with the results).</summary>
+public sealed record NotMeasured(string Lib, string Format, string Package, string Reason);
 
-/// <summary>Every C# library/format pair: measured adapters, and those that cannot be.</summary>
+/// <summary>Every C# library: those measured, and those that cannot be.</summary>
 public static class Registry
 {
-    public static IReadOnlyList<ICodecAdapter> Adapters { get; } =
+    public static IReadOnlyList<ILibrary> Libraries { get; } =
     [
-        new ProtobufAdapter(),
+        new MemoryPackLibrary(),
+        new MessagePackLibrary(),
+        new MessagePackLz4Library(),
+        new ProtobufNetLibrary(),
+        new GoogleProtobufLibrary(),
+        new FlatBuffersLibrary(),
+        new SystemTextJsonLibrary(),
+        new SystemTextJsonSourceGenLibrary(),
+        new SystemTextJsonSchemalessLibrary(),
     ];
 
+    // Probed with `dotnet add package <id>` (any version) against the one source in nuget.config.
     public static IReadOnlyList<NotMeasured> NotMeasured { get; } =
     [
-        new("flatbuffers", "flatbuffers",
-            "NU1101: Unable to find package Google.FlatBuffers. No packages exist with this id in source(s): nuget.org"),
+        new("msgpack_light", "msgpack", "MsgPack.Light",
+            "`dotnet add package MsgPack.Light`: error: NU1101: Unable to find package MsgPack.Light. "
+            + "No packages exist with this id in source(s): nuget.org"),
+        new("zeroformatter", "zeroformatter", "ZeroFormatter",
+            "`dotnet add package ZeroFormatter`: error: NU1101: Unable to find package ZeroFormatter. "
+            + "No packages exist with this id in source(s): nuget.org"),
     ];
+
+    public static IReadOnlyList<string> LibraryNames { get; } =
+        Libraries.Select(l => l.Lib).Concat(NotMeasured.Select(n => n.Lib)).Distinct().ToList();
 }

@@ -1,50 +1,74 @@
+using System.Text;
 using System.Text.Json;
 using Serbench.Model;
+using Serbench.Model.Users;
 
 namespace Serbench.Tests;
 
 public class FixtureTests
 {
-    [Fact]
-    public void UserFixtureLoadsEveryRecordAndEdgeValue()
+    [Theory]
+    [MemberData(nameof(Cases.Datasets), MemberType = typeof(Cases))]
+    public void EveryFixtureLoadsWithItsRecordCount(string dataset)
     {
-        var fixture = Fixtures.Load("user");
+        foreach (var size in Fixtures.Sizes)
+        {
+            var fixture = Fixtures.Load(dataset, size);
 
-        Assert.Equal("user", fixture.Dataset);
-        Assert.Equal(3, fixture.Size);
-        Assert.Equal("Zoë Åkesson-Nakamura", fixture.Users[1].Name);
-        Assert.Equal("東京", fixture.Users[1].Address.City);
-        Assert.Equal(0u, fixture.Users[1].Age);
-        Assert.Empty(fixture.Users[1].Tags);
-        Assert.Equal(uint.MaxValue, fixture.Users[2].Age);
-        Assert.Equal(["édition", "a,b", "x\"y"], fixture.Users[2].Tags);
+            Assert.Equal((dataset, size), (fixture.Dataset, fixture.Size));
+        }
+    }
+
+    [Fact]
+    public void CanonicalJsonOfTheModelIsTheFixtureItself()
+    {
+        foreach (var dataset in Datasets.Names)
+        {
+            var path = Fixtures.Path(dataset, 100);
+            var fixture = Fixtures.Load(dataset, 100);
+            using var rewritten = new MemoryStream(fixture.Bind(new Libraries.SystemTextJsonLibrary()).Encode());
+
+            Assert.Null(fixture.Diff(Datasets.Find(dataset).Parse(rewritten)));
+            Assert.Null(fixture.Diff(Datasets.Find(dataset).Parse(File.OpenRead(path))));
+        }
+    }
+
+    private const string Address = """{"street": "", "city": "", "postcode": "", "country": ""}""";
+
+    [Theory]
+    [InlineData($$"""{"records": [{"name": "a", "email": "b", "age": 1, "tags": [], "address": {{Address}}, "extra": 1}]}""")]
+    [InlineData("""{"records": [{"name": "a", "email": "b", "age": 1, "tags": []}]}""")]
+    [InlineData($$"""{"records": [{"name": "a", "email": "b", "age": -1, "tags": [], "address": {{Address}}}]}""")]
+    [InlineData($$"""{"records": [{"name": null, "email": "b", "age": 1, "tags": [], "address": {{Address}}}]}""")]
+    public void LoaderRefusesJsonThatDoesNotMatchTheModel(string json)
+    {
+        Assert.ThrowsAny<JsonException>(() => Datasets.Find("user").Parse(new MemoryStream(Encoding.UTF8.GetBytes(json))));
     }
 
     [Theory]
-    [InlineData("""{"records": [{"name": "a", "email": "b", "age": 1, "tags": [], "address": {"street": "", "city": "", "postcode": "", "country": ""}, "extra": 1}]}""")]
-    [InlineData("""{"records": [{"name": "a", "email": "b", "age": 1, "tags": []}]}""")]
-    [InlineData("""{"records": [{"name": "a", "email": "b", "age": -1, "tags": [], "address": {"street": "", "city": "", "postcode": "", "country": ""}}]}""")]
-    public void LoaderRefusesJsonThatDoesNotMatchTheModel(string json)
+    [InlineData("2024-05-01T12:30:45.123456Z", 1714566645123456L)]
+    [InlineData("1970-01-01T00:00:00.000000Z", 0L)]
+    public void TimestampsAreMicrosecondsWithSixDigitsInJson(string text, long micros)
     {
-        var path = Path.Combine(Path.GetTempPath(), $"fixture-{Guid.NewGuid():N}.json");
-        File.WriteAllText(path, json);
-        try
-        {
-            Assert.ThrowsAny<JsonException>(() => Fixtures.LoadFile("bad", path));
-        }
-        finally
-        {
-            File.Delete(path);
-        }
+        var options = new JsonSerializerOptions { Converters = { new TimestampJsonConverter() } };
+
+        Assert.Equal(micros, JsonSerializer.Deserialize<long>($"\"{text}\"", options));
+        Assert.Equal($"\"{text}\"", JsonSerializer.Serialize(micros, options));
     }
 
     [Fact]
-    public void UserEqualityComparesTagsElementByElement()
+    public void FieldDiffNamesTheFirstDifferingField()
     {
-        var address = new Address("s", "c", "p", "GB");
-        var user = new User("n", "e", 1, ["a", "b"], address);
+        var user = new User
+        {
+            Name = "n", Email = "e", Age = 1, Tags = ["a", "b"],
+            Address = new() { Street = "s", City = "東京", Postcode = "p", Country = "JP" },
+        };
+        Payload<User> Of(User u) => new() { Records = [user, u] };
 
-        Assert.Equal(user, user with { Tags = new List<string> { "a", "b" } });
-        Assert.NotEqual(user, user with { Tags = ["a"] });
+        Assert.Null(FieldDiff.First(Of(user), Of(user with { Tags = ["a", "b"] })));
+        Assert.Equal("records[1].address.city: expected \"東京\", got \"Tokyo\"",
+            FieldDiff.First(Of(user), Of(user with { Address = user.Address with { City = "Tokyo" } })));
+        Assert.Equal("records[1].tags: expected 2 items, got 1", FieldDiff.First(Of(user), Of(user with { Tags = ["a"] })));
     }
 }

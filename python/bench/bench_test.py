@@ -1,46 +1,61 @@
-"""Smoke-runs the bench binary: every case, one value, real worker processes."""
+"""Smoke-runs the bench binary on a tiny selection: real pyperf output and catalog."""
 
+import json
 import os
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pyperf
 
 _BENCH = Path("python/bench/bench")
-_CASE_IDS = {
-    f"dataset=user/size=3/op={op}/format={lib}/lib={lib}{variant}"
-    for lib, variant in (("protobuf", "/variant=upb"), ("flatbuffers", ""))
-    for op in ("encode", "decode", "roundtrip")
-}
 
 
 def _run(out: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    # --debug-single-value is pyperf's own option, passed through: 1 process, 1 value.
-    command = [str(_BENCH), "--out", str(out), "--debug-single-value", *args]
+    command = [str(_BENCH), "--out", str(out), "--dataset", "user", *args]
     return subprocess.run(command, capture_output=True, text=True, timeout=300, check=False)
 
 
-def test_writes_every_case_with_its_identity(tmp_path: Path) -> None:
-    result = _run(tmp_path / "new_dir")
+def _catalog(out: Path) -> dict[str, Any]:
+    catalog: dict[str, Any] = json.loads((out / "python-cases.json").read_text())
+    return catalog
+
+
+def test_quick_run_writes_measured_cases_and_the_catalog(tmp_path: Path) -> None:
+    result = _run(tmp_path / "new_dir", "--library", "flatbuffers")
     assert result.returncode == 0, result.stderr
-    suite = pyperf.BenchmarkSuite.load(str(tmp_path / "new_dir" / "python.json"))
-    assert set(suite.get_benchmark_names()) == _CASE_IDS
+    out = tmp_path / "new_dir"
+    suite = pyperf.BenchmarkSuite.load(str(out / "python.json"))
+    catalog = _catalog(out)
+    measured = {c["id"] for c in catalog["cases"] if c["status"] == "measured"}
+    assert set(suite.get_benchmark_names()) == measured
+    # 3 sizes x 5 ops, all applicable to a zero-copy format.
+    assert len(measured) == 15
+    assert (
+        "dataset=user/size=100/op=access_lazy/format=flatbuffers/lib=flatbuffers/variant=object_api"
+        in measured
+    )
     for bench in suite.get_benchmarks():
         metadata = bench.get_metadata()
-        assert metadata["lang"] == "python"
-        assert metadata["size"] == 3
-        assert metadata["wire_bytes"] > 0
+        assert metadata["lang"] == "python" and metadata["lib"] == "flatbuffers"
+        assert metadata["wire_bytes"] > 0 and metadata["alloc_bytes"] >= 0
+        assert "mem_max_rss" not in metadata  # one process's peak, not the case's
+        assert metadata["lib_version"] == catalog["libraries"][0]["version"]
         assert bench.get_name().startswith(f"dataset={metadata['dataset']}/")
-        assert bench.mean() > 0
-    assert "running dataset=user/size=3/op=encode/format=protobuf" in result.stderr
+        assert bench.get_nvalue() in (1, 3) and bench.mean() > 0  # 1 for a slow call
+    assert catalog["libraries"][0]["capabilities"] == ["codegen", "zero_copy"]
+    assert "progress: 15/15 dataset=user/size=1000/op=access_lazy" in result.stderr
 
 
-def test_library_filter_and_rerun_into_the_same_directory(tmp_path: Path) -> None:
-    for _ in range(2):  # the second run replaces the first run's file
-        result = _run(tmp_path, "--library", "flatbuffers")
-        assert result.returncode == 0, result.stderr
+def test_variant_with_its_own_backend_runs_in_a_child_and_is_merged(tmp_path: Path) -> None:
+    result = _run(tmp_path, "--library", "protobuf")
+    assert result.returncode == 0, result.stderr
     suite = pyperf.BenchmarkSuite.load(str(tmp_path / "python.json"))
-    assert {b.get_metadata()["lib"] for b in suite.get_benchmarks()} == {"flatbuffers"}
+    variants = {b.get_metadata()["variant"] for b in suite.get_benchmarks()}
+    assert variants == {"upb", "python"}
+    statuses = {(c["id"].rsplit("=", 1)[1], c["status"]) for c in _catalog(tmp_path)["cases"]}
+    assert ("python", "not_applicable") in statuses  # access_lazy: not zero-copy
+    assert "progress: 30/30 " in result.stderr
 
 
 def test_unknown_library_is_an_error(tmp_path: Path) -> None:

@@ -1,24 +1,68 @@
-"""The interface every library adapter implements, and its capabilities."""
+"""The interface every library adapter implements, and its capabilities.
+
+An Adapter is one library (one format, one variant). For a dataset it builds a
+Codec, untimed: the library's classes, encoders and decoders, plus converters
+between the canonical JSON tree and the library's native objects, which the
+round-trip check uses and the timed ops never do.
+"""
 
 import enum
-from typing import Protocol
+import operator
+import os
+import platform
+from collections.abc import Callable, Sequence
+from importlib import metadata
+from typing import Any, Protocol, runtime_checkable
 
-from serbench_py.model import User
+from serbench_py.sources import Source
 
 
 class Capability(enum.Enum):
     """What a library can do, recorded with each result (values are stable names)."""
 
-    CODEGEN = "codegen"  # needs classes generated from a schema
-    ZERO_COPY = "zero_copy"  # can read fields straight from the bytes
+    CODEGEN = "codegen"  # classes generated from a schema file
+    REFLECTION = "reflection"  # classes introspected at run time
+    SCHEMALESS = "schemaless"  # plain dicts and lists, no schema
+    VALIDATES = "validates"  # checks types while decoding
+    ZERO_COPY = "zero_copy"  # reads fields straight from the bytes
+
+
+Reader = Callable[[Any], object]
+
+
+class Codec(Protocol):
+    """One library bound to one dataset."""
+
+    def native(self, tree: Any) -> Any:
+        """The fixture tree as the library's native objects (untimed)."""
+
+    def to_tree(self, native: Any) -> Any:
+        """Native objects back to the canonical tree, to compare with the fixture (untimed)."""
+
+    def encode(self, native: Any) -> bytes: ...
+
+    def decode(self, data: bytes) -> Any: ...
+
+    def records(self, native: Any) -> Sequence[Any]:
+        """The records of a decoded payload."""
+
+    def reader(self, path: str) -> Reader:
+        """Reads the dotted field `path` of one decoded record."""
+
+
+@runtime_checkable
+class LazyAccess(Protocol):
+    """A zero-copy codec: reads fields straight from the encoded bytes."""
+
+    def lazy_reader(self, path: str) -> Reader:
+        """Reads the dotted field `path` of one record in place."""
+
+    def read_lazily(self, data: bytes, readers: Sequence[Reader]) -> list[object]:
+        """Applies every reader to every record of `data`, without decoding it."""
 
 
 class Adapter(Protocol):
-    """One library for one format, converting the native model to and from bytes.
-
-    `variant` names a build or backend of the library (e.g. protobuf's "upb");
-    it is part of the case identity, so it is None when there is only one.
-    """
+    """`variant` names a build, backend or mode of the library (None when there is one)."""
 
     @property
     def lib(self) -> str: ...
@@ -35,6 +79,49 @@ class Adapter(Protocol):
     @property
     def capabilities(self) -> frozenset[Capability]: ...
 
-    def encode(self, users: list[User]) -> bytes: ...
+    @property
+    def env(self) -> dict[str, str]:
+        """Environment this library must run under (a backend chosen at import time)."""
 
-    def decode(self, data: bytes) -> list[User]: ...
+    @property
+    def unsupported(self) -> tuple[tuple[str, str], ...]:
+        """(op, why) for the ops this library cannot do (a parser has no encode)."""
+
+    def supports(self, source: Source) -> str | None:
+        """None if the library can represent `source`, else why not (checked without imports)."""
+
+    def codec(self, source: Source) -> Codec:
+        """Builds the codec for `source` (imports the library, builds its classes)."""
+
+
+def runs_here(adapter: Adapter) -> bool:
+    """Whether this process has the environment the adapter needs."""
+    return all(os.environ.get(key) == value for key, value in adapter.env.items())
+
+
+def version(distribution: str) -> str:
+    """The installed version of a distribution; Python's own for the stdlib ("")."""
+    if not distribution:
+        return platform.python_version()
+    return metadata.version(distribution)
+
+
+def read_all(records: Sequence[Any], readers: Sequence[Reader]) -> list[object]:
+    """Every reader applied to every record (what the access ops do)."""
+    return [read(record) for record in records for read in readers]
+
+
+def chain(steps: Sequence[Reader]) -> Reader:
+    """Applies each step to the result of the previous one."""
+
+    def read(obj: Any) -> Any:
+        for step in steps:
+            obj = step(obj)
+        return obj
+
+    return read
+
+
+def item_reader(path: str) -> Reader:
+    """Reads a dotted path from nested dicts."""
+    return chain([operator.itemgetter(key) for key in path.split(".")])

@@ -1,8 +1,10 @@
 """Case identity, shared with the other languages through the benchmark name."""
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from serbench_py.adapter import Adapter
+if TYPE_CHECKING:
+    from serbench_py.adapter import Adapter
 
 LANG = "python"
 
@@ -17,7 +19,7 @@ class Case:
     variant: str | None = None
 
     @classmethod
-    def of(cls, adapter: Adapter, op: str, dataset: str, size: int) -> "Case":
+    def of(cls, adapter: "Adapter", op: str, dataset: str, size: int) -> "Case":
         return cls(adapter.lib, adapter.format, op, dataset, size, adapter.variant)
 
     @property

@@ -5,8 +5,8 @@ from serbench_py.registry import ADAPTERS
 def test_case_id_is_canonical() -> None:
     case = Case("protobuf", "protobuf", "encode", "user", 3, "upb")
     assert case.id == "dataset=user/size=3/op=encode/format=protobuf/lib=protobuf/variant=upb"
-    assert Case("flatbuffers", "flatbuffers", "decode", "user", 3).id == (
-        "dataset=user/size=3/op=decode/format=flatbuffers/lib=flatbuffers"
+    assert Case("pickle", "pickle", "decode", "user", 3).id == (
+        "dataset=user/size=3/op=decode/format=pickle/lib=pickle"
     )
 
 

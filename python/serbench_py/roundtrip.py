@@ -1,54 +1,61 @@
 """The round-trip check every case passes before it is timed."""
 
-import dataclasses
 from typing import Any
 
-from serbench_py.adapter import Adapter
-from serbench_py.model import User
+from serbench_py.adapter import Codec
 
 
 class RoundTripError(Exception):
-    """An adapter's decode(encode(fixture)) differs from the fixture."""
+    """decode(encode(fixture)) differs from the fixture, or the library failed."""
 
 
-def first_difference(expected: Any, actual: Any, path: str = "users") -> str | None:
-    """Walks dataclasses and sequences field by field; describes the first mismatch.
-
-    Types must match exactly, so a decoder returning bytes for str, or a list
-    for a tuple, is caught even where == would let it pass.
-    """
+def first_difference(expected: Any, actual: Any, path: str = "") -> str | None:
+    """Walks two JSON trees; describes the first mismatch (exact types: 1 is not 1.0 or True)."""
+    where = path or "payload"
     if type(expected) is not type(actual):
         return (
-            f"{path}: expected {type(expected).__name__} {expected!r}, "
-            f"got {type(actual).__name__} {actual!r}"
+            f"{where}: expected {type(expected).__name__} {expected!r:.80}, "
+            f"got {type(actual).__name__} {actual!r:.80}"
         )
-    if dataclasses.is_dataclass(expected):
-        for field in dataclasses.fields(expected):
-            name = field.name
-            found = first_difference(
-                getattr(expected, name), getattr(actual, name), f"{path}.{name}"
+    if isinstance(expected, dict):
+        for key, want in expected.items():
+            inner = f"{path}.{key}".lstrip(".")
+            found = (
+                f"{inner}: missing"
+                if key not in actual
+                else first_difference(want, actual[key], inner)
             )
             if found:
                 return found
-        return None
-    if isinstance(expected, list | tuple):
+        extra = sorted(str(key) for key in actual.keys() - expected.keys())
+        return f"{where}: unexpected key {extra[0]!r}" if extra else None
+    if isinstance(expected, list):
         if len(expected) != len(actual):
-            return f"{path}: expected {len(expected)} items, got {len(actual)}"
+            return f"{where}: expected {len(expected)} items, got {len(actual)}"
         for index, (want, got) in enumerate(zip(expected, actual, strict=True)):
             found = first_difference(want, got, f"{path}[{index}]")
             if found:
                 return found
         return None
-    return None if expected == actual else f"{path}: expected {expected!r}, got {actual!r}"
+    return None if expected == actual else f"{where}: expected {expected!r:.80}, got {actual!r:.80}"
 
 
-def check_round_trip(adapter: Adapter, users: list[User]) -> None:
-    """Raises RoundTripError naming the first wrong field of decode(encode(users))."""
-    who = f"lib={adapter.lib} format={adapter.format}"
+def check_round_trip(codec: Codec, tree: Any, tree_repr: str | None = None) -> tuple[Any, bytes]:
+    """The native objects and payload of `tree`, once decode(encode()) gives `tree` back.
+
+    Raises RoundTripError naming the first wrong field (or the library's error).
+    `tree_repr` is repr(tree), when the caller checks many libraries on one tree.
+    """
     try:
-        decoded = adapter.decode(adapter.encode(users))
+        native = codec.native(tree)
+        payload = codec.encode(native)
+        decoded = codec.to_tree(codec.decode(payload))
     except Exception as error:  # any failure of the library refuses the case
-        raise RoundTripError(f"{who}: round trip raised {error!r}") from error
-    difference = first_difference(users, decoded)
+        raise RoundTripError(f"round trip raised {error!r:.200}") from error
+    # repr() tells 1, 1.0 and True, tuples and lists apart, in C: equal reprs
+    # are equal trees, and only a mismatch pays for the walk that names the field.
+    same = (tree_repr or repr(tree)) == repr(decoded)
+    difference = None if same else first_difference(tree, decoded)
     if difference:
-        raise RoundTripError(f"{who}: {difference}")
+        raise RoundTripError(difference)
+    return native, payload

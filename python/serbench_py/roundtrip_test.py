@@ -1,66 +1,85 @@
-import dataclasses
+from dataclasses import dataclass
+from typing import Any
 
 import pytest
 
-from serbench_py.adapter import Capability
-from serbench_py.adapters.protobuf_adapter import ProtobufAdapter
-from serbench_py.model import User, load_users
+from serbench_py.adapter import runs_here
+from serbench_py.adapters.schemaless import ADAPTERS as SCHEMALESS
+from serbench_py.adapters.schemaless import TreeCodec
+from serbench_py.registry import ADAPTERS
 from serbench_py.roundtrip import RoundTripError, check_round_trip, first_difference
+from serbench_py.sources import SOURCES, Source
+from serbench_py.suite import CaseError, Status, Workbench, plan
+
+_ORJSON = next(a for a in SCHEMALESS if a.lib == "orjson")
 
 
-class _MangledCityAdapter:
-    """Protobuf that upper-cases every city on decode: a deliberately wrong library."""
-
-    lib = "mangled"
-    format = "protobuf"
-    variant = None
-    version = "0"
-    capabilities = frozenset({Capability.CODEGEN})
-
-    def encode(self, users: list[User]) -> bytes:
-        return ProtobufAdapter().encode(users)
-
-    def decode(self, data: bytes) -> list[User]:
-        return [
-            dataclasses.replace(
-                u, address=dataclasses.replace(u.address, city=u.address.city.upper())
-            )
-            for u in ProtobufAdapter().decode(data)
-        ]
+def _upper_cities(tree: Any) -> Any:
+    for record in tree["records"]:
+        record["address"]["city"] = record["address"]["city"].upper()
+    return tree
 
 
-class _FailingAdapter(_MangledCityAdapter):
-    def encode(self, users: list[User]) -> bytes:
-        raise OverflowError("age out of range")
+@dataclass(frozen=True)
+class _MangledCities:
+    """orjson that upper-cases every city on decode: a deliberately wrong library."""
+
+    lib: str = "mangled"
+    format: str = "json"
+    variant: str | None = None
+    version: str = "0"
+    capabilities: frozenset[Any] = frozenset()
+    unsupported: tuple[tuple[str, str], ...] = ()
+    env: Any = None
+
+    def supports(self, source: Source) -> str | None:
+        return None
+
+    def codec(self, source: Source) -> TreeCodec:
+        encode, decode = _ORJSON.make()
+        return TreeCodec(encode, lambda data: _upper_cities(decode(data)))
 
 
-def test_wrong_adapter_is_refused_naming_the_field() -> None:
-    with pytest.raises(RoundTripError) as refusal:
-        check_round_trip(_MangledCityAdapter(), load_users())
-    assert str(refusal.value) == (
-        "lib=mangled format=protobuf: users[0].address.city: expected 'London', got 'LONDON'"
-    )
+def _failing(data: bytes) -> Any:
+    raise OverflowError("age out of range")
 
 
-def test_failing_adapter_is_refused_with_its_error() -> None:
-    with pytest.raises(
-        RoundTripError, match="lib=mangled format=protobuf: round trip raised OverflowError"
-    ):
-        check_round_trip(_FailingAdapter(), load_users())
+def test_wrong_library_is_refused_naming_the_field_and_never_timed() -> None:
+    workbench = Workbench()
+    for planned in plan([_MangledCities()], [SOURCES["user"]]):
+        if planned.not_applicable:
+            continue
+        with pytest.raises(CaseError) as refusal:
+            workbench.prepare(planned)
+        assert refusal.value.status is Status.REFUSED
+        assert refusal.value.reason.startswith("records[0].address.city: expected '")
 
 
-def test_correct_adapter_passes() -> None:
-    check_round_trip(ProtobufAdapter(), load_users())
+def test_failing_library_is_refused_with_its_error() -> None:
+    codec = TreeCodec(_ORJSON.make()[0], _failing)
+    with pytest.raises(RoundTripError, match="round trip raised OverflowError"):
+        check_round_trip(codec, SOURCES["user"].load(1))
 
 
-def test_first_difference_checks_types_and_lengths() -> None:
-    user = load_users()[0]
-    as_list = dataclasses.replace(user, tags=list(user.tags))  # type: ignore[arg-type]
-    assert first_difference([user], [as_list]) == (
-        "users[0].tags: expected tuple ('math', 'engines', 'poetry'), "
-        "got list ['math', 'engines', 'poetry']"
-    )
-    shorter = dataclasses.replace(user, tags=user.tags[:1])
-    assert first_difference([user], [shorter]) == "users[0].tags: expected 3 items, got 1"
-    assert first_difference([user], []) == "users: expected 1 items, got 0"
-    assert first_difference([user], [user]) is None
+# The synthetic datasets and one real document; the bench checks the others
+# (tens of MiB) before timing them.
+_CHECKED = [*sorted(name for name, source in SOURCES.items() if source.schema), "twitter"]
+
+
+@pytest.mark.parametrize("name", _CHECKED)
+def test_every_library_that_runs_here_round_trips_every_dataset(name: str) -> None:
+    # Libraries needing another environment are checked by the bench smoke test.
+    workbench = Workbench()
+    for planned in plan([a for a in ADAPTERS if runs_here(a)], [SOURCES[name]]):
+        if not planned.not_applicable and planned.case.size < 1000:
+            workbench.check(planned)  # raises CaseError naming the wrong field
+
+
+def test_first_difference_checks_types_keys_and_lengths() -> None:
+    assert first_difference({"a": [1, 2]}, {"a": [1, 2]}) is None
+    assert first_difference({"a": 1}, {"a": 1.0}) == "a: expected int 1, got float 1.0"
+    assert first_difference({"a": 1}, {"a": True}) == "a: expected int 1, got bool True"
+    assert first_difference({"a": [1, 2]}, {"a": [1]}) == "a: expected 2 items, got 1"
+    assert first_difference({"a": {"b": "x"}}, {"a": {}}) == "a.b: missing"
+    assert first_difference({"a": 1}, {"a": 1, "z": 2}) == "payload: unexpected key 'z'"
+    assert first_difference({"r": ["x", "y"]}, {"r": ["x", "Y"]}) == "r[1]: expected 'y', got 'Y'"

@@ -26,8 +26,9 @@ def test_crash_is_failed_with_exit_code_and_last_line(tmp_path: Path) -> None:
 
 
 def test_signal_is_reported(tmp_path: Path) -> None:
-    result = run_suite("x", _python("import os, signal; os.kill(os.getpid(), signal.SIGKILL)"),
-                       tmp_path, timeout_s=30)
+    result = run_suite(
+        "x", _python("import os, signal; os.kill(os.getpid(), signal.SIGKILL)"), tmp_path, timeout_s=30
+    )
     assert result.status == "failed"
     assert "signal 9" in result.reason
 
@@ -43,3 +44,8 @@ def test_success_without_output_is_a_failure(tmp_path: Path) -> None:
     assert result.status == "failed"
     assert "no JSON" in result.reason
 
+
+def test_a_missing_binary_is_a_failure(tmp_path: Path) -> None:
+    result = run_suite("x", [str(tmp_path / "no-such-suite")], tmp_path, timeout_s=30)
+    assert result.status == "failed"
+    assert "cannot start" in result.reason and "no-such-suite" in result.reason

@@ -2,14 +2,19 @@
 canonical fixture with its reference library, every consumer language decodes
 those bytes and compares them with the fixture field by field.
 
-    matrix --lang python=CMD [--lang dotnet=CMD ...] --out matrix.json
+    matrix [--lang python=CMD ...] --out matrix.json [--known-failures FILE]
            [--formats protobuf,json] [--datasets user,order] [--sizes 1,100]
+
+Without --lang, the wired binaries (//<lang>/conformance:conformance, in this
+target's runfiles) are used.
 
 CMD is a conformance binary obeying the protocol of the briefs (README of
 schemas/conformance): `CMD encode|decode --format F --dataset D --size N
 --out|--in FILE`, exit 0 ok, 1 failed or different, 2 usage, 3 not applicable.
 Each cell of the JSON written is ok, failed (with the message) or
-not_applicable (with the reason); exit 1 if any cell is not ok or not_applicable.
+not_applicable (with the reason). Exit 1 if a cell failed that the
+known-failures file does not list, or a listed cell no longer fails (the list
+only shrinks: remove the line), or a cell has a status outside those three.
 """
 
 import argparse
@@ -30,6 +35,12 @@ DATASETS = ("user", "order", "filetree", "game", "mail", "metrics")
 SIZES = (1, 100, 1000)
 STATUSES = ("ok", "failed", "not_applicable")
 _TIMEOUT_S = 120
+# Conformance binaries wired into //schemas/conformance:matrix, by runfiles path.
+WIRED = {
+    "python": "python/conformance/conformance",
+    "dotnet": "dotnet/conformance/conformance",
+    "cpp": "cpp/conformance/conformance",
+}
 _WORKERS = os.cpu_count() or 2
 # What every ok cell means: the consumer decoded the producer's bytes to values
 # equal to the canonical fixture (not merely that it decoded them).
@@ -66,6 +77,10 @@ class Cell:
     payload_sha256: str | None
 
 
+def cell_id(cell: Cell) -> str:
+    return f"{cell.producer}->{cell.consumer} {cell.format}/{cell.dataset}/{cell.size}"
+
+
 def _last_line(text: str) -> str:
     lines = [line for line in text.strip().splitlines() if line.strip()]
     return lines[-1] if lines else ""
@@ -79,6 +94,7 @@ def run_step(command: list[str], step: str, case: Case, path: Path) -> Outcome:
             [*command, step, *case.args(), flag, str(path)],
             capture_output=True,
             text=True,
+            env=child_env(),
             timeout=_TIMEOUT_S,
         )
     except subprocess.TimeoutExpired:
@@ -141,6 +157,34 @@ def bad_cells(cells: list[Cell]) -> list[Cell]:
     return [c for c in cells if c.status not in ("ok", "not_applicable")]
 
 
+def read_known_failures(path: Path) -> set[str]:
+    """Cell ids, one a line; `#` starts a comment (say why the cell fails)."""
+    lines = (line.split("#", 1)[0].strip() for line in path.read_text(encoding="utf-8").splitlines())
+    return {line for line in lines if line}
+
+
+def regressions(cells: list[Cell], known: set[str]) -> tuple[list[Cell], list[str]]:
+    """(bad cells not listed as known, listed cells that no longer fail)."""
+    bad = bad_cells(cells)
+    bad_ids = {cell_id(c) for c in bad}
+    ran = {cell_id(c) for c in cells}
+    return [c for c in bad if cell_id(c) not in known], sorted((known & ran) - bad_ids)
+
+
+def wired_langs() -> dict[str, list[str]]:
+    """The wired binaries present in this target's runfiles (working directory)."""
+    return {name: [os.path.abspath(path)] for name, path in WIRED.items() if Path(path).exists()}
+
+
+def child_env() -> dict[str, str]:
+    """Children find their data in this target's runfiles tree, which holds theirs."""
+    env = dict(os.environ)
+    root = env.get("RUNFILES_DIR") or env.get("TEST_SRCDIR") or env.get("PYTHON_RUNFILES")
+    if root:
+        env["RUNFILES_DIR"] = root
+    return env
+
+
 def report(cells: list[Cell]) -> dict[str, object]:
     counts = Counter(c.status for c in cells)
     return {
@@ -168,37 +212,40 @@ def _langs(pairs: list[str]) -> dict[str, list[str]]:
     return langs
 
 
+def _verdict(cells: list[Cell], known: set[str]) -> int:
+    """Prints what breaks the run; 1 if anything does."""
+    unexpected, fixed = regressions(cells, known)
+    for c in unexpected:
+        print(f"FAILED {cell_id(c)}: {c.message}", file=sys.stderr)
+    for line in fixed:
+        print(f"FIXED {line}: passes now, remove it from the known-failures file", file=sys.stderr)
+    return 1 if unexpected or fixed else 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--lang", action="append", default=[], help="NAME=COMMAND of a conformance binary")
     parser.add_argument("--out", required=True, type=Path)
+    parser.add_argument("--known-failures", type=Path, help="cell ids allowed to fail, one a line")
     parser.add_argument("--formats", default=",".join(FORMATS))
     parser.add_argument("--datasets", default=",".join(DATASETS))
     parser.add_argument("--sizes", default=",".join(map(str, SIZES)))
     args = parser.parse_args(argv)
-    langs = _langs(args.lang)
+    langs = _langs(args.lang) if args.lang else wired_langs()
     if not langs:
-        print("matrix: no conformance binary given (--lang NAME=COMMAND)", file=sys.stderr)
+        print("matrix: no conformance binary given (--lang NAME=COMMAND) or wired", file=sys.stderr)
         return 2
     sizes = [int(s) for s in _csv(args.sizes, tuple(map(str, SIZES)))]
-    cases = [
-        Case(f, d, n)
-        for f in _csv(args.formats, FORMATS)
-        for d in _csv(args.datasets, DATASETS)
-        for n in sizes
-    ]
-    cells = run_matrix(langs, cases)
+    formats, datasets = _csv(args.formats, FORMATS), _csv(args.datasets, DATASETS)
+    cells = run_matrix(langs, [Case(f, d, n) for f in formats for d in datasets for n in sizes])
     result = report(cells)
-    args.out.write_text(json.dumps(result, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    bad = bad_cells(cells)
-    for c in bad[:20]:
-        print(
-            f"FAILED {c.producer}->{c.consumer} {c.format}/{c.dataset}/{c.size}: {c.message}", file=sys.stderr
-        )
-    print(f"matrix: {result['counts']} -> {args.out}")
-    return 1 if bad else 0
+    # Under `bazel run`, a relative --out is the caller's path.
+    out = Path(os.environ.get("BUILD_WORKING_DIRECTORY", ".")) / args.out
+    out.write_text(json.dumps(result, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    print(f"matrix: {result['counts']} -> {out}")
+    return _verdict(cells, read_known_failures(args.known_failures) if args.known_failures else set())
 
 
 if __name__ == "__main__":

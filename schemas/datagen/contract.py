@@ -234,8 +234,9 @@ def _check_object(value: Any, spec: Obj, path: str, extra_keys: set[str]) -> Ite
     if not isinstance(value, dict):
         yield f"{path}: expected an object, got {_type_name(value)}"
         return
-    for key in spec.fields.keys() - value.keys() - spec.optional:
-        yield f"{path}.{key}: required key missing"
+    for key in spec.fields:
+        if key not in value and key not in spec.optional:
+            yield f"{path}.{key}: required key missing"
     for key in sorted(value.keys() - spec.fields.keys() - extra_keys):
         yield f"{path}.{key}: unknown key"
     for key, field_spec in spec.fields.items():

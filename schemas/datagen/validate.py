@@ -5,6 +5,7 @@
 Each error names the file, the record index and the field path.
 """
 
+import os
 import re
 import sys
 from pathlib import Path
@@ -45,7 +46,9 @@ def check_file(path: Path) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    paths = [Path(p) for p in (sys.argv[1:] if argv is None else argv)]
+    # Under `bazel run`, relative paths are the caller's, not the runfiles tree's.
+    here = Path(os.environ.get("BUILD_WORKING_DIRECTORY", "."))
+    paths = [here / p for p in (sys.argv[1:] if argv is None else argv)]
     if not paths:
         print(__doc__, file=sys.stderr)
         return 2

@@ -36,10 +36,10 @@ def _gen(name, src, outs, tool, cmd):
 def proto_schema(name, src, visibility = ["//visibility:public"]):
     stem = _stem(src)
     _gen(name + "_py_gen", src, [stem + "_pb2.py", stem + "_pb2.pyi"], _PY_PROTOC,
-         "-I. --python_out=$(GENDIR) --pyi_out=$(GENDIR)")
+         "-I$(GENDIR) -I. --python_out=$(GENDIR) --pyi_out=$(GENDIR)")
     native.py_library(name = name + "_py", srcs = [stem + "_pb2.py"], data = [stem + "_pb2.pyi"], visibility = visibility)
 
-    _gen(name + "_cc_gen", src, [stem + ".pb.h", stem + ".pb.cc"], _SYS_PROTOC, "-I. --cpp_out=$(GENDIR)")
+    _gen(name + "_cc_gen", src, [stem + ".pb.h", stem + ".pb.cc"], _SYS_PROTOC, "-I$(GENDIR) -I. --cpp_out=$(GENDIR)")
     native.cc_library(
         name = name + "_cc",
         srcs = [stem + ".pb.cc"],
@@ -48,7 +48,7 @@ def proto_schema(name, src, visibility = ["//visibility:public"]):
         visibility = visibility,
     )
 
-    _gen(name + "_cs_gen", src, [_pascal(stem) + ".cs"], _SYS_PROTOC, "-I. --csharp_out=$(@D)")
+    _gen(name + "_cs_gen", src, [_pascal(stem) + ".cs"], _SYS_PROTOC, "-I$(GENDIR) -I. --csharp_out=$(@D)")
     native.filegroup(name = name + "_cs", srcs = [_pascal(stem) + ".cs"], visibility = visibility)
 
 def fbs_schema(name, src, visibility = ["//visibility:public"]):

@@ -1,19 +1,25 @@
-namespace Serbench.Model;
+using MemoryPack;
+using MessagePack;
+using ProtoBuf;
 
-/// <summary>The plain native model of the `user` dataset (schemas/user).</summary>
-public sealed record Address(string Street, string City, string Postcode, string Country);
+// The `user` dataset (schemas/user): flat records. Keys and field numbers follow the schema.
+namespace Serbench.Model.Users;
 
-/// <summary>One user record. Equality compares <see cref="Tags"/> element by element,
-/// which a record's generated equality would not (it compares list references).</summary>
-public sealed record User(string Name, string Email, uint Age, IReadOnlyList<string> Tags, Address Address)
+[MemoryPackable, MessagePackObject, ProtoContract]
+public sealed partial record Address
 {
-    public bool Equals(User? other) =>
-        other is not null
-        && Name == other.Name
-        && Email == other.Email
-        && Age == other.Age
-        && Tags.SequenceEqual(other.Tags)
-        && Address == other.Address;
+    [Key("street"), ProtoMember(1)] public required string Street { get; init; }
+    [Key("city"), ProtoMember(2)] public required string City { get; init; }
+    [Key("postcode"), ProtoMember(3)] public required string Postcode { get; init; }
+    [Key("country"), ProtoMember(4)] public required string Country { get; init; }
+}
 
-    public override int GetHashCode() => HashCode.Combine(Name, Email, Age, Tags.Count, Address);
+[MemoryPackable, MessagePackObject, ProtoContract]
+public sealed partial record User
+{
+    [Key("name"), ProtoMember(1)] public required string Name { get; init; }
+    [Key("email"), ProtoMember(2)] public required string Email { get; init; }
+    [Key("age"), ProtoMember(3)] public required uint Age { get; init; }
+    [Key("tags"), ProtoMember(4)] public required List<string> Tags { get; init; } = [];
+    [Key("address"), ProtoMember(5)] public required Address Address { get; init; }
 }

@@ -1,63 +1,161 @@
-"""FlatBuffers, fully decoded through the object API of schemas.user.user_generated."""
+"""FlatBuffers with flatc's generated schemas.<dataset>.<dataset>_generated module.
 
-from importlib import metadata
+decode is the object API's full unpack (every field materialized); access_lazy
+reads a few fields in place through the generated accessors, without unpacking.
+"""
 
-import flatbuffers
+import importlib
+import operator
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
 
-from schemas.user import user_generated as fbs
-from serbench_py.adapter import Capability
-from serbench_py.model import Address, User
-
-
-def _to_object(user: User) -> fbs.UserT:
-    address = user.address
-    return fbs.UserT(
-        name=user.name,
-        email=user.email,
-        age=user.age,
-        tags=list(user.tags),
-        address=fbs.AddressT(
-            street=address.street,
-            city=address.city,
-            postcode=address.postcode,
-            country=address.country,
-        ),
-    )
+from serbench_py.adapter import Capability, Reader, chain, read_all, version
+from serbench_py.idl import Mapping
+from serbench_py.schema import Union
+from serbench_py.sources import Source
 
 
-def _text(value: bytes | None) -> str:
-    # The Python runtime returns strings as raw UTF-8 bytes, and None when absent.
-    return "" if value is None else value.decode("utf-8")
+def _camel(name: str) -> str:
+    head, *rest = name.split("_")
+    return head + "".join(part.title() for part in rest)
 
 
-def _from_object(obj: fbs.UserT) -> User:
-    address = obj.address or fbs.AddressT()
-    return User(
-        name=_text(obj.name),
-        email=_text(obj.email),
-        age=obj.age,
-        tags=tuple(_text(tag) for tag in obj.tags or ()),
-        address=Address(
-            street=_text(address.street),
-            city=_text(address.city),
-            postcode=_text(address.postcode),
-            country=_text(address.country),
-        ),
-    )
+def _pascal(name: str) -> str:
+    return "".join(part.title() for part in name.split("_"))
 
 
-class FlatBuffersAdapter:
-    lib = "flatbuffers"
-    format = "flatbuffers"
-    variant = None
-    version = metadata.version("flatbuffers")
-    capabilities = frozenset({Capability.CODEGEN, Capability.ZERO_COPY})
+class FlatBuffersMapping(Mapping):
+    def __init__(self, source: Source) -> None:
+        assert source.schema is not None
+        super().__init__(source.schema)
+        self.module = importlib.import_module(f"schemas.{source.name}.{source.name}_generated")
 
-    def encode(self, users: list[User]) -> bytes:
-        builder = flatbuffers.Builder()
-        builder.Finish(fbs.PayloadT(records=[_to_object(u) for u in users]).Pack(builder))
+    def new(self, record: str, values: dict[str, Any]) -> Any:
+        return getattr(self.module, f"{record}T")(**values)
+
+    def name(self, field: str) -> str:
+        return _camel(field)
+
+    def present(self, obj: Any, field: str) -> bool:
+        return getattr(obj, _camel(field)) is not None
+
+    def put_union(
+        self, values: dict[str, Any], field: str, union: Union, tag: str, member: Any
+    ) -> None:
+        kinds = getattr(self.module, union.fbs_type)
+        values[f"{_camel(field)}Type"] = getattr(kinds, union.record_of(tag))
+        values[_camel(field)] = member
+
+    def get_union(self, obj: Any, field: str, union: Union) -> tuple[str, Any]:
+        kinds = getattr(self.module, union.fbs_type)
+        kind = getattr(obj, f"{_camel(field)}Type")
+        record = next(name for _, name in union.tags if getattr(kinds, name) == kind)
+        return union.tag_of(record), getattr(obj, _camel(field))
+
+    def text(self, value: Any) -> str:
+        # The runtime returns strings as raw UTF-8 bytes.
+        return str(value.decode())
+
+    def bytes_out(self, values: list[int]) -> Any:
+        return values
+
+    def bytes_in(self, value: Any) -> list[int]:
+        return _plain(value)
+
+    def value_in(self, kind: Any, value: Any) -> Any:
+        # With numpy installed, unpacked scalar vectors are numpy arrays.
+        return super().value_in(kind, _plain(value) if hasattr(value, "tolist") else value)
+
+
+def _plain(value: Any) -> list[Any]:
+    return list(value.tolist()) if hasattr(value, "tolist") else list(value)
+
+
+class _LazyRecords(Sequence[Any]):
+    """The records vector of a Payload read in place: a record is built when indexed."""
+
+    def __init__(self, root: Any) -> None:
+        self._root = root
+
+    def __len__(self) -> int:
+        return int(self._root.RecordsLength())
+
+    def __getitem__(self, index: Any) -> Any:
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        return self._root.Records(index)
+
+
+def _read_text(value: Any) -> Any:
+    return value.decode() if isinstance(value, bytes) else value
+
+
+@dataclass
+class FlatBuffersCodec:
+    mapping: FlatBuffersMapping
+
+    def native(self, tree: Any) -> Any:
+        return self.mapping.payload(tree)
+
+    def to_tree(self, native: Any) -> Any:
+        return self.mapping.payload_tree(native)
+
+    def encode(self, native: Any) -> bytes:
+        import flatbuffers
+
+        builder = flatbuffers.Builder(1024)
+        builder.Finish(native.Pack(builder))
         return bytes(builder.Output())
 
-    def decode(self, data: bytes) -> list[User]:
-        root = fbs.PayloadT.InitFromObj(fbs.Payload.GetRootAs(data, 0))
-        return [_from_object(obj) for obj in root.records or ()]
+    def decode(self, data: bytes) -> Any:
+        return self.mapping.module.PayloadT.InitFromPackedBuf(data, 0)
+
+    def records(self, native: Any) -> Sequence[Any]:
+        records: Sequence[Any] = native.records
+        return records
+
+    def reader(self, path: str) -> Reader:
+        get = operator.attrgetter(".".join(_camel(p) for p in path.split(".")))
+        unwrap = self.mapping.unwrap
+        return lambda record: _read_text(get(unwrap(record)))
+
+    def read_lazily(self, data: bytes, readers: Sequence[Reader]) -> list[object]:
+        return read_all(_LazyRecords(self.mapping.module.Payload.GetRootAs(data, 0)), readers)
+
+    def lazy_reader(self, path: str) -> Reader:
+        calls = [operator.methodcaller(_pascal(p)) for p in path.split(".")]
+        return chain([self._lazy_unwrap, *calls, _read_text])
+
+    def _lazy_unwrap(self, record: Any) -> Any:
+        """filetree's records are Node tables: the member is read through its union table."""
+        root = self.mapping.dataset.root
+        if not isinstance(root, Union) or root.wrapper is None:
+            return record
+        kinds = getattr(self.mapping.module, root.fbs_type)
+        kind = getattr(record, f"{_pascal(root.field)}Type")()
+        name = next(name for _, name in root.tags if getattr(kinds, name) == kind)
+        table = getattr(record, _pascal(root.field))()
+        member = getattr(self.mapping.module, name)()
+        member.Init(table.Bytes, table.Pos)
+        return member
+
+
+@dataclass(frozen=True)
+class FlatBuffersAdapter:
+    lib: str = "flatbuffers"
+    format: str = "flatbuffers"
+    variant: str | None = "object_api"
+    capabilities: frozenset[Capability] = frozenset({Capability.CODEGEN, Capability.ZERO_COPY})
+    unsupported: tuple[tuple[str, str], ...] = ()
+    env: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def version(self) -> str:
+        return version("flatbuffers")
+
+    def supports(self, source: Source) -> str | None:
+        return None if source.schema else "no .fbs schema for this document"
+
+    def codec(self, source: Source) -> FlatBuffersCodec:
+        return FlatBuffersCodec(FlatBuffersMapping(source))

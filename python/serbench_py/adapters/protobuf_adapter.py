@@ -1,59 +1,97 @@
-"""Google's protobuf runtime, with the generated schemas.user.user_pb2 classes."""
+"""Google's protobuf runtime with the generated schemas.<dataset>.<dataset>_pb2 classes.
 
-from importlib import metadata
+The backend (upb or pure Python) is chosen by PROTOCOL_BUFFERS_PYTHON_IMPLEMENTATION
+when protobuf is first imported, so each variant runs in a process of its own.
+"""
 
-from google.protobuf.internal import api_implementation
+import importlib
+import operator
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
 
-from schemas.user import user_pb2
-from serbench_py.adapter import Capability
-from serbench_py.model import Address, User
+from serbench_py.adapter import Capability, Reader, version
+from serbench_py.idl import Mapping
+from serbench_py.schema import Union
+from serbench_py.sources import Source
 
-
-def _to_message(user: User) -> user_pb2.User:
-    address = user.address
-    return user_pb2.User(
-        name=user.name,
-        email=user.email,
-        age=user.age,
-        tags=user.tags,
-        address=user_pb2.Address(
-            street=address.street,
-            city=address.city,
-            postcode=address.postcode,
-            country=address.country,
-        ),
-    )
+BACKEND_ENV = "PROTOCOL_BUFFERS_PYTHON_IMPLEMENTATION"
 
 
-def _from_message(message: user_pb2.User) -> User:
-    address = message.address
-    return User(
-        name=message.name,
-        email=message.email,
-        age=message.age,
-        tags=tuple(message.tags),
-        address=Address(
-            street=address.street,
-            city=address.city,
-            postcode=address.postcode,
-            country=address.country,
-        ),
-    )
+class ProtobufMapping(Mapping):
+    def __init__(self, source: Source) -> None:
+        assert source.schema is not None
+        super().__init__(source.schema)
+        self.module = importlib.import_module(f"schemas.{source.name}.{source.name}_pb2")
+
+    def new(self, record: str, values: dict[str, Any]) -> Any:
+        return getattr(self.module, record)(**values)
+
+    def present(self, obj: Any, field: str) -> bool:
+        return bool(obj.HasField(field))
+
+    def put_union(
+        self, values: dict[str, Any], field: str, union: Union, tag: str, member: Any
+    ) -> None:
+        # Inline oneofs name their fields <field>_<tag>; a wrapper's fields are the tags.
+        values[tag if union.wrapper else f"{field}_{tag}"] = member
+
+    def get_union(self, obj: Any, field: str, union: Union) -> tuple[str, Any]:
+        which = obj.WhichOneof(field)
+        tag = which if union.wrapper else which.removeprefix(f"{field}_")
+        return tag, getattr(obj, which)
 
 
+@dataclass
+class ProtobufCodec:
+    mapping: ProtobufMapping
+
+    def native(self, tree: Any) -> Any:
+        return self.mapping.payload(tree)
+
+    def to_tree(self, native: Any) -> Any:
+        return self.mapping.payload_tree(native)
+
+    def encode(self, native: Any) -> bytes:
+        data: bytes = native.SerializeToString()
+        return data
+
+    def decode(self, data: bytes) -> Any:
+        return self.mapping.module.Payload.FromString(data)
+
+    def records(self, native: Any) -> Sequence[Any]:
+        records: Sequence[Any] = native.records
+        return records
+
+    def reader(self, path: str) -> Reader:
+        get = operator.attrgetter(path)
+        unwrap = self.mapping.unwrap
+        return lambda record: get(unwrap(record))
+
+
+@dataclass(frozen=True)
 class ProtobufAdapter:
-    lib = "protobuf"
-    format = "protobuf"
-    version = metadata.version("protobuf")
-    capabilities = frozenset({Capability.CODEGEN})
+    variant: str  # the backend: "upb" or "python"
+    lib: str = "protobuf"
+    format: str = "protobuf"
+    capabilities: frozenset[Capability] = frozenset({Capability.CODEGEN})
+    unsupported: tuple[tuple[str, str], ...] = ()
+    env: dict[str, str] = field(default_factory=dict)
 
-    def __init__(self) -> None:
-        # The backend (upb, cpp or pure python) changes speed by an order of
-        # magnitude, so the active one is part of the case identity.
-        self.variant = api_implementation.Type()
+    def __post_init__(self) -> None:
+        self.env[BACKEND_ENV] = self.variant
 
-    def encode(self, users: list[User]) -> bytes:
-        return user_pb2.Payload(records=[_to_message(u) for u in users]).SerializeToString()
+    @property
+    def version(self) -> str:
+        return version("protobuf")
 
-    def decode(self, data: bytes) -> list[User]:
-        return [_from_message(m) for m in user_pb2.Payload.FromString(data).records]
+    def supports(self, source: Source) -> str | None:
+        return None if source.schema else "no .proto schema for this document"
+
+    def codec(self, source: Source) -> ProtobufCodec:
+        from google.protobuf.internal import api_implementation
+
+        active = api_implementation.Type()
+        if active != self.variant:  # the environment did not select this backend
+            raise RuntimeError(f"protobuf backend is {active!r}, expected {self.variant!r}")
+        return ProtobufCodec(ProtobufMapping(source))

@@ -1,0 +1,42 @@
+using System.Text.Encodings.Web;
+using System.Text.Json;
+
+namespace Serbench.Bench;
+
+/// <summary>DIR/dotnet-cases.json, the case catalog of the cross-language protocol: every
+/// library with its version and capabilities, and every case this run knows of with its
+/// status (measured | refused | not_applicable | failed | not_measured) and reason.</summary>
+public sealed class Catalog(string profile)
+{
+    public sealed record Library(string Lib, string Format, string? Variant, string Version, IReadOnlyList<string> Capabilities);
+
+    /// <summary>One case; wire_bytes is the size of the encoded payload where one was made.</summary>
+    public sealed record Case(string Id, string Status, string? Reason, int? WireBytes);
+
+    private static readonly JsonSerializerOptions Json = new()
+    {
+        PropertyNamingPolicy = JsonNamingPolicy.SnakeCaseLower,
+        WriteIndented = true,
+        Encoder = JavaScriptEncoder.UnsafeRelaxedJsonEscaping,
+    };
+
+    private readonly List<Library> libraries = [];
+    private readonly Dictionary<string, Case> cases = [];
+
+    public void Add(ILibrary library) =>
+        libraries.Add(new(library.Lib, library.Format, library.Variant, library.Version, library.Capabilities));
+
+    public void Add(NotMeasured library) => libraries.Add(new(library.Lib, library.Format, null, "", []));
+
+    public void Set(string id, string status, string? reason = null, int? wireBytes = null) =>
+        cases[id] = new(id, status, reason, wireBytes);
+
+    public IEnumerable<Case> Cases => cases.Values;
+
+    public void Write(string dir)
+    {
+        Directory.CreateDirectory(dir);
+        var document = new { Lang = "dotnet", Profile = profile, Libraries = libraries, Cases = cases.Values.OrderBy(c => c.Id, StringComparer.Ordinal) };
+        File.WriteAllText(Path.Combine(dir, "dotnet-cases.json"), JsonSerializer.Serialize(document, Json) + "\n");
+    }
+}

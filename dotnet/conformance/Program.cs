@@ -1,0 +1,82 @@
+namespace Serbench.Conformance;
+
+/// <summary>The conformance CLI every language provides:
+///   conformance encode --format F --dataset D --size N --out FILE
+///   conformance decode --format F --dataset D --size N --in FILE
+/// Exit 0 ok (decode: equal to the fixture), 1 different or undecodable (the first
+/// differing field, or why), 2 usage error, 3 not applicable.</summary>
+public static class Program
+{
+    private const string Usage =
+        "usage: conformance encode|decode --format F --dataset D --size N (--out FILE | --in FILE)";
+
+    public static int Main(string[] args)
+    {
+        if (args.Length == 0 || args.Length % 2 == 0 || args[0] is not ("encode" or "decode"))
+        {
+            return Fail(2, Usage);
+        }
+        var options = new Dictionary<string, string>();
+        for (var i = 1; i < args.Length; i += 2)
+        {
+            options[args[i]] = args[i + 1];
+        }
+        var file = args[0] == "encode" ? "--out" : "--in";
+        if (Missing(options, ["--format", "--dataset", "--size", file]) is { } missing)
+        {
+            return Fail(2, $"{missing} is required\n{Usage}");
+        }
+        if (Invalid(options) is { } error)
+        {
+            return error;
+        }
+        var (format, dataset, size) = (options["--format"], options["--dataset"], int.Parse(options["--size"]));
+        return args[0] == "encode"
+            ? Encode(format, dataset, size, options[file])
+            : Decode(format, dataset, size, options[file]);
+    }
+
+    private static int Encode(string format, string dataset, int size, string path)
+    {
+        File.WriteAllBytes(path, Formats.Encode(format, dataset, size));
+        return 0;
+    }
+
+    private static int Decode(string format, string dataset, int size, string path)
+    {
+        var mismatch = Formats.Mismatch(format, dataset, size, File.ReadAllBytes(path));
+        return mismatch is null ? 0 : Fail(1, mismatch);
+    }
+
+    private static string? Missing(Dictionary<string, string> options, string[] required) =>
+        required.FirstOrDefault(name => !options.ContainsKey(name));
+
+    private static int? Invalid(Dictionary<string, string> options)
+    {
+        if (!Formats.Names.Contains(options["--format"]))
+        {
+            return Fail(2, $"unknown format '{options["--format"]}' (known: {string.Join(", ", Formats.Names)})");
+        }
+        if (!int.TryParse(options["--size"], out var size) || !Fixtures.Sizes.Contains(size))
+        {
+            return Fail(2, $"unknown size '{options["--size"]}' (known: {string.Join(", ", Fixtures.Sizes)})");
+        }
+        if (RealDatasets.Contains(options["--dataset"]))
+        {
+            return Fail(3, $"not-applicable: {options["--dataset"]} is a real dataset; the interop formats carry the synthetic ones");
+        }
+        return Datasets.Names.Contains(options["--dataset"])
+            ? null
+            : Fail(2, $"unknown dataset '{options["--dataset"]}' (known: {string.Join(", ", Datasets.Names)})");
+    }
+
+    // The real datasets of schemas/README.md, which the interop matrix may ask about.
+    private static readonly string[] RealDatasets =
+        ["twitter", "citm_catalog", "canada", "google_message1_proto2", "google_message1_proto3", "google_message2", "packages"];
+
+    private static int Fail(int code, string message)
+    {
+        Console.Error.WriteLine(code == 3 ? message : $"conformance: {message}");
+        return code;
+    }
+}

@@ -1,0 +1,102 @@
+using Serbench.Model;
+
+namespace Serbench;
+
+/// <summary>One library on one fixture, with its inputs built (untimed): the operations the
+/// bench times, the round-trip check that must pass first, and the conformance operations.</summary>
+public interface ICase
+{
+    int WireSize { get; }
+
+    byte[] Encode();
+
+    object Decode();
+
+    object RoundTrip();
+
+    /// <summary>Reads a few named fields straight from the bytes (zero-copy formats only).</summary>
+    long AccessLazy();
+
+    /// <summary>Full decode, then reads the same fields as <see cref="AccessLazy"/>.</summary>
+    long AccessFull();
+
+    /// <summary>Null when <paramref name="bytes"/> decode to the fixture; else why not
+    /// (the first differing field, or the decoder's error).</summary>
+    string? Mismatch(byte[] bytes);
+
+    /// <summary>Null when the case may be timed; else why it is refused.</summary>
+    string? Refusal();
+}
+
+/// <summary>A library's encoder and decoder for its native payload type.</summary>
+public abstract class Codec<TNative>
+{
+    public abstract byte[] Encode(TNative value);
+
+    public abstract TNative Decode(byte[] bytes);
+
+    /// <summary>Reads a few fields from the bytes without a full decode; only zero-copy formats have it.</summary>
+    public virtual long ReadLazy(byte[] bytes) => throw new NotSupportedException("no lazy access");
+
+    public virtual long ReadFull(TNative value) => throw new NotSupportedException("no field access");
+}
+
+/// <summary>The case of a library whose native payload is <typeparamref name="TNative"/>,
+/// converted from and to the fixture's model outside the timed operations.</summary>
+public sealed class Case<TRecord, TNative> : ICase where TRecord : class
+{
+    private readonly Fixture<TRecord> fixture;
+    private readonly Codec<TNative> codec;
+    private readonly Func<TNative, Payload<TRecord>> toModel;
+    private readonly TNative native;
+    private readonly byte[] bytes;
+
+    public Case(Fixture<TRecord> fixture, Codec<TNative> codec,
+        Func<Payload<TRecord>, TNative> fromModel, Func<TNative, Payload<TRecord>> toModel)
+    {
+        this.fixture = fixture;
+        this.codec = codec;
+        this.toModel = toModel;
+        native = fromModel(fixture.Payload);
+        bytes = codec.Encode(native);
+    }
+
+    public int WireSize => bytes.Length;
+
+    public byte[] Encode() => codec.Encode(native);
+
+    public object Decode() => codec.Decode(bytes)!;
+
+    public object RoundTrip() => codec.Decode(codec.Encode(native))!;
+
+    public long AccessLazy() => codec.ReadLazy(bytes);
+
+    public long AccessFull() => codec.ReadFull(codec.Decode(bytes));
+
+    public string? Mismatch(byte[] encoded)
+    {
+        try
+        {
+            return fixture.Diff(toModel(codec.Decode(encoded)));
+        }
+        catch (Exception e)
+        {
+            // Any failure of a library under test is a reason, not a crash.
+            return $"decode threw {e.GetType().Name}: {e.Message}";
+        }
+    }
+
+    public string? Refusal()
+    {
+        byte[] encoded;
+        try
+        {
+            encoded = Encode();
+        }
+        catch (Exception e)
+        {
+            return $"encode threw {e.GetType().Name}: {e.Message}";
+        }
+        return Mismatch(encoded) is { } diff ? $"round trip: {diff}" : null;
+    }
+}

@@ -1,0 +1,16 @@
+namespace Serbench;
+
+/// <summary>The canonical case id of schemas/README.md:
+/// `dataset=<d>/size=<n>/op=<op>/format=<f>/lib=<lib>[/variant=<v>]`.</summary>
+public static class CaseId
+{
+    /// <summary>The part after dataset and size, which BenchmarkDotNet reports as the
+    /// benchmark's title (dataset and size are its parameters).</summary>
+    public static string Suffix(string op, string format, string lib, string? variant) =>
+        $"op={op}/format={format}/lib={lib}" + (variant is null ? "" : $"/variant={variant}");
+
+    public static string Of(string dataset, int size, string suffix) => $"dataset={dataset}/size={size}/{suffix}";
+
+    public static string Of(string dataset, int size, string op, ILibrary library) =>
+        Of(dataset, size, Suffix(op, library.Format, library.Lib, library.Variant));
+}

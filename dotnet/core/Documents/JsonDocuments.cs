@@ -1,0 +1,63 @@
+using System.Text.Json.Nodes;
+using Serbench.Libraries;
+using Serbench.Model;
+
+namespace Serbench.Documents;
+
+/// <summary>A real JSON document (schemas/real, schemas/packages), read schema-less: only
+/// JSON libraries with a schema-less mode measure it.</summary>
+public sealed record JsonDocument(string Name, byte[] Json) : Fixture(Name, 1)
+{
+    public override ICase Bind(ILibrary library) => library.Bind(this);
+
+    public override string? Diff(Fixture other) =>
+        other is JsonDocument same ? FieldDiff.First(JsonNode.Parse(Json), JsonNode.Parse(same.Json)) : $"expected the {Name} document";
+}
+
+/// <summary>The real JSON datasets of schemas/README.md, size 1 each.</summary>
+public static class JsonDocuments
+{
+    private static readonly Dictionary<string, string> Paths = new()
+    {
+        ["twitter"] = "schemas/real/twitter.json",
+        ["citm_catalog"] = "schemas/real/citm_catalog.json",
+        ["canada"] = "schemas/real/canada.json",
+        ["packages"] = "schemas/packages/packages.json",
+    };
+
+    public static IReadOnlyList<string> Names { get; } = [.. Paths.Keys];
+
+    public static JsonDocument Load(string name) => new(name, File.ReadAllBytes(Runfiles.Resolve(Paths[name])));
+}
+
+/// <summary>A schema-less JSON library on a real document: the native object is its tree.</summary>
+public sealed class JsonDocumentCase(JsonDocument document, Codec<JsonNode> codec) : ICase
+{
+    private readonly JsonNode tree = codec.Decode(document.Json);
+
+    public int WireSize { get; } = codec.Encode(codec.Decode(document.Json)).Length;
+
+    public byte[] Encode() => codec.Encode(tree);
+
+    public object Decode() => codec.Decode(document.Json);
+
+    public object RoundTrip() => codec.Decode(codec.Encode(tree));
+
+    public long AccessLazy() => throw new NotSupportedException("no lazy access");
+
+    public long AccessFull() => throw new NotSupportedException("no field access");
+
+    public string? Mismatch(byte[] bytes)
+    {
+        try
+        {
+            return FieldDiff.First(tree, codec.Decode(bytes));
+        }
+        catch (System.Text.Json.JsonException e)
+        {
+            return $"decode threw {e.GetType().Name}: {e.Message}";
+        }
+    }
+
+    public string? Refusal() => Mismatch(Encode()) is { } diff ? $"round trip: {diff}" : null;
+}

@@ -1,0 +1,17 @@
+using Google.FlatBuffers;
+
+namespace Serbench.Libraries;
+
+/// <summary>Google.FlatBuffers with the classes flatc generates from schemas/ (per-dataset
+/// mappings in Mappings/): object-API pack/unpack, and lazy access in place.</summary>
+public sealed class FlatBuffersLibrary : ILibrary
+{
+    public string Lib => "flatbuffers";
+    public string Format => "flatbuffers";
+    public string? Variant => null;
+    public string Version { get; } = LibraryVersion.OfPackage("Google.FlatBuffers");
+    public IReadOnlyList<string> Capabilities { get; } = ["codegen", "zero_copy"];
+    public IReadOnlyList<string> Ops { get; } = [.. Serbench.Ops.Codec, Serbench.Ops.AccessLazy, Serbench.Ops.AccessFull];
+
+    public ICase Bind<TRecord>(Fixture<TRecord> fixture) where TRecord : class => fixture.Source.FlatBuffers.Bind(fixture);
+}

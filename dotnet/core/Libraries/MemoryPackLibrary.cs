@@ -1,0 +1,24 @@
+using MemoryPack;
+using Serbench.Model;
+
+namespace Serbench.Libraries;
+
+/// <summary>MemoryPack with the serializers its source generator writes for the model
+/// (default, non-version-tolerant layout).</summary>
+public sealed class MemoryPackLibrary : ModelLibrary
+{
+    public override string Lib => "memorypack";
+    public override string Format => "memorypack";
+    public override string Version { get; } = LibraryVersion.OfPackage("MemoryPack");
+    public override IReadOnlyList<string> Capabilities { get; } = ["codegen"];
+
+    protected override Codec<Payload<TRecord>> Codec<TRecord>() => new MemoryPackCodec<TRecord>();
+
+    private sealed class MemoryPackCodec<TRecord> : Codec<Payload<TRecord>>
+    {
+        public override byte[] Encode(Payload<TRecord> value) => MemoryPackSerializer.Serialize(value);
+
+        public override Payload<TRecord> Decode(byte[] bytes) =>
+            MemoryPackSerializer.Deserialize<Payload<TRecord>>(bytes) ?? throw new InvalidDataException("null payload");
+    }
+}

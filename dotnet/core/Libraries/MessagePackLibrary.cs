@@ -1,0 +1,35 @@
+using MessagePack;
+using Serbench.Model;
+
+namespace Serbench.Libraries;
+
+/// <summary>MessagePack-CSharp, standard resolver over the attributed model (string keys:
+/// maps keyed by the schema's field names, as other languages' msgpack libraries write).</summary>
+public class MessagePackLibrary : ModelLibrary
+{
+    public override string Lib => "messagepack";
+    public override string Format => "msgpack";
+    public override string Version { get; } = LibraryVersion.OfPackage("MessagePack");
+    public override IReadOnlyList<string> Capabilities { get; } = ["reflection"];
+
+    protected virtual MessagePackSerializerOptions Options => MessagePackSerializerOptions.Standard;
+
+    protected override Codec<Payload<TRecord>> Codec<TRecord>() => new MessagePackCodec<TRecord>(Options);
+
+    private sealed class MessagePackCodec<TRecord>(MessagePackSerializerOptions options) : Codec<Payload<TRecord>>
+    {
+        public override byte[] Encode(Payload<TRecord> value) => MessagePackSerializer.Serialize(value, options);
+
+        public override Payload<TRecord> Decode(byte[] bytes) =>
+            MessagePackSerializer.Deserialize<Payload<TRecord>>(bytes, options);
+    }
+}
+
+/// <summary>The same with LZ4 block compression of the whole payload (Lz4BlockArray).</summary>
+public sealed class MessagePackLz4Library : MessagePackLibrary
+{
+    public override string? Variant => "lz4";
+
+    protected override MessagePackSerializerOptions Options { get; } =
+        MessagePackSerializerOptions.Standard.WithCompression(MessagePackCompression.Lz4BlockArray);
+}

@@ -1,0 +1,32 @@
+using System.Buffers;
+using ProtoBuf;
+using Serbench.Model;
+
+namespace Serbench.Libraries;
+
+/// <summary>protobuf-net with code-first contracts: [ProtoContract] on the model, field
+/// numbers from the .proto schemas (unions as sub-messages, see Model/).</summary>
+public sealed class ProtobufNetLibrary : ModelLibrary
+{
+    public override string Lib => "protobuf_net";
+    public override string Format => "protobuf";
+    public override string Version { get; } = LibraryVersion.OfPackage("protobuf-net");
+    public override IReadOnlyList<string> Capabilities { get; } = ["reflection"];
+
+    protected override Codec<Payload<TRecord>> Codec<TRecord>() => new ProtobufNetCodec<TRecord>();
+
+    private sealed class ProtobufNetCodec<TRecord> : Codec<Payload<TRecord>>
+    {
+        // Reused between encodes, as the other libraries reuse their pooled buffers.
+        private readonly ArrayBufferWriter<byte> buffer = new();
+
+        public override byte[] Encode(Payload<TRecord> value)
+        {
+            buffer.ResetWrittenCount();
+            Serializer.Serialize(buffer, value);
+            return buffer.WrittenSpan.ToArray();
+        }
+
+        public override Payload<TRecord> Decode(byte[] bytes) => Serializer.Deserialize<Payload<TRecord>>(bytes.AsMemory());
+    }
+}

@@ -1,0 +1,75 @@
+using System.Text.Json;
+using System.Text.Json.Nodes;
+using System.Text.Json.Serialization;
+using System.Text.Json.Serialization.Metadata;
+using Serbench.Model;
+
+namespace Serbench.Libraries;
+
+/// <summary>System.Text.Json (in the box), reflection-based, writing the canonical JSON of
+/// schemas/README.md; required fields and types are checked while decoding.</summary>
+public class SystemTextJsonLibrary : ModelLibrary
+{
+    public override string Lib => "system_text_json";
+    public override string Format => "json";
+    public override string? Variant => "reflection";
+    public override string Version { get; } = LibraryVersion.Of(typeof(JsonSerializer).Assembly);
+    public override IReadOnlyList<string> Capabilities { get; } = ["reflection", "validates"];
+
+    protected override Codec<Payload<TRecord>> Codec<TRecord>() =>
+        new JsonCodec<TRecord>((JsonTypeInfo<Payload<TRecord>>)JsonConventions.Canonical.GetTypeInfo(typeof(Payload<TRecord>)));
+
+    protected sealed class JsonCodec<TRecord>(JsonTypeInfo<Payload<TRecord>> info) : Codec<Payload<TRecord>>
+    {
+        public override byte[] Encode(Payload<TRecord> value) => JsonSerializer.SerializeToUtf8Bytes(value, info);
+
+        public override Payload<TRecord> Decode(byte[] bytes) =>
+            JsonSerializer.Deserialize(bytes, info) ?? throw new JsonException("null payload");
+    }
+}
+
+/// <summary>The same JSON with the serializers the System.Text.Json source generator writes.</summary>
+public sealed class SystemTextJsonSourceGenLibrary : SystemTextJsonLibrary
+{
+    public override string? Variant => "source_gen";
+    public override IReadOnlyList<string> Capabilities { get; } = ["codegen", "validates"];
+
+    protected override Codec<Payload<TRecord>> Codec<TRecord>() =>
+        new JsonCodec<TRecord>((JsonTypeInfo<Payload<TRecord>>)SourceGenContext.Default.GetTypeInfo(typeof(Payload<TRecord>))!);
+}
+
+[JsonSourceGenerationOptions(
+    PropertyNamingPolicy = JsonKnownNamingPolicy.SnakeCaseLower,
+    DefaultIgnoreCondition = JsonIgnoreCondition.WhenWritingNull)]
+[JsonSerializable(typeof(Payload<Model.Users.User>))]
+[JsonSerializable(typeof(Payload<Model.Orders.Order>))]
+[JsonSerializable(typeof(Payload<Model.Filetrees.Node>))]
+[JsonSerializable(typeof(Payload<Model.Games.Monster>))]
+[JsonSerializable(typeof(Payload<Model.Mails.Mail>))]
+[JsonSerializable(typeof(Payload<Model.Metrics.Series>))]
+internal sealed partial class SourceGenContext : JsonSerializerContext;
+
+/// <summary>System.Text.Json schema-less: bytes to and from a JsonNode tree (plain objects,
+/// arrays and values), on the synthetic datasets' canonical JSON and on the real documents.</summary>
+public sealed class SystemTextJsonSchemalessLibrary : ILibrary
+{
+    public string Lib => "system_text_json";
+    public string Format => "json";
+    public string? Variant => "schemaless";
+    public string Version { get; } = LibraryVersion.Of(typeof(JsonSerializer).Assembly);
+    public IReadOnlyList<string> Capabilities { get; } = ["schemaless"];
+
+    public ICase Bind<TRecord>(Fixture<TRecord> fixture) where TRecord : class =>
+        new Case<TRecord, JsonNode>(fixture, new NodeCodec(),
+            payload => JsonSerializer.SerializeToNode(payload, JsonConventions.Canonical)!,
+            node => node.Deserialize<Payload<TRecord>>(JsonConventions.Canonical)!);
+
+    public ICase Bind(Documents.JsonDocument document) => new Documents.JsonDocumentCase(document, new NodeCodec());
+
+    private sealed class NodeCodec : Codec<JsonNode>
+    {
+        public override byte[] Encode(JsonNode value) => JsonSerializer.SerializeToUtf8Bytes(value);
+
+        public override JsonNode Decode(byte[] bytes) => JsonNode.Parse(bytes) ?? throw new JsonException("null document");
+    }
+}

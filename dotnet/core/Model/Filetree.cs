@@ -1,0 +1,49 @@
+using System.Text.Json.Serialization;
+using MemoryPack;
+using MessagePack;
+using ProtoBuf;
+
+// The `filetree` dataset (schemas/filetree): a recursive tree with a tagged union.
+namespace Serbench.Model.Filetrees;
+
+#pragma warning disable CA1707 // enum members are the schema's names, as the canonical JSON spells them
+[JsonConverter(typeof(JsonStringEnumConverter<Permission>))]
+public enum Permission { READ = 0, WRITE = 1, READ_WRITE = 2 }
+#pragma warning restore CA1707
+
+/// <summary>The union File | Directory. Each library's own union encoding: a tag in
+/// MemoryPack and MessagePack, a sub-message (the schema's oneof numbers) in protobuf-net,
+/// the "type" key in JSON.</summary>
+[MemoryPackable, MemoryPackUnion(0, typeof(FileNode)), MemoryPackUnion(1, typeof(DirectoryNode))]
+[Union(0, typeof(FileNode)), Union(1, typeof(DirectoryNode))]
+[ProtoContract, ProtoInclude(1, typeof(FileNode)), ProtoInclude(2, typeof(DirectoryNode))]
+[JsonPolymorphic(TypeDiscriminatorPropertyName = "type")]
+[JsonDerivedType(typeof(FileNode), "file"), JsonDerivedType(typeof(DirectoryNode), "directory")]
+public abstract partial record Node;
+
+[MemoryPackable, MessagePackObject, ProtoContract]
+public sealed partial record FileNode : Node
+{
+    [Key("name"), ProtoMember(1)] public required string Name { get; init; }
+    [Key("created_by"), ProtoMember(2)] public required string CreatedBy { get; init; }
+    [Key("created_at"), ProtoMember(3), JsonConverter(typeof(TimestampJsonConverter))]
+    public required long CreatedAt { get; init; }
+    [Key("updated_by"), ProtoMember(4)] public string? UpdatedBy { get; init; }
+    [Key("updated_at"), ProtoMember(5), JsonConverter(typeof(TimestampJsonConverter))]
+    public long? UpdatedAt { get; init; }
+    [Key("nbytes"), ProtoMember(6)] public required ulong Nbytes { get; init; }
+    [Key("permissions"), ProtoMember(7)] public required Permission Permissions { get; init; }
+}
+
+[MemoryPackable, MessagePackObject, ProtoContract]
+public sealed partial record DirectoryNode : Node
+{
+    [Key("name"), ProtoMember(1)] public required string Name { get; init; }
+    [Key("created_by"), ProtoMember(2)] public required string CreatedBy { get; init; }
+    [Key("created_at"), ProtoMember(3), JsonConverter(typeof(TimestampJsonConverter))]
+    public required long CreatedAt { get; init; }
+    [Key("updated_by"), ProtoMember(4)] public string? UpdatedBy { get; init; }
+    [Key("updated_at"), ProtoMember(5), JsonConverter(typeof(TimestampJsonConverter))]
+    public long? UpdatedAt { get; init; }
+    [Key("contents"), ProtoMember(6)] public required List<Node> Contents { get; init; } = [];
+}

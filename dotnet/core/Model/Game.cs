@@ -1,0 +1,57 @@
+using System.Text.Json.Serialization;
+using MemoryPack;
+using MessagePack;
+using ProtoBuf;
+
+// The `game` dataset (schemas/game): the FlatBuffers "monster" shape.
+namespace Serbench.Model.Games;
+
+#pragma warning disable CA1707 // enum members are the schema's names, as the canonical JSON spells them
+[JsonConverter(typeof(JsonStringEnumConverter<Color>))]
+public enum Color { RED = 0, GREEN = 1, BLUE = 2 }
+#pragma warning restore CA1707
+
+[MemoryPackable, MessagePackObject, ProtoContract]
+public sealed partial record Vec3
+{
+    [Key("x"), ProtoMember(1)] public required float X { get; init; }
+    [Key("y"), ProtoMember(2)] public required float Y { get; init; }
+    [Key("z"), ProtoMember(3)] public required float Z { get; init; }
+}
+
+/// <summary>The union Weapon | Shield of `equipped` (see Filetrees.Node for each library's encoding).</summary>
+[MemoryPackable, MemoryPackUnion(0, typeof(Weapon)), MemoryPackUnion(1, typeof(Shield))]
+[Union(0, typeof(Weapon)), Union(1, typeof(Shield))]
+[ProtoContract, ProtoInclude(8, typeof(Weapon)), ProtoInclude(9, typeof(Shield))]
+[JsonPolymorphic(TypeDiscriminatorPropertyName = "type")]
+[JsonDerivedType(typeof(Weapon), "weapon"), JsonDerivedType(typeof(Shield), "shield")]
+public abstract partial record Equipment;
+
+[MemoryPackable, MessagePackObject, ProtoContract]
+public sealed partial record Weapon : Equipment
+{
+    [Key("name"), ProtoMember(1)] public required string Name { get; init; }
+    [Key("damage"), ProtoMember(2)] public required short Damage { get; init; }
+}
+
+[MemoryPackable, MessagePackObject, ProtoContract]
+public sealed partial record Shield : Equipment
+{
+    [Key("name"), ProtoMember(1)] public required string Name { get; init; }
+    [Key("armor"), ProtoMember(2)] public required short Armor { get; init; }
+}
+
+[MemoryPackable, MessagePackObject, ProtoContract]
+public sealed partial record Monster
+{
+    [Key("pos"), ProtoMember(1)] public required Vec3 Pos { get; init; }
+    [Key("mana"), ProtoMember(2)] public required short Mana { get; init; }
+    [Key("hp"), ProtoMember(3)] public required short Hp { get; init; }
+    [Key("name"), ProtoMember(4)] public required string Name { get; init; }
+    [Key("inventory"), ProtoMember(5), JsonConverter(typeof(ByteListJsonConverter))]
+    public required byte[] Inventory { get; init; } = [];
+    [Key("color"), ProtoMember(6)] public required Color Color { get; init; }
+    [Key("weapons"), ProtoMember(7)] public required List<Weapon> Weapons { get; init; } = [];
+    [Key("equipped"), ProtoMember(8)] public required Equipment Equipped { get; init; }
+    [Key("path"), ProtoMember(10)] public required List<Vec3> Path { get; init; } = [];
+}

@@ -1,0 +1,92 @@
+using Serbench.Documents;
+using Serbench.Libraries;
+
+namespace Serbench.Tests;
+
+/// <summary>Every registered library must give every fixture back, field by field.</summary>
+public class LibraryTests
+{
+    [Theory]
+    [MemberData(nameof(Cases.LibraryDatasets), MemberType = typeof(Cases))]
+    public void RoundTripGivesBackEveryField(string library, string dataset)
+    {
+        foreach (var size in new[] { 1, 100 })
+        {
+            var fixture = Fixtures.Load(dataset, size);
+            var @case = fixture.Bind(Cases.Library(library));
+
+            Assert.Null(@case.Refusal());
+            Assert.True(@case.WireSize > 0);
+        }
+    }
+
+    [Theory]
+    [MemberData(nameof(Cases.Datasets), MemberType = typeof(Cases))]
+    public void FlatBuffersLazyAccessReadsTheSameFieldsAsFullDecode(string dataset)
+    {
+        var @case = Fixtures.Load(dataset, 100).Bind(new FlatBuffersLibrary());
+
+        Assert.Equal(@case.AccessFull(), @case.AccessLazy());
+        Assert.NotEqual(0, @case.AccessLazy());
+    }
+
+    [Theory]
+    [InlineData("google_message1_proto2")]
+    [InlineData("google_message1_proto3")]
+    [InlineData("google_message2")]
+    public void OnlyGoogleProtobufReadsProtobufsOwnBenchmarkPayloads(string dataset)
+    {
+        var document = ProtobufDocuments.Load(dataset);
+        var @case = document.Bind(new GoogleProtobufLibrary());
+
+        Assert.Null(@case.Refusal());
+        Assert.Equal(document.Payloads.Sum(p => p.Length), @case.WireSize);
+        Assert.Null(@case.Mismatch(document.Payloads[0]));
+        Assert.NotNull(@case.Mismatch([.. document.Payloads[0].Take(document.Payloads[0].Length / 2)]));
+        Assert.All(Registry.Libraries.Where(l => l is not GoogleProtobufLibrary),
+            library => Assert.Throws<NotApplicableException>(() => document.Bind(library)));
+    }
+
+    [Theory]
+    [InlineData("twitter")]
+    [InlineData("citm_catalog")]
+    [InlineData("canada")]
+    [InlineData("packages")]
+    public void OnlySchemalessJsonReadsTheRealJsonDocuments(string dataset)
+    {
+        var document = JsonDocuments.Load(dataset);
+        var @case = document.Bind(new SystemTextJsonSchemalessLibrary());
+
+        Assert.Null(@case.Refusal());
+        Assert.Null(@case.Mismatch(document.Json));
+        Assert.NotNull(@case.Mismatch("{\"x\": 1}"u8.ToArray()));
+        Assert.All(Registry.Libraries.Where(l => l is not SystemTextJsonSchemalessLibrary),
+            library => Assert.Throws<NotApplicableException>(() => document.Bind(library)));
+    }
+
+    [Fact]
+    public void EveryLibraryNamesItsPackageVersion()
+    {
+        var versions = Registry.Libraries.ToDictionary(Cases.Key, l => l.Version);
+
+        Assert.Equal("1.21.4", versions["memorypack/"]);
+        Assert.Equal("2.5.307", versions["messagepack/lz4"]);
+        Assert.Equal("3.4.40", versions["protobuf_net/"]);
+        Assert.Equal("3.25.1", versions["protobuf/"]);
+        Assert.Equal("25.2.10", versions["flatbuffers/"]);
+        Assert.Matches(@"^10\.", versions["system_text_json/source_gen"]);
+    }
+
+    [Fact]
+    public void UnavailableLibrariesCarryTheRestoreError()
+    {
+        Assert.Equal(["msgpack_light", "zeroformatter"], Registry.NotMeasured.Select(n => n.Lib));
+        Assert.All(Registry.NotMeasured, n => Assert.Contains($"NU1101: Unable to find package {n.Package}", n.Reason));
+    }
+
+    [Fact]
+    public void LibraryVariantPairsAreUnique()
+    {
+        Assert.Equal(Registry.Libraries.Count, Registry.Libraries.Select(Cases.Key).Distinct().Count());
+    }
+}

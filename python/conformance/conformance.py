@@ -1,0 +1,82 @@
+"""The Python side of the cross-language interop matrix (protocol: see README).
+
+    conformance encode --format F --dataset D --size N --out FILE
+    conformance decode --format F --dataset D --size N --in FILE
+
+Exit 0: ok (decode: equal to the fixture); 1: decoded but different, or failed
+to decode (the first differing field is printed); 2: usage error;
+3: not applicable (`not-applicable: <reason>`).
+"""
+
+import argparse
+import sys
+from pathlib import Path
+
+from serbench_py.adapter import Adapter, Codec
+from serbench_py.registry import ADAPTERS
+from serbench_py.roundtrip import first_difference
+from serbench_py.sources import SOURCES
+
+# The reference library of each format: (lib, variant) in the registry.
+REFERENCE = {
+    "protobuf": ("protobuf", "upb"),
+    "flatbuffers": ("flatbuffers", "object_api"),
+    "msgpack": ("msgpack", "schemaless"),
+    "json": ("json", "schemaless"),
+}
+OK, DIFFERENT, USAGE, NOT_APPLICABLE = 0, 1, 2, 3
+
+
+def reference(format_name: str) -> Adapter:
+    lib, variant = REFERENCE[format_name]
+    return next(a for a in ADAPTERS if (a.lib, a.format, a.variant) == (lib, format_name, variant))
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="conformance", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+    for name, file_option in (("encode", "--out"), ("decode", "--in")):
+        command = commands.add_parser(name)
+        command.add_argument("--format", required=True, choices=sorted(REFERENCE))
+        command.add_argument("--dataset", required=True, choices=sorted(SOURCES))
+        command.add_argument("--size", required=True, type=int)
+        command.add_argument(file_option, dest="file", required=True, type=Path)
+    return parser
+
+
+def _codec(format_name: str, dataset: str, size: int) -> Codec | str:
+    """The reference codec, or why the case does not apply."""
+    source = SOURCES[dataset]
+    if size not in source.sizes:
+        return f"dataset {dataset} has sizes {', '.join(map(str, source.sizes))}, not {size}"
+    adapter = reference(format_name)
+    return adapter.supports(source) or adapter.codec(source)
+
+
+def run(argv: list[str]) -> int:
+    try:
+        opts = _parser().parse_args(argv)
+    except SystemExit as error:  # argparse's own usage errors
+        return USAGE if error.code else OK
+    codec = _codec(opts.format, opts.dataset, opts.size)
+    if isinstance(codec, str):
+        print(f"not-applicable: {codec}")
+        return NOT_APPLICABLE
+    fixture = SOURCES[opts.dataset].load(opts.size)
+    if opts.command == "encode":
+        opts.file.write_bytes(codec.encode(codec.native(fixture)))
+        return OK
+    try:
+        decoded = codec.to_tree(codec.decode(opts.file.read_bytes()))
+    except Exception as error:  # a payload this library cannot read
+        print(f"failed to decode {opts.file}: {error!r}")
+        return DIFFERENT
+    difference = first_difference(fixture, decoded)
+    if difference:
+        print(f"different: {difference}")
+        return DIFFERENT
+    return OK
+
+
+if __name__ == "__main__":
+    sys.exit(run(sys.argv[1:]))

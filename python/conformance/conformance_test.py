@@ -1,0 +1,56 @@
+"""The conformance CLI decodes its own encodings of every dataset and size."""
+
+import subprocess
+from pathlib import Path
+
+import pytest
+from conformance import conformance
+
+from serbench_py.fixtures import SIZES
+from serbench_py.sources import SOURCES
+
+_SYNTHETIC = sorted(name for name, source in SOURCES.items() if source.schema)
+
+
+def _args(command: str, fmt: str, dataset: str, size: int, path: Path) -> list[str]:
+    flag = "--out" if command == "encode" else "--in"
+    return [command, "--format", fmt, "--dataset", dataset, "--size", str(size), flag, str(path)]
+
+
+@pytest.mark.parametrize("fmt", sorted(conformance.REFERENCE))
+@pytest.mark.parametrize("dataset", _SYNTHETIC)
+def test_decodes_its_own_encodings(fmt: str, dataset: str, tmp_path: Path) -> None:
+    for size in SIZES:
+        path = tmp_path / f"{size}.bin"
+        assert conformance.run(_args("encode", fmt, dataset, size, path)) == conformance.OK
+        assert conformance.run(_args("decode", fmt, dataset, size, path)) == conformance.OK
+
+
+def test_a_different_payload_names_the_first_differing_field(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "user.json"
+    path.write_bytes(SOURCES["user"].raw(100))
+    assert conformance.run(_args("decode", "json", "user", 1, path)) == conformance.DIFFERENT
+    assert "different: records: expected 1 items, got 100" in capsys.readouterr().out
+    path.write_bytes(b"\x00garbage")
+    assert conformance.run(_args("decode", "protobuf", "user", 1, path)) == conformance.DIFFERENT
+
+
+def test_usage_errors_and_sizes_that_do_not_exist(tmp_path: Path) -> None:
+    assert conformance.run(["encode", "--format", "xml"]) == conformance.USAGE
+    path = tmp_path / "x"
+    assert conformance.run(_args("encode", "json", "user", 7, path)) == conformance.NOT_APPLICABLE
+
+
+def test_the_binary_follows_the_protocol(tmp_path: Path) -> None:
+    binary = "python/conformance/conformance"
+    path = tmp_path / "game.fb"
+    for command in ("encode", "decode"):
+        result = subprocess.run(
+            [binary, *_args(command, "flatbuffers", "game", 100, path)],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert result.returncode == 0, result.stdout + result.stderr

@@ -1,0 +1,148 @@
+"""Cap'n Proto (pycapnp), loading schemas/<dataset>/<dataset>.capnp at run time.
+
+encode serializes a message builder (the native object, built untimed);
+decode reads the bytes and materializes them with to_dict(); access_lazy
+reads a few fields in place through the reader, without materializing.
+"""
+
+import functools
+import operator
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from serbench_py import fixtures
+from serbench_py.adapter import Capability, Reader, chain, read_all, version
+from serbench_py.idl import Mapping
+from serbench_py.schema import Enum, Timestamp, Type, Union
+from serbench_py.sources import Source
+
+
+def _camel(name: str) -> str:
+    head, *rest = name.lower().split("_")
+    return head + "".join(part.title() for part in rest)
+
+
+class CapnpMapping(Mapping):
+    """Messages as the dicts pycapnp builds from and to_dict() returns."""
+
+    def new(self, record: str, values: dict[str, Any]) -> Any:
+        return values
+
+    def name(self, field: str) -> str:
+        return _camel(field)
+
+    def get(self, obj: Any, field: str) -> Any:
+        value = obj[_camel(field)]
+        # Optional scalars are a union {none, value}.
+        return value["value"] if isinstance(value, dict) and "value" in value else value
+
+    def present(self, obj: Any, field: str) -> bool:
+        value = obj.get(_camel(field))
+        return value is not None and not (isinstance(value, dict) and "none" in value)
+
+    def optional_out(self, kind: Type, value: Any) -> Any:
+        return {"value": value} if isinstance(kind, Timestamp) else value
+
+    def put_union(
+        self, values: dict[str, Any], field: str, union: Union, tag: str, member: Any
+    ) -> None:
+        values[_camel(field)] = {tag: member}
+
+    def get_union(self, obj: Any, field: str, union: Union) -> tuple[str, Any]:
+        group = obj if union.wrapper else obj[_camel(field)]
+        ((tag, member),) = group.items()
+        return tag, member
+
+    def value_out(self, kind: Type, value: Any) -> Any:
+        if isinstance(kind, Enum):
+            return _camel(value)  # enumerants are camelCase names
+        if isinstance(kind, Union) and kind.wrapper is not None:
+            values: dict[str, Any] = {}
+            self.put_union(values, kind.field, kind, value["type"], self._member_out(kind, value))
+            return values[_camel(kind.field)]
+        return super().value_out(kind, value)
+
+    def value_in(self, kind: Type, value: Any) -> Any:
+        if isinstance(kind, Enum):
+            return {_camel(v): v for v in kind.values}[value]
+        return super().value_in(kind, value)
+
+
+@functools.cache
+def _load(path: str) -> Any:
+    import capnp
+
+    # Schemas import /capnp/c++.capnp, which pycapnp ships beside its package.
+    return capnp.load(path, imports=[os.path.dirname(os.path.dirname(capnp.__file__))])
+
+
+@dataclass
+class CapnpCodec:
+    mapping: CapnpMapping
+    module: Any
+
+    def native(self, tree: Any) -> Any:
+        return self.module.Payload.new_message(**self.mapping.payload(tree))
+
+    def to_tree(self, native: Any) -> Any:
+        return self.mapping.payload_tree(native)
+
+    def encode(self, native: Any) -> bytes:
+        data: bytes = native.to_bytes()
+        # pycapnp warns on every later to_bytes() of the same builder unless told
+        # this write was deliberate (the warning would be timed, not the encode).
+        native.clear_write_flag()
+        return data
+
+    def decode(self, data: bytes) -> Any:
+        with self.module.Payload.from_bytes(data) as message:
+            return message.to_dict()
+
+    def records(self, native: Any) -> Sequence[Any]:
+        records: Sequence[Any] = native["records"]
+        return records
+
+    def reader(self, path: str) -> Reader:
+        steps = [operator.itemgetter(_camel(p)) for p in path.split(".")]
+        return chain([self._unwrap, *steps])
+
+    def lazy_reader(self, path: str) -> Reader:
+        steps = [operator.attrgetter(_camel(p)) for p in path.split(".")]
+        return chain([self._lazy_unwrap, *steps])
+
+    def read_lazily(self, data: bytes, readers: Sequence[Reader]) -> list[object]:
+        with self.module.Payload.from_bytes(data) as message:
+            return read_all(message.records, readers)
+
+    def _unwrap(self, record: Any) -> Any:
+        return self.mapping.unwrap(record)
+
+    def _lazy_unwrap(self, record: Any) -> Any:
+        root = self.mapping.dataset.root
+        if isinstance(root, Union) and root.wrapper is not None:
+            return getattr(record, record.which())
+        return record
+
+
+@dataclass(frozen=True)
+class CapnpAdapter:
+    lib: str = "pycapnp"
+    format: str = "capnp"
+    variant: str | None = None
+    capabilities: frozenset[Capability] = frozenset({Capability.CODEGEN, Capability.ZERO_COPY})
+    unsupported: tuple[tuple[str, str], ...] = ()
+    env: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def version(self) -> str:
+        return version("pycapnp")
+
+    def supports(self, source: Source) -> str | None:
+        return None if source.schema else "no .capnp schema for this document"
+
+    def codec(self, source: Source) -> CapnpCodec:
+        assert source.schema is not None
+        path = fixtures.runfile(f"schemas/{source.name}/{source.name}.capnp")
+        return CapnpCodec(CapnpMapping(source.schema), _load(str(path)))

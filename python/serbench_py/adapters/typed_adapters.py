@@ -1,0 +1,234 @@
+"""Libraries that decode into typed classes and validate while doing so.
+
+Each one builds its classes from the dataset description (serbench_py.typed):
+msgspec Structs (three struct options, JSON and MessagePack), pydantic v2 and
+its bundled v1 API, cattrs on attrs classes and mashumaro on dataclasses (both
+with orjson underneath, their fastest documented JSON backend).
+"""
+
+import dataclasses
+import functools
+import importlib
+import operator
+import typing
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Annotated, Any
+
+from serbench_py.adapter import Capability, Reader, version
+from serbench_py.schema import TAG
+from serbench_py.sources import Source
+from serbench_py.typed import Flavor, Slot, TypedModel, tag_literal
+
+_TYPED = frozenset({Capability.REFLECTION, Capability.VALIDATES})
+
+
+@dataclass(frozen=True)
+class MsgspecFlavor:
+    gc: bool = True
+    array_like: bool = False
+
+    def record(self, name: str, slots: list[Slot], tag: str | None, module: str) -> type:
+        import msgspec
+
+        fields = [
+            (s.name, s.annotation, None) if s.optional else (s.name, s.annotation) for s in slots
+        ]
+        cls: type = msgspec.defstruct(
+            name,
+            fields,
+            module=module,
+            kw_only=True,
+            omit_defaults=True,  # absent optionals stay absent, as in the fixture
+            gc=self.gc,
+            array_like=self.array_like,
+            tag_field=TAG if tag else None,
+            tag=tag,
+        )
+        return cls
+
+    def union(self, members: tuple[Any, ...]) -> Any:
+        return typing.Union[members]  # noqa: UP007 (a runtime-built union)
+
+    def finish(self, classes: dict[str, Any], namespace: dict[str, Any]) -> None:
+        """msgspec resolves string annotations from the class's module on first use."""
+
+
+class PydanticFlavor:
+    def __init__(self, module_name: str) -> None:
+        self.pydantic = importlib.import_module(module_name)
+        self.v1 = module_name.endswith(".v1")
+
+    def record(self, name: str, slots: list[Slot], tag: str | None, module: str) -> type:
+        fields: dict[str, Any] = {
+            s.name: (s.annotation, None if s.optional else ...) for s in slots
+        }
+        if tag:
+            fields[TAG] = (tag_literal(tag), tag)
+        cls: type = self.pydantic.create_model(name, __module__=module, **fields)
+        return cls
+
+    def union(self, members: tuple[Any, ...]) -> Any:
+        return Annotated[typing.Union[members], self.pydantic.Field(discriminator=TAG)]  # noqa: UP007
+
+    def finish(self, classes: dict[str, Any], namespace: dict[str, Any]) -> None:
+        for cls in classes.values():
+            if self.v1:
+                cls.update_forward_refs(**namespace)
+            else:
+                cls.model_rebuild(_types_namespace=namespace)
+
+
+class DataclassFlavor:
+    def record(self, name: str, slots: list[Slot], tag: str | None, module: str) -> type:
+        fields: list[tuple[Any, ...]] = [
+            (s.name, s.annotation, dataclasses.field(default=None))
+            if s.optional
+            else (s.name, s.annotation)
+            for s in slots
+        ]
+        if tag:
+            fields.append((TAG, tag_literal(tag), dataclasses.field(default=tag)))
+        cls = dataclasses.make_dataclass(name, fields, kw_only=True)
+        cls.__module__ = module
+        return cls
+
+    def union(self, members: tuple[Any, ...]) -> Any:
+        return typing.Union[members]  # noqa: UP007
+
+    def finish(self, classes: dict[str, Any], namespace: dict[str, Any]) -> None:
+        """Type hints resolve from the class's module when a codec is built."""
+
+
+class AttrsFlavor(DataclassFlavor):
+    def record(self, name: str, slots: list[Slot], tag: str | None, module: str) -> type:
+        import attrs
+
+        fields = {
+            s.name: attrs.field(type=s.annotation, default=None if s.optional else attrs.NOTHING)
+            for s in slots
+        }
+        if tag:
+            fields[TAG] = attrs.field(type=tag_literal(tag), default=tag)
+        cls: type = attrs.make_class(name, fields, kw_only=True)
+        cls.__module__ = module
+        return cls
+
+    def finish(self, classes: dict[str, Any], namespace: dict[str, Any]) -> None:
+        import attrs
+
+        for cls in classes.values():
+            attrs.resolve_types(cls, globalns=namespace)
+
+
+Encode = Callable[[Any], bytes]
+Decode = Callable[[bytes], Any]
+
+
+@dataclass(frozen=True)
+class TypedCodec:
+    model: TypedModel
+    encode: Encode
+    decode: Decode
+
+    def native(self, tree: Any) -> Any:
+        return self.model.native(tree)
+
+    def to_tree(self, native: Any) -> Any:
+        return self.model.to_tree(native)
+
+    def records(self, native: Any) -> Sequence[Any]:
+        return self.model.records(native)
+
+    def reader(self, path: str) -> Reader:
+        return operator.attrgetter(path)
+
+
+def _msgspec(kind: str, model: TypedModel) -> tuple[Encode, Decode]:
+    module = importlib.import_module(f"msgspec.{kind}")
+    return module.Encoder().encode, module.Decoder(model.payload).decode
+
+
+def _pydantic_v2(model: TypedModel) -> tuple[Encode, Decode]:
+    payload: Any = model.payload
+    return (
+        lambda obj: obj.model_dump_json(exclude_none=True).encode(),
+        payload.model_validate_json,
+    )
+
+
+def _pydantic_v1(model: TypedModel) -> tuple[Encode, Decode]:
+    payload: Any = model.payload
+    return (lambda obj: obj.json(exclude_none=True).encode()), payload.parse_raw
+
+
+def _cattrs(model: TypedModel) -> tuple[Encode, Decode]:
+    from cattrs.preconf.orjson import make_converter
+
+    converter = make_converter()
+    return converter.dumps, functools.partial(converter.loads, cl=model.payload)
+
+
+def _mashumaro(model: TypedModel) -> tuple[Encode, Decode]:
+    from mashumaro.codecs.orjson import ORJSONDecoder, ORJSONEncoder
+
+    return ORJSONEncoder(model.payload).encode, ORJSONDecoder(model.payload).decode
+
+
+@dataclass(frozen=True)
+class TypedAdapter:
+    lib: str
+    format: str
+    variant: str | None
+    distribution: str
+    flavor: Callable[[], Flavor]
+    make: Callable[[TypedModel], tuple[Encode, Decode]]
+    capabilities: frozenset[Capability] = _TYPED
+    unsupported: tuple[tuple[str, str], ...] = ()
+    env: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def version(self) -> str:
+        return version(self.distribution)
+
+    def supports(self, source: Source) -> str | None:
+        return None if source.schema else "typed classes need a record schema"
+
+    def codec(self, source: Source) -> TypedCodec:
+        assert source.schema is not None
+        name = f"{self.lib}_{self.format}_{self.variant}"
+        model = TypedModel(source.schema, self.flavor(), name)
+        return TypedCodec(model, *self.make(model))
+
+
+def _msgspec_adapters() -> list[TypedAdapter]:
+    options = {
+        "struct": MsgspecFlavor(),
+        "struct_nogc": MsgspecFlavor(gc=False),
+        "struct_array": MsgspecFlavor(array_like=True),
+    }
+    return [
+        TypedAdapter(
+            "msgspec",
+            kind,
+            variant,
+            "msgspec",
+            functools.partial(lambda f: f, flavor),
+            functools.partial(_msgspec, kind),
+        )
+        for kind in ("json", "msgpack")
+        for variant, flavor in options.items()
+    ]
+
+
+ADAPTERS: tuple[TypedAdapter, ...] = (
+    *_msgspec_adapters(),
+    TypedAdapter(
+        "pydantic", "json", "v2", "pydantic", lambda: PydanticFlavor("pydantic"), _pydantic_v2
+    ),
+    TypedAdapter(
+        "pydantic", "json", "v1", "pydantic", lambda: PydanticFlavor("pydantic.v1"), _pydantic_v1
+    ),
+    TypedAdapter("cattrs", "json", "attrs", "cattrs", AttrsFlavor, _cattrs),
+    TypedAdapter("mashumaro", "json", "dataclass", "mashumaro", DataclassFlavor, _mashumaro),
+)

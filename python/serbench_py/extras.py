@@ -1,0 +1,249 @@
+"""Costs beside serialization, as in msgspec's own benchmarks.
+
+- create / eq / lt: one object of a 5-field record class of each kind
+  (msgspec Struct, dataclass, attrs, pydantic, plain class, __slots__ class).
+- gc: one full gc.collect() with a million such objects alive; their memory
+  (bytes the process grew by when they were built) is gc_memory_bytes in metadata.
+- import: a fresh interpreter importing the library (`python -c "import X"`),
+  beside a baseline case (lib=python) that imports nothing.
+- installed_size: bytes of each distribution's files (from its RECORD); not a
+  time, so it goes to python-extra.json, not the pyperf file.
+- peak_memory: how far one decode of the packages document (tens of MiB) raises
+  the peak RSS of a fresh process that already holds the bytes, for each
+  schema-less JSON library; also in python-extra.json.
+
+Case ids use dataset=objects (sizes 1 and 1,000,000) and dataset=none.
+"""
+
+import dataclasses
+import gc
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from importlib import metadata
+from typing import Any
+
+from serbench_py.cases import Case
+
+_FIELDS = ("a", "b", "c", "d", "e")
+_VALUES = (1, "two", 3.0, (4,), 5)
+GC_OBJECTS = 1_000_000
+
+
+class _Plain:
+    def __init__(self, a: object, b: object, c: object, d: object, e: object) -> None:
+        self.a, self.b, self.c, self.d, self.e = a, b, c, d, e
+
+    def _key(self) -> tuple[object, ...]:
+        return (self.a, self.b, self.c, self.d, self.e)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Plain) and self._key() == other._key()
+
+    def __lt__(self, other: "_Plain") -> bool:
+        return self._key() < other._key()
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class _Slots(_Plain):
+    __slots__ = _FIELDS
+
+
+def _msgspec() -> type:
+    import msgspec
+
+    cls: type = msgspec.defstruct("Struct", [(f, object) for f in _FIELDS], order=True)
+    return cls
+
+
+def _dataclass() -> type:
+    return dataclasses.make_dataclass("Dataclass", [(f, object) for f in _FIELDS], order=True)
+
+
+def _attrs() -> type:
+    import attrs
+
+    cls: type = attrs.make_class("Attrs", list(_FIELDS), order=True)
+    return cls
+
+
+def _pydantic() -> type:
+    import pydantic
+
+    cls: type = pydantic.create_model("Model", **{f: (object, ...) for f in _FIELDS})  # type: ignore[call-overload]
+    return cls
+
+
+@dataclass(frozen=True)
+class Kind:
+    lib: str
+    variant: str | None
+    distribution: str
+    make: Callable[[], type]
+    keywords: bool = False  # pydantic takes keyword arguments only
+    ordered: bool = True  # pydantic models define no ordering
+
+
+KINDS = (
+    Kind("msgspec", "struct", "msgspec", _msgspec),
+    Kind("dataclasses", None, "", _dataclass),
+    Kind("attrs", None, "attrs", _attrs),
+    Kind("pydantic", "v2", "pydantic", _pydantic, keywords=True, ordered=False),
+    Kind("plain", None, "", lambda: _Plain),
+    Kind("plain", "slots", "", lambda: _Slots),
+)
+
+# Libraries whose import time and installed size are measured: (lib, distribution, module).
+IMPORTS = (
+    ("orjson", "orjson", "orjson"),
+    ("ujson", "ujson", "ujson"),
+    ("rapidjson", "python-rapidjson", "rapidjson"),
+    ("simdjson", "pysimdjson", "simdjson"),
+    ("msgspec", "msgspec", "msgspec"),
+    ("pydantic", "pydantic", "pydantic"),
+    ("cattrs", "cattrs", "cattrs"),
+    ("mashumaro", "mashumaro", "mashumaro"),
+    ("msgpack", "msgpack", "msgpack"),
+    ("ormsgpack", "ormsgpack", "ormsgpack"),
+    ("protobuf", "protobuf", "google.protobuf"),
+    ("flatbuffers", "flatbuffers", "flatbuffers"),
+    ("pycapnp", "pycapnp", "capnp"),
+    ("cbor2", "cbor2", "cbor2"),
+    ("fastavro", "fastavro", "fastavro"),
+    ("pyarrow", "pyarrow", "pyarrow"),
+)
+
+
+@dataclass(frozen=True)
+class Extra:
+    case: Case
+    make: Callable[[], tuple[Callable[[], object], dict[str, str | int]]]
+    version: str
+
+
+def _version(distribution: str) -> str:
+    return metadata.version(distribution) if distribution else sys.version.split()[0]
+
+
+def _factory(kind: Kind) -> Callable[[], object]:
+    cls = kind.make()
+    if kind.keywords:
+        named = dict(zip(_FIELDS, _VALUES, strict=True))
+        return lambda: cls(**named)
+    return lambda: cls(*_VALUES)
+
+
+def _object_op(kind: Kind, op: str) -> tuple[Callable[[], object], dict[str, str | int]]:
+    new = _factory(kind)
+    if op == "create":
+        return new, {}
+    first, second = new(), new()
+    if op == "eq":
+        return (lambda: first == second), {}
+    return (lambda: first < second), {}  # type: ignore[operator]
+
+
+def _gc(kind: Kind) -> tuple[Callable[[], object], dict[str, str | int]]:
+    import psutil
+
+    new = _factory(kind)
+    process = psutil.Process()
+    gc.collect()
+    before = process.memory_info().rss
+    alive = [new() for _ in range(GC_OBJECTS)]
+    grown = process.memory_info().rss - before
+
+    def collect() -> object:
+        return gc.collect(), alive  # keeps the objects alive while timed
+
+    return collect, {"gc_memory_bytes": max(grown, 0)}
+
+
+def _import(module: str) -> tuple[Callable[[], object], dict[str, str | int]]:
+    command = [sys.executable, "-c", f"import {module}" if module else "pass"]
+    return (lambda: subprocess.run(command, check=True)), {}
+
+
+def _case(op: str, lib: str, size: int, variant: str | None, dataset: str = "objects") -> Case:
+    return Case(lib, "python", op, dataset, size, variant)
+
+
+def extras() -> Iterator[Extra]:
+    """Every extra case; `make` builds its function (and metadata) when it runs."""
+    for kind in KINDS:
+        version = _version(kind.distribution)
+        for op in ("create", "eq", "lt") if kind.ordered else ("create", "eq"):
+            yield Extra(_case(op, kind.lib, 1, kind.variant), _bind(_object_op, kind, op), version)
+        yield Extra(_case("gc", kind.lib, GC_OBJECTS, kind.variant), _bind(_gc, kind), version)
+    yield Extra(_case("import", "python", 1, None, "none"), _bind(_import, ""), _version(""))
+    for lib, distribution, module in IMPORTS:
+        case = _case("import", lib, 1, None, "none")
+        yield Extra(case, _bind(_import, module), _version(distribution))
+
+
+def _bind(func: Callable[..., Any], *args: Any) -> Callable[[], Any]:
+    return lambda: func(*args)
+
+
+def installed_sizes() -> list[dict[str, Any]]:
+    """Bytes of every measured distribution's installed files, from its RECORD."""
+    rows = []
+    for lib, distribution, _ in IMPORTS:
+        files = metadata.distribution(distribution).files or []
+        size = sum(f.size or 0 for f in files)
+        case = _case("installed_size", lib, 1, None, "none")
+        rows.append(
+            {"id": case.id, "value": size, "unit": "byte", "version": _version(distribution)}
+        )
+    return rows
+
+
+PEAK_SOURCE = "packages"
+
+
+def peak_memory() -> list[dict[str, Any]]:
+    """Peak RSS growth of decoding the packages document, per JSON library, each in
+    a fresh process (a process's peak RSS never goes down)."""
+    from serbench_py.registry import ADAPTERS
+
+    rows = []
+    for index, adapter in enumerate(ADAPTERS):
+        if adapter.format != "json" or adapter.variant != "schemaless":
+            continue
+        script = f"from serbench_py.extras import decode_peak; decode_peak({index})"
+        result = subprocess.run(
+            [sys.executable, "-c", script], capture_output=True, text=True, check=False
+        )
+        case = Case(adapter.lib, adapter.format, "peak_memory", PEAK_SOURCE, 1, adapter.variant)
+        row: dict[str, Any] = {"id": case.id, "unit": "byte", "version": adapter.version}
+        if result.returncode == 0:
+            row["value"] = int(result.stdout.split()[-1])
+        else:
+            row["error"] = result.stderr.strip().splitlines()[-1:]
+        rows.append(row)
+    return rows
+
+
+def decode_peak(index: int) -> None:
+    """In the child: prints the bytes one decode adds to this process's peak RSS."""
+    from serbench_py.registry import ADAPTERS
+    from serbench_py.sources import SOURCES
+
+    source = SOURCES[PEAK_SOURCE]
+    codec = ADAPTERS[index].codec(source)
+    data = source.raw(1)
+    before = _peak_rss()
+    decoded = codec.decode(data)
+    after = _peak_rss()
+    del decoded
+    print(after - before)
+
+
+def _peak_rss() -> int:
+    """This process's peak RSS in bytes (VmHWM: unlike ru_maxrss, exec resets it,
+    so the child does not start with the large bench process's peak)."""
+    with open("/proc/self/status", encoding="ascii") as status:
+        line = next(line for line in status if line.startswith("VmHWM:"))
+    return int(line.split()[1]) * 1024

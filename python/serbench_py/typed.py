@@ -1,0 +1,193 @@
+"""Typed classes for every dataset, built from its one description.
+
+A Flavor builds one library's kind of class (msgspec Struct, pydantic model,
+dataclass, attrs class). Classes of one (flavor, dataset) live in a module of
+their own, so string annotations (the recursive filetree Node) resolve in it.
+TypedModel converts the canonical tree to instances and back, untimed.
+"""
+
+import enum
+import functools
+import sys
+import types
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Literal, Protocol
+
+from serbench_py.schema import (
+    TAG,
+    Dataset,
+    Enum,
+    List,
+    Optional,
+    Record,
+    Ref,
+    Scalar,
+    Timestamp,
+    Type,
+    Union,
+    format_timestamp,
+    parse_timestamp,
+)
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One field of a class to build: its annotation, and whether None is its default."""
+
+    name: str
+    annotation: Any
+    optional: bool
+
+
+class Flavor(Protocol):
+    def record(self, name: str, slots: list[Slot], tag: str | None, module: str) -> type:
+        """A class with `slots`; `tag` names its union member ("type" value), if any."""
+
+    def union(self, members: tuple[Any, ...]) -> Any:
+        """The annotation of a union of member classes (or their names)."""
+
+    def finish(self, classes: dict[str, Any], namespace: dict[str, Any]) -> None:
+        """Resolves string annotations once every class exists."""
+
+
+def tag_literal(tag: str) -> Any:
+    """The annotation of a union member's "type" field, for libraries without tag support."""
+    return Literal[tag]
+
+
+_ENUMS = types.ModuleType("_serbench_typed_enums")
+sys.modules[_ENUMS.__name__] = _ENUMS  # some libraries import a type's module to find it
+
+
+@functools.cache
+def enum_class(kind: Enum) -> type[enum.Enum]:
+    """A Python Enum whose values are the canonical names (shared by every flavor)."""
+    cls = enum.Enum(kind.name, [(value, value) for value in kind.values], module=_ENUMS.__name__)  # type: ignore[misc]
+    setattr(_ENUMS, kind.name, cls)
+    return cls
+
+
+class TypedModel:
+    """One dataset's classes in one flavor, and tree <-> instance conversion."""
+
+    def __init__(self, dataset: Dataset, flavor: Flavor, flavor_name: str) -> None:
+        self.dataset = dataset
+        name = f"_serbench_typed_{flavor_name}_{dataset.name}"
+        module = types.ModuleType(name)
+        sys.modules[name] = module  # typing.get_type_hints looks classes up here
+        self.namespace: dict[str, Any] = module.__dict__
+        self.classes: dict[str, Any] = {}
+        self._tags: dict[str, str] = {
+            record: tag for union in dataset.unions for tag, record in union.tags
+        }
+        built: set[str] = set()
+        for record in dataset.records:
+            cls = flavor.record(
+                record.name, self._slots(record, built, flavor), self._tags.get(record.name), name
+            )
+            built.add(record.name)
+            self.classes[record.name] = self.namespace[record.name] = cls
+        for union in dataset.unions:
+            self.namespace[union.name] = self._annotation(union, built, flavor)
+        payload_type = types.GenericAlias(list, (self._annotation(dataset.root, built, flavor),))
+        self.payload = flavor.record("Payload", [Slot("records", payload_type, False)], None, name)
+        self.classes["Payload"] = self.namespace["Payload"] = self.payload
+        flavor.finish(self.classes, self.namespace)
+        self._tag_of = {self.classes[record]: tag for record, tag in self._tags.items()}
+
+    def _slots(self, record: Record, built: set[str], flavor: Flavor) -> list[Slot]:
+        slots = []
+        for field in record.fields:
+            kind = field.type
+            optional = isinstance(kind, Optional)
+            inner = kind.item if isinstance(kind, Optional) else kind
+            annotation = self._annotation(inner, built, flavor)
+            slots.append(Slot(field.name, annotation | None if optional else annotation, optional))
+        return slots
+
+    def _annotation(self, kind: Type, built: set[str], flavor: Flavor) -> Any:
+        if isinstance(kind, Scalar):
+            return kind.python
+        if isinstance(kind, Timestamp):
+            return datetime
+        if isinstance(kind, Enum):
+            return enum_class(kind)
+        if isinstance(kind, Ref):
+            return self.classes[kind.name] if kind.name in built else kind.name
+        if isinstance(kind, List):
+            return types.GenericAlias(list, (self._annotation(kind.item, built, flavor),))
+        if isinstance(kind, Union):
+            if not all(record in built for _, record in kind.tags):
+                return kind.name  # recursive: resolved from the module by name
+            return flavor.union(tuple(self.classes[record] for _, record in kind.tags))
+        raise TypeError(kind)
+
+    # Tree -> instances.
+    def native(self, tree: Any) -> Any:
+        return self.payload(
+            records=[self._value_out(self.dataset.root, r) for r in tree["records"]]
+        )
+
+    def _record_out(self, record: Record, tree: dict[str, Any]) -> Any:
+        values = {
+            f.name: self._value_out(f.type, tree[f.name]) for f in record.fields if f.name in tree
+        }
+        return self.classes[record.name](**values)
+
+    def _value_out(self, kind: Type, value: Any) -> Any:
+        if isinstance(kind, Optional):
+            return self._value_out(kind.item, value)
+        if isinstance(kind, Timestamp):
+            return parse_timestamp(value)
+        if isinstance(kind, Enum):
+            return enum_class(kind)(value)
+        if isinstance(kind, Ref):
+            return self._record_out(self.dataset.record(kind.name), value)
+        if isinstance(kind, Union):
+            return self._record_out(self.dataset.record(kind.record_of(value[TAG])), value)
+        if isinstance(kind, List):
+            if isinstance(kind.item, Scalar):  # nothing to convert (metrics: 512k numbers)
+                return list(value)
+            return [self._value_out(kind.item, item) for item in value]
+        return value
+
+    # Instances -> tree.
+    def to_tree(self, native: Any) -> Any:
+        return {"records": [self._value_in(self.dataset.root, r) for r in native.records]}
+
+    def _record_in(self, record: Record, obj: Any) -> dict[str, Any]:
+        tree = {}
+        for field in record.fields:
+            value = getattr(obj, field.name)
+            if isinstance(field.type, Optional) and value is None:
+                continue
+            tree[field.name] = self._value_in(field.type, value)
+        return tree
+
+    def _value_in(self, kind: Type, value: Any) -> Any:
+        if isinstance(kind, Optional):
+            return self._value_in(kind.item, value)
+        if isinstance(kind, Timestamp):
+            if not isinstance(value, datetime) or value.tzinfo is None:
+                raise TypeError(f"expected an aware datetime, got {value!r}")
+            return format_timestamp(value)
+        if isinstance(kind, Enum):
+            if not isinstance(value, enum_class(kind)):
+                raise TypeError(f"expected a {kind.name} member, got {value!r}")
+            return value.value
+        if isinstance(kind, Ref):
+            return self._record_in(self.dataset.record(kind.name), value)
+        if isinstance(kind, Union):
+            tag = self._tag_of[type(value)]
+            return {TAG: tag, **self._record_in(self.dataset.record(kind.record_of(tag)), value)}
+        if isinstance(kind, List):
+            if isinstance(kind.item, Scalar):  # the repr() comparison checks the items
+                return list(value)
+            return [self._value_in(kind.item, item) for item in value]
+        return value
+
+    def records(self, native: Any) -> Sequence[Any]:
+        records: Sequence[Any] = native.records
+        return records

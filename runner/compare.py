@@ -1,0 +1,159 @@
+"""`runner compare RUN_A RUN_B`: did anything change between two runs?
+
+Per case measured in both runs: each median with its 95% confidence interval,
+the relative change of B against A, and a Mann-Whitney U test on the raw
+samples. A case is called slower or faster only when the test is significant
+and the change is at least the minimum effect; below 4 samples a side it is
+not judged. Runs from different machines are refused unless --force.
+"""
+
+import argparse
+import json
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from runner.caseid import CaseIdentity
+from runner.paths import store_path
+from runner.stats import Comparison, Summary, Verdict, compare_all
+from runner.store import Run, Store, StoreError
+
+
+@dataclass(frozen=True)
+class CaseComparison:
+    identity: CaseIdentity
+    result: Comparison | None  # None: the case is in one run only
+    only_in: str = ""  # "A" or "B" when result is None
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "run_a", metavar="RUN_A", help="baseline run: id, unique id prefix, latest or previous"
+    )
+    parser.add_argument("run_b", metavar="RUN_B", help="run compared with the baseline")
+    parser.add_argument("--alpha", type=float, default=0.05, help="significance level (default 0.05)")
+    parser.add_argument(
+        "--min-effect",
+        type=float,
+        default=2.0,
+        help="smallest change of the median, in %%, worth reporting (default 2)",
+    )
+    parser.add_argument("--lang", action="append", help="only this language (repeatable)")
+    parser.add_argument("--force", action="store_true", help="compare runs from different machines")
+    parser.add_argument("--json", action="store_true", help="one JSON object per case instead of a table")
+    parser.add_argument("--fail-on-slower", action="store_true", help="exit 1 if any case got slower")
+
+
+def compare_runs(
+    store: Store, a: Run, b: Run, alpha: float, min_effect: float, langs: Iterable[str] | None = None
+) -> list[CaseComparison]:
+    wanted = set(langs or ())
+    samples_a, samples_b = store.measured(a.id), store.measured(b.id)
+    cases = [i for i in sorted(samples_a.keys() | samples_b.keys()) if not wanted or i.lang in wanted]
+    both = [i for i in cases if i in samples_a and i in samples_b]
+    judged = dict(
+        zip(both, compare_all([(samples_a[i], samples_b[i]) for i in both], alpha, min_effect), strict=True)
+    )
+    return [
+        CaseComparison(i, judged[i])
+        if i in judged
+        else CaseComparison(i, None, "A" if i in samples_a else "B")
+        for i in cases
+    ]
+
+
+def check_same_machine(a: Run, b: Run, force: bool) -> None:
+    if a.fingerprint != b.fingerprint and not force:
+        raise StoreError(
+            f"runs {a.id} and {b.id} were measured on different machines "
+            f"({a.fingerprint} vs {b.fingerprint}); pass --force to compare anyway"
+        )
+
+
+def format_ns(value: float) -> str:
+    """A time per operation in the unit that keeps 3-4 significant digits."""
+    if math.isnan(value):
+        return "-"
+    for unit, scale in (("s", 1e9), ("ms", 1e6), ("us", 1e3)):
+        if abs(value) >= scale:
+            return f"{value / scale:.4g} {unit}"
+    return f"{value:.4g} ns"
+
+
+def _summary_cell(summary: Summary) -> str:
+    interval = (
+        "[-]"
+        if math.isnan(summary.ci_low)
+        else f"[{format_ns(summary.ci_low)}, {format_ns(summary.ci_high)}]"
+    )
+    return f"{format_ns(summary.median)} {interval} n={summary.n}"
+
+
+def _table_row(row: CaseComparison) -> list[str]:
+    head = [row.identity.lang, row.identity.case_id]
+    if row.result is None:
+        return [*head, "", "", "", "", f"only in {row.only_in}"]
+    r = row.result
+    p_value = "-" if math.isnan(r.p_value) else f"{r.p_value:.3g}"
+    return [*head, _summary_cell(r.a), _summary_cell(r.b), f"{r.change:+.1%}", p_value, r.verdict.value]
+
+
+def render_table(rows: list[CaseComparison], a: Run, b: Run, alpha: float, min_effect: float) -> str:
+    lines = [
+        f"A {a.id}  profile {a.profile}  git {a.git_commit[:12]}  machine {a.fingerprint}",
+        f"B {b.id}  profile {b.profile}  git {b.git_commit[:12]}  machine {b.fingerprint}",
+        f"medians per operation with 95% CI; Mann-Whitney U two-sided, alpha {alpha:g}, "
+        f"minimum effect {min_effect:.1%}",
+        "",
+    ]
+    table = [["lang", "case", "A median [95% CI]", "B median [95% CI]", "change", "p", "verdict"]]
+    table += [_table_row(row) for row in rows]
+    widths = [max(len(cells[i]) for cells in table) for i in range(len(table[0]))]
+    lines += [
+        "  ".join(cell.ljust(width) for cell, width in zip(cells, widths, strict=True)).rstrip()
+        for cells in table
+    ]
+    return "\n".join([*lines, "", tally(rows)])
+
+
+def tally(rows: list[CaseComparison]) -> str:
+    counts = {
+        verdict: sum(1 for r in rows if r.result and r.result.verdict is verdict) for verdict in Verdict
+    }
+    only = {side: sum(1 for r in rows if r.only_in == side) for side in ("A", "B")}
+    judged = ", ".join(f"{counts[v]} {v.value}" for v in Verdict)
+    return f"{len(rows)} cases: {judged}; {only['A']} only in A, {only['B']} only in B"
+
+
+def as_json(row: CaseComparison) -> str:
+    record: dict[str, object] = {"lang": row.identity.lang, "case": row.identity.case_id}
+    if row.result is None:
+        record["only_in"] = row.only_in
+    else:
+        r = row.result
+        for side, summary in (("a", r.a), ("b", r.b)):
+            record |= {
+                f"{side}_n": summary.n,
+                f"{side}_median_ns": summary.median,
+                f"{side}_ci_low_ns": summary.ci_low,
+                f"{side}_ci_high_ns": summary.ci_high,
+            }
+        record |= {"change": r.change, "p_value": r.p_value, "verdict": r.verdict.value}
+    # NaN is not JSON: an undefined figure is null.
+    return json.dumps({k: None if isinstance(v, float) and math.isnan(v) else v for k, v in record.items()})
+
+
+def main(args: argparse.Namespace) -> int:
+    with Store.open(store_path(args.store, args.results)) as store:
+        a, b = store.resolve_run(args.run_a), store.resolve_run(args.run_b)
+        check_same_machine(a, b, args.force)
+        min_effect = args.min_effect / 100
+        rows = compare_runs(store, a, b, args.alpha, min_effect, args.lang)
+    if args.json:
+        print("\n".join(as_json(row) for row in rows))
+    else:
+        if a.fingerprint != b.fingerprint:
+            print(f"WARNING: different machines ({a.fingerprint} vs {b.fingerprint}), compared with --force")
+        print(render_table(rows, a, b, args.alpha, min_effect))
+    slower = any(r.result and r.result.verdict is Verdict.SLOWER for r in rows)
+    return 1 if args.fail_on_slower and slower else 0

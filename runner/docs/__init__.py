@@ -1,0 +1,1 @@
+"""The docs generator: published results snapshot -> docs/ (Markdown, SVG) for MkDocs."""

@@ -1,0 +1,127 @@
+"""`bazel run //runner/docs:generate -- [--snapshot FILE] [--out DIR]`: the docs from a snapshot.
+
+Renders every page (runner/docs/templates/, Jinja2) and chart (runner/docs/charts.py)
+into DIR (default docs/ of the workspace) from the published snapshot (default
+results/published/snapshot.jsonl.gz), and deletes what an earlier generation left
+there that this one did not write: docs/ holds generated files only. Without a
+snapshot it writes the same pages saying that no run has been published yet.
+"""
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+import jinja2
+
+from runner.docs import claims, pages, snapshot
+from runner.docs.results import Results
+from runner.docs.snapshot import MachineInfo, RunInfo, Snapshot
+
+TEMPLATES = Path(__file__).parent / "templates"
+PUBLISHED = Path("results/published") / snapshot.DEFAULT_NAME
+DOCS = Path("docs")
+# Copied as they are: the package that lets the drift test see docs/.
+STATIC = {"BUILD.bazel": "docs.BUILD.bazel"}
+NO_RUN = Snapshot(
+    RunInfo("none", "", "", "none published", "none", "{}", "none"),
+    MachineInfo("", "none", 0, 0, "", ""),
+    {},
+    (),
+    (),
+    source="no snapshot",
+)
+
+
+def _cell(value: object) -> str:
+    """A value safe inside one Markdown table cell."""
+    return " ".join(str(value).split()).replace("|", "\\|")
+
+
+def environment() -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(TEMPLATES),
+        undefined=jinja2.StrictUndefined,  # a missing value is a bug, never an empty cell
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        autoescape=False,  # Markdown, not HTML
+    )
+    env.filters["cell"] = _cell
+    return env
+
+
+def render(data: Snapshot) -> dict[str, bytes]:
+    """Every file of the docs folder: relative path -> content."""
+    results = Results(data)
+    env = environment()
+    common = {
+        "run": data.run,
+        "machine": data.machine,
+        "suites": data.suites,
+        "source": data.source,
+        "published": data is not NO_RUN,
+    }
+    files: dict[str, bytes] = {}
+    for page in pages.all_pages(results, claims.check_all(results, claims.load())):
+        text = env.get_template(page.template).render(**common, **page.context, template=page.template)
+        files[page.path] = text.encode()
+        files |= {chart.path: chart.render().encode() for chart in page.charts}
+    files |= {name: (TEMPLATES / template).read_bytes() for name, template in STATIC.items()}
+    return files
+
+
+def write(files: dict[str, bytes], out: Path) -> list[str]:
+    """Writes files under out, removes every other file there; returns what changed."""
+    changed = []
+    for existing in sorted(p for p in out.rglob("*") if p.is_file()):
+        if existing.relative_to(out).as_posix() not in files:
+            existing.unlink()
+            changed.append(f"removed {existing.relative_to(out)}")
+    for name, content in sorted(files.items()):
+        path = out / name
+        if path.exists() and path.read_bytes() == content:
+            continue
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(content)
+        changed.append(f"wrote {name}")
+    for folder in sorted((p for p in out.rglob("*") if p.is_dir()), reverse=True):
+        if not any(folder.iterdir()):
+            folder.rmdir()
+    return changed
+
+
+def load(path: Path) -> Snapshot:
+    return snapshot.read(path) if path.exists() else NO_RUN
+
+
+def generate(snapshot_path: Path, out: Path) -> list[str]:
+    return write(render(load(snapshot_path)), out)
+
+
+def workspace_path(path: Path) -> Path:
+    """Relative paths are the workspace's under `bazel run`, else the working directory's."""
+    base = os.environ.get("BUILD_WORKSPACE_DIRECTORY") or os.getcwd()
+    return Path(base) / path
+
+
+def main(argv: Sequence[str]) -> int:
+    parser = argparse.ArgumentParser(prog="generate", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--snapshot", type=Path, default=PUBLISHED, help=f"default: {PUBLISHED}")
+    parser.add_argument("--out", type=Path, default=DOCS, help=f"default: {DOCS}/")
+    args = parser.parse_args(argv)
+    source, out = workspace_path(args.snapshot), workspace_path(args.out)
+    try:
+        changed = generate(source, out)
+    except (snapshot.SnapshotError, claims.ClaimsError) as error:
+        print(f"generate: error: {error}", file=sys.stderr)
+        return 2
+    shown = source if source.exists() else f"{source} (absent: no run published)"
+    print(f"generate: {out} from {shown}: {len(changed)} file(s) changed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,425 @@
+"""What each generated page shows: the data behind every template and every chart.
+
+Pages are built from Results only; templates (runner/docs/templates/) lay them out.
+The page set is fixed (mkdocs.yml's nav names it): a language or format with no
+data still gets its page, saying it was not measured in this run.
+"""
+
+import math
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from runner.docs import charts
+from runner.docs.claims import TOLERANCE, ClaimResult, Verdict
+from runner.docs.results import (
+    DASH,
+    LANG_NAMES,
+    LANGS,
+    MEMCPY_LIB,
+    Result,
+    Results,
+    by_speed,
+    fmt_bytes,
+    fmt_ci,
+    fmt_ratio,
+    fmt_time,
+    group,
+    op_order,
+)
+from runner.docs.snapshot import Unmeasured
+
+# One page per synthetic dataset; every other dataset (the real documents) shares REAL.
+SYNTHETIC = ("user", "order", "filetree", "game", "mail", "metrics")
+REAL = "real"
+DATASET_PAGES = (*SYNTHETIC, REAL)
+FORMATS = ("protobuf", "flatbuffers", "msgpack", "json")
+FORMAT_NAMES = {
+    "protobuf": "Protocol Buffers",
+    "flatbuffers": "FlatBuffers",
+    "msgpack": "MessagePack",
+    "json": "JSON",
+}
+LANG_COLOURS = {"python": charts.PALETTE[0], "dotnet": charts.PALETTE[1], "cpp": charts.PALETTE[2]}
+DATASET_TITLES = {
+    "user": "user: flat records",
+    "order": "order: nested e-commerce orders",
+    "filetree": "filetree: recursive tree with a tagged union",
+    "game": "game: the FlatBuffers monster",
+    "mail": "mail: string-heavy, about 10 KB a record",
+    "metrics": "metrics: numeric arrays",
+    REAL: "real documents",
+}
+
+
+@dataclass(frozen=True)
+class Chart:
+    path: str  # relative to the docs folder
+    render: Callable[[], str]
+
+
+@dataclass
+class Page:
+    path: str
+    template: str
+    context: dict[str, Any]
+    charts: list[Chart] = field(default_factory=list)
+
+
+def page_of(dataset: str) -> str:
+    return dataset if dataset in SYNTHETIC else REAL
+
+
+# Tables and charts of one group of results -----------------------------------------
+
+
+def _row(results: Results, result: Result, label: str) -> dict[str, str]:
+    case = result.case
+    return {
+        "label": label,
+        "format": case.format,
+        "version": case.lib_version or DASH,
+        "median": fmt_time(result.median),
+        "ci": fmt_ci(result.summary),
+        "memcpy": fmt_ratio(results.memcpy_multiple(result)),
+        "wire": fmt_bytes(case.metrics.get("wire_bytes")),
+        "alloc": fmt_bytes(case.metrics.get("alloc_bytes_per_op")),
+        "n": str(result.summary.n),
+    }
+
+
+def _label_order(found: Sequence[Result], label: Callable[[Result], str]) -> list[str]:
+    """Labels fastest first at the largest size each has, so the top bar is the winner."""
+    best: dict[str, tuple[int, float]] = {}
+    for result in found:
+        median = math.inf if math.isnan(result.median) else result.median
+        key = (-result.case.size, median)
+        best[label(result)] = min(best.get(label(result), key), key)
+    return sorted(best, key=lambda name: (*best[name], name))
+
+
+def _panels(results: Results, found: Sequence[Result], label: Callable[[Result], str],
+            colour: Callable[[Result], str]) -> list[charts.Panel]:
+    panels = []
+    for (size,), members in group(found, lambda r: (r.case.size,)).items():
+        bars = tuple(
+            charts.Bar(label(r), r.median, r.summary.ci_low, r.summary.ci_high, colour(r))
+            for r in members
+            if not math.isnan(r.median)
+        )
+        noun = "record" if size == 1 else "records"
+        floor = results.floor.get((members[0].case.dataset, int(str(size))))
+        panels.append(charts.Panel(f"{int(str(size)):,} {noun}", bars, floor))
+    return sorted(panels, key=lambda p: int(p.title.split()[0].replace(",", "")))
+
+
+def _series(found: Sequence[Result], label: Callable[[Result], str],
+            colour: Callable[[Result], str]) -> list[charts.Series]:
+    lines = []
+    for (name,), members in group(found, lambda r: (label(r),)).items():
+        points = tuple(sorted((r.case.size, r.median) for r in members if not math.isnan(r.median)))
+        if len(points) >= 2:
+            lines.append(charts.Series(str(name), colour(members[0]), points))
+    return lines
+
+
+def _by_dataset_op(found: Sequence[Result]) -> list[tuple[str, str, list[Result]]]:
+    """Groups of one dataset and op, in page order: datasets as listed, ops as OPS."""
+    ops = op_order({r.case.op for r in found})
+    groups = [
+        (str(d), str(o), m) for (d, o), m in group(found, lambda r: (r.case.dataset, r.case.op)).items()
+    ]
+    return sorted(groups, key=lambda g: (DATASET_PAGES.index(page_of(g[0])), g[0], ops.index(g[1])))
+
+
+@dataclass
+class Block:
+    """One (dataset, op) on a page: its charts and a table per size."""
+
+    dataset: str
+    op: str
+    chart: str
+    scaling: str | None
+    tables: list[tuple[str, list[dict[str, str]]]]
+
+
+def _block(results: Results, found: Sequence[Result], base: str, label: Callable[[Result], str],
+           colour: Callable[[Result], str], depth: str) -> tuple[Block, list[Chart]]:
+    dataset, op = found[0].case.dataset, found[0].case.op
+    order = _label_order(found, label)
+    panels = _panels(results, found, label, colour)
+    made = [Chart(f"{base}.svg", lambda: charts.bar_chart(panels, order))]
+    series = _series(found, label, colour)
+    if series:
+        made.append(Chart(f"{base}-scaling.svg", lambda: charts.scaling_chart(series)))
+    tables = [
+        (
+            f"{size:,} record{'s' if size != 1 else ''}",
+            [_row(results, r, label(r)) for r in by_speed(members)],
+        )
+        for (size,), members in ((k, v) for k, v in group(found, lambda r: (r.case.size,)).items())
+        if isinstance(size, int)
+    ]
+    block = Block(dataset, op, f"{depth}{base}.svg", f"{depth}{base}-scaling.svg" if series else None, tables)
+    return block, made
+
+
+# Language pages -------------------------------------------------------------------
+
+
+def _lib_label(found: Sequence[Result]) -> Callable[[Result], str]:
+    mixed = len({r.case.format for r in found}) > 1
+    return (lambda r: r.full_label) if mixed else (lambda r: r.label)
+
+
+def _unmeasured_rows(entries: Iterable[Unmeasured]) -> list[dict[str, str]]:
+    rows = []
+    for u in entries:
+        what = "/".join(
+            f"{k}={v}" for k, v in (("lib", u.lib), ("format", u.format), ("op", u.op),
+                                     ("dataset", u.dataset), ("size", u.size), ("variant", u.variant))
+            if v not in (None, "")
+        )
+        rows.append(
+            {"what": what or "whole suite", "outcome": u.outcome.replace("_", " "), "reason": u.reason}
+        )
+    return sorted(rows, key=lambda r: (r["outcome"], r["what"]))
+
+
+def language_pages(results: Results, lib_colours: dict[str, str]) -> list[Page]:
+    pages = []
+    for lang in LANGS:
+        found = [r for r in results.measured() if r.case.lang == lang]
+        pages.append(_language_index(results, lang, found))
+        for name in DATASET_PAGES:
+            members = [r for r in found if page_of(r.case.dataset) == name]
+            pages.append(_language_dataset(results, lang, name, members, lib_colours))
+    return pages
+
+
+def _capabilities(found: Sequence[Result]) -> tuple[list[str], list[dict[str, Any]]]:
+    names = sorted({k for r in found for k in (r.case.capabilities or {})})
+    rows: dict[tuple[str, str, str], dict[str, Any]] = {}
+    for r in found:
+        caps = r.case.capabilities or {}
+        rows[(r.case.lib, r.case.variant, r.case.format)] = {
+            "lib": r.case.lib,
+            "variant": r.case.variant or DASH,
+            "format": r.case.format,
+            "version": r.case.lib_version or DASH,
+            "flags": ["✓" if caps.get(n) else ("✗" if n in caps else "?") for n in names],
+        }
+    return names, [rows[k] for k in sorted(rows)]
+
+
+def _language_index(results: Results, lang: str, found: Sequence[Result]) -> Page:
+    snapshot = results.snapshot
+    names, capabilities = _capabilities(found)
+    suite = next((s for s in snapshot.suites if s.lang == lang), None)
+    counts = {
+        name: len({r.case.key for r in found if page_of(r.case.dataset) == name}) for name in DATASET_PAGES
+    }
+    return Page(
+        f"{lang}/index.md",
+        "language.md.j2",
+        {
+            "lang": lang,
+            "lang_name": LANG_NAMES[lang],
+            "suite": suite,
+            "settings": sorted(snapshot.metadata.get(lang, {}).items()),
+            "capability_names": names,
+            "capabilities": capabilities,
+            "pages": [(name, DATASET_TITLES[name], counts[name]) for name in DATASET_PAGES],
+            "unmeasured": _unmeasured_rows(
+                u for u in snapshot.unmeasured if u.lang == lang and u.dataset is None
+            ),
+        },
+    )
+
+
+def _language_dataset(results: Results, lang: str, name: str, found: Sequence[Result],
+                      lib_colours: dict[str, str]) -> Page:
+    page = Page(f"{lang}/{name}.md", "dataset.md.j2", {})
+    blocks = []
+    for dataset, op, members in _by_dataset_op(found):
+        label = _lib_label(members)
+        block, made = _block(
+            results, members, f"charts/{lang}/{dataset}-{op}", label,
+            lambda r: lib_colours[r.case.lib], "../",
+        )
+        blocks.append(block)
+        page.charts += made
+    page.context = {
+        "lang": lang,
+        "lang_name": LANG_NAMES[lang],
+        "title": DATASET_TITLES[name],
+        "page": name,
+        "blocks": blocks,
+        "unmeasured": _unmeasured_rows(
+            u
+            for u in results.snapshot.unmeasured
+            if u.lang == lang and u.dataset is not None and page_of(u.dataset) == name
+        ),
+    }
+    return page
+
+
+# Format pages ---------------------------------------------------------------------
+
+
+def _lang_label(result: Result) -> str:
+    return f"{LANG_NAMES[result.case.lang]} · {result.label}"
+
+
+def format_pages(results: Results) -> list[Page]:
+    pages = [_format_index(results)]
+    for fmt in FORMATS:
+        found = [r for r in results.measured() if r.case.format == fmt]
+        page = Page(f"formats/{fmt}.md", "format.md.j2", {})
+        blocks = []
+        for dataset, op, members in _by_dataset_op(found):
+            block, made = _block(
+                results, members, f"charts/formats/{fmt}-{dataset}-{op}", _lang_label,
+                lambda r: LANG_COLOURS.get(r.case.lang, "#999999"), "../",
+            )
+            blocks.append(block)
+            page.charts += made
+        page.context = {
+            "format": fmt,
+            "format_name": FORMAT_NAMES[fmt],
+            "blocks": blocks,
+            "langs": sorted({r.case.lang for r in found}, key=LANGS.index),
+        }
+        pages.append(page)
+    return pages
+
+
+def _format_index(results: Results) -> Page:
+    matrix = []
+    for fmt in FORMATS:
+        cells = []
+        for lang in LANGS:
+            libs = sorted({r.label for r in results.all if r.case.format == fmt and r.case.lang == lang})
+            cells.append(", ".join(libs) or DASH)
+        matrix.append({"format": fmt, "name": FORMAT_NAMES[fmt], "cells": cells})
+    floors = sorted((d, s, fmt_time(ns)) for (d, s), ns in results.floor.items())
+    return Page(
+        "formats/index.md",
+        "formats.md.j2",
+        {"matrix": matrix, "langs": [LANG_NAMES[lang] for lang in LANGS], "floors": floors},
+    )
+
+
+# Claims, interop, robustness, methodology, landing ----------------------------------
+
+
+def claims_page(claims: Sequence[ClaimResult]) -> Page:
+    counts = {v.value: sum(c.verdict is v for c in claims) for v in Verdict}
+    return Page("claims.md", "claims.md.j2", {"claims": claims, "counts": counts, "tolerance": TOLERANCE})
+
+
+def interop_page(results: Results) -> Page:
+    entries = results.snapshot.interop
+    producers = sorted({(e.producer_lang, e.producer_lib) for e in entries})
+    consumers = sorted({(e.consumer_lang, e.consumer_lib) for e in entries})
+    matrices = []
+    for fmt in sorted({e.format for e in entries}):
+        cells = {
+            (e.producer_lang, e.producer_lib, e.consumer_lang, e.consumer_lib): e
+            for e in entries
+            if e.format == fmt
+        }
+        rows = [
+            {"producer": f"{p[0]} {p[1]}", "cells": [_interop_cell(cells, p, c) for c in consumers]}
+            for p in producers
+        ]
+        matrices.append({"format": fmt, "rows": rows})
+    return Page(
+        "interop.md",
+        "interop.md.j2",
+        {"matrices": matrices, "consumers": [f"{c[0]} {c[1]}" for c in consumers]},
+    )
+
+
+def _interop_cell(cells: dict[tuple[str, str, str, str], Any], producer: tuple[str, str],
+                  consumer: tuple[str, str]) -> str:
+    found = [e for k, e in cells.items() if k == (*producer, *consumer)]
+    if not found:
+        return DASH
+    return "✓" if all(e.ok for e in found) else "✗"
+
+
+def robustness_page(results: Results) -> Page:
+    entries = results.snapshot.robustness
+    inputs = sorted({e.input for e in entries})
+    libraries = sorted({(e.lang, e.lib, e.format) for e in entries})
+    outcome = {(e.lang, e.lib, e.format, e.input): e.outcome for e in entries}
+    rows = [
+        {
+            "lib": f"{LANG_NAMES.get(lang, lang)} {lib} ({fmt})",
+            "cells": [outcome.get((lang, lib, fmt, i), DASH) for i in inputs],
+        }
+        for lang, lib, fmt in libraries
+    ]
+    return Page("robustness.md", "robustness.md.j2", {"inputs": inputs, "rows": rows})
+
+
+def methodology_page(results: Results) -> Page:
+    snapshot = results.snapshot
+    settings = [
+        (LANG_NAMES.get(scope, scope), sorted(values.items()))
+        for scope, values in sorted(snapshot.metadata.items())
+    ]
+    return Page("methodology.md", "methodology.md.j2", {"settings": settings})
+
+
+def landing_page(results: Results) -> Page:
+    snapshot = results.snapshot
+    per_lang = {lang: len([r for r in results.measured() if r.case.lang == lang]) for lang in LANGS}
+    outcomes: dict[str, int] = {}
+    for u in snapshot.unmeasured:
+        outcomes[u.outcome] = outcomes.get(u.outcome, 0) + 1
+    return Page(
+        "index.md",
+        "index.md.j2",
+        {
+            "per_lang": [(LANG_NAMES[lang], per_lang[lang]) for lang in LANGS],
+            "outcomes": sorted(outcomes.items()),
+            "libraries": len({(r.case.lang, r.case.lib) for r in results.measured()}),
+            "runtimes": sorted(snapshot.metadata.get("run", {}).items()),
+            "glance": _at_a_glance(results),
+        },
+    )
+
+
+GLANCE_DATASET, GLANCE_SIZE = "order", 100
+
+
+def _at_a_glance(results: Results) -> list[dict[str, str]]:
+    """The three fastest per language and op on one mid-sized dataset: the landing's summary."""
+    found = results.where(
+        lambda c: c.dataset == GLANCE_DATASET and c.size == GLANCE_SIZE and c.lib != MEMCPY_LIB
+        and c.op in ("encode", "decode")
+    )
+    rows = []
+    for (lang, op), members in group(found, lambda r: (r.case.lang, r.case.op)).items():
+        best = by_speed(members)[:3]
+        rows.append({
+            "lang": LANG_NAMES.get(str(lang), str(lang)),
+            "op": str(op),
+            "best": ", ".join(f"{r.full_label} {fmt_time(r.median)}" for r in best),
+        })
+    return rows
+
+
+def all_pages(results: Results, claims: Sequence[ClaimResult]) -> list[Page]:
+    lib_colours = charts.colours(results.libraries)
+    return [
+        landing_page(results),
+        *language_pages(results, lib_colours),
+        *format_pages(results),
+        interop_page(results),
+        robustness_page(results),
+        claims_page(claims),
+        methodology_page(results),
+    ]

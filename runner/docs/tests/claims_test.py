@@ -1,0 +1,87 @@
+import dataclasses
+from typing import Any
+
+import pytest
+
+from runner.docs import claims
+from runner.docs.claims import Verdict
+from runner.docs.results import Results
+from runner.docs.snapshot import Case
+from runner.docs.tests.synthetic import snapshot as synthetic
+
+# Every claim id of ../shared/CLAIMS.md: the claims page must list each one.
+CLAIMS_MD_IDS = {
+    "py-validate-pydantic2", "py-validate-cattrs", "py-validate-mashumaro", "py-validate-pydantic1",
+    "py-json-stdlib", "py-json-orjson", "py-msgpack", "py-large-json", "py-struct-create", "py-struct-eq",
+    "py-gc", "py-libsize", "py-flat-nested", "py-proto-vs-json", "py-flatbuffers-access", "size-fb-vs-proto",
+    "py-proto-backends", "net-order", "net-alloc",
+}
+
+
+def _results(*cases: Case) -> Results:
+    return Results(dataclasses.replace(synthetic(), cases=cases))
+
+
+def _case(lib: str, median: float, **fields: Any) -> Case:
+    base = dict(lang="python", lib=lib, format="json", op="decode", dataset="user", size=100, variant="",
+                lib_version="1", capabilities=None, samples_ns=(median,) * 7, metrics={})
+    return Case(**(base | fields))  # type: ignore[arg-type]
+
+
+def _ratio_claim(**check: Any) -> dict[str, Any]:
+    return {"id": "c", "source": "s", "claim": "x", "work": "w",
+            "base": {"lang": "python", "op": "decode", "dataset": "user", "size": 100},
+            "check": [{"what": "w", "fast": {"lib": "a"}, "slow": {"lib": "b"}, **check}]}
+
+
+def test_every_claim_of_claims_md_is_encoded_once() -> None:
+    ids = [c["id"] for c in claims.load()]
+    assert sorted(ids) == sorted(CLAIMS_MD_IDS)
+
+
+def test_every_claim_gets_a_verdict_on_real_shaped_data() -> None:
+    found = claims.check_all(Results(synthetic()), claims.load())
+    assert len(found) == len(CLAIMS_MD_IDS)
+    assert {c.id for c in found if c.verdict is Verdict.NOT_MEASURABLE} == {"py-libsize"}
+
+
+@pytest.mark.parametrize(
+    ("slow", "verdict"),
+    [(10.0, Verdict.REPRODUCED), (5.5, Verdict.REPRODUCED), (3.0, Verdict.NOT_REPRODUCED),
+     (30.0, Verdict.NOT_REPRODUCED), (0.5, Verdict.NOT_REPRODUCED)],
+)
+def test_ratio_within_tolerance(slow: float, verdict: Verdict) -> None:
+    results = _results(_case("a", 1.0), _case("b", slow))
+    (found,) = claims.check_all(results, [_ratio_claim(ratio=10.0)])
+    assert found.verdict is verdict
+
+
+def test_range_claim_and_direction_only() -> None:
+    results = _results(_case("a", 1.0), _case("b", 50.0))
+    (in_range,) = claims.check_all(results, [_ratio_claim(ratio_range=[4.0, 30.0])])
+    (direction,) = claims.check_all(results, [_ratio_claim(direction_only=True)])
+    assert in_range.verdict is Verdict.REPRODUCED and direction.verdict is Verdict.REPRODUCED
+
+
+def test_missing_case_is_not_measured_rather_than_an_error() -> None:
+    (found,) = claims.check_all(_results(_case("a", 1.0)), [_ratio_claim(ratio=2.0)])
+    assert found.verdict is Verdict.NOT_MEASURED
+    assert "no case matching lang=python/lib=b" in found.checks[0].detail
+
+
+def test_order_claim() -> None:
+    claim = {"id": "o", "source": "s", "claim": "x", "work": "w", "base": {"op": "decode"},
+             "check": [{"what": "w", "order": [{"lib": "a"}, {"lib": "b"}, {"lib": "absent"}]}]}
+    (good,) = claims.check_all(_results(_case("a", 1.0), _case("b", 2.0)), [claim])
+    (bad,) = claims.check_all(_results(_case("a", 3.0), _case("b", 2.0)), [claim])
+    assert good.verdict is Verdict.REPRODUCED and "absent" in good.checks[0].detail
+    assert bad.verdict is Verdict.NOT_REPRODUCED
+
+
+def test_metric_claims_compare_the_metric() -> None:
+    results = _results(
+        _case("a", 9.0, metrics={"wire_bytes": 100.0}), _case("b", 1.0, metrics={"wire_bytes": 250.0})
+    )
+    (found,) = claims.check_all(results, [_ratio_claim(metric="wire_bytes", ratio_range=[2.0, 3.0])])
+    assert found.verdict is Verdict.REPRODUCED
+    assert found.checks[0].measured == "2.50\u00d7"

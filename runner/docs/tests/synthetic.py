@@ -1,0 +1,125 @@
+"""A small made-up snapshot for the tests: every page kind, a few libraries per language.
+
+Its numbers are invented (deterministic, from a seeded generator); it is never
+published. Real results come from `bazel run //runner/docs:publish`.
+"""
+
+import random
+
+from runner.docs.snapshot import (
+    Case,
+    Interop,
+    MachineInfo,
+    Robustness,
+    RunInfo,
+    Snapshot,
+    SuiteInfo,
+    Unmeasured,
+)
+
+# (lang, lib, format, variant, ns per record, capabilities)
+LIBRARIES = (
+    ("python", "msgspec", "json", "struct", 900.0, {"validates": True, "codegen": False}),
+    ("python", "pydantic", "json", "v2", 9000.0, {"validates": True, "codegen": False}),
+    ("python", "json", "json", "schemaless", 4000.0, {"validates": False, "codegen": False}),
+    ("python", "orjson", "json", "schemaless", 1100.0, {"validates": False, "codegen": False}),
+    ("python", "msgspec", "msgpack", "struct", 500.0, {"validates": True, "codegen": False}),
+    ("python", "ormsgpack", "msgpack", "schemaless", 1000.0, {"validates": False, "codegen": False}),
+    ("python", "protobuf", "protobuf", "upb", 1500.0, {"validates": True, "codegen": True}),
+    ("dotnet", "protobuf", "protobuf", "", 300.0, {"codegen": True, "zero_copy": False}),
+    ("dotnet", "memorypack", "memorypack", "", 60.0, {"codegen": True, "zero_copy": False}),
+    ("cpp", "protobuf", "protobuf", "", 120.0, {"codegen": True, "zero_copy": False}),
+    ("cpp", "flatbuffers", "flatbuffers", "", 200.0, {"codegen": True, "zero_copy": True}),
+)
+DATASETS = ("user", "order")
+SIZES = (1, 100, 1000)
+OPS = ("encode", "decode")
+WIRE_PER_RECORD = {
+    "json": 200.0,
+    "msgpack": 150.0,
+    "protobuf": 90.0,
+    "flatbuffers": 220.0,
+    "memorypack": 110.0,
+}
+
+
+def _samples(rng: random.Random, median: float, count: int) -> tuple[float, ...]:
+    return tuple(round(median * rng.lognormvariate(0.0, 0.05), 3) for _ in range(count))
+
+
+def _cases(rng: random.Random) -> list[Case]:
+    cases = []
+    for lang, lib, fmt, variant, per_record, caps in LIBRARIES:
+        for dataset in DATASETS:
+            for size in SIZES:
+                for op in OPS:
+                    extra = {"alloc_bytes_per_op": 40.0 * size} if lang == "dotnet" else {}
+                    cases.append(
+                        Case(lang, lib, fmt, op, dataset, size, variant, "1.0", caps,
+                             _samples(rng, per_record * size + 50, 8),
+                             {"wire_bytes": WIRE_PER_RECORD[fmt] * size, **extra})
+                    )
+    for dataset in DATASETS:
+        for size in SIZES:
+            cases.append(
+                Case("cpp", "memcpy", "raw", "memcpy", dataset, size, "", "", None,
+                     _samples(rng, 2.0 * size + 5, 8), {"wire_bytes": 90.0 * size})
+            )
+    cases.append(
+        Case(
+            "python",
+            "orjson",
+            "json",
+            "decode",
+            "twitter",
+            1,
+            "schemaless",
+            "3.10",
+            None,
+            _samples(rng, 2e6, 3),
+            {},
+        )
+    )
+    return cases
+
+
+def snapshot() -> Snapshot:
+    rng = random.Random("serbench-docs-synthetic")
+    return Snapshot(
+        run=RunInfo(
+            "20260101T000000Z",
+            "2026-01-01T00:00:00+00:00",
+            "2026-01-01T00:30:00+00:00",
+            "complete",
+            "quick",
+            '{"langs": ["cpp", "dotnet", "python"]}',
+            "0123456789abcdef",
+        ),
+        machine=MachineInfo("f00d", "Test CPU", 2, 8 * 2**30, "Debian GNU/Linux 12 (bookworm)", "x86_64"),
+        metadata={"run": {"python": "3.11.7", "dotnet": "10.0.401"}, "python": {"perf_version": "2.8.0"}},
+        suites=(
+            SuiteInfo("python", "pyperf", "ok", "", 600.0),
+            SuiteInfo("dotnet", "BenchmarkDotNet", "ok", "", 900.0),
+            SuiteInfo("cpp", "Google Benchmark", "ok", "", 120.0),
+        ),
+        cases=tuple(_cases(rng)),
+        unmeasured=(
+            Unmeasured(
+                "dotnet",
+                "not_applicable",
+                "NU1101: package | not found",
+                lib="flatbuffers",
+                format="flatbuffers",
+            ),
+            Unmeasured("python", "failed", "decode raised", "pydantic", "json", "decode", "twitter", 1, "v1"),
+        ),
+        interop=(
+            Interop("cpp", "protobuf", "protobuf", "user", "python", "protobuf", True),
+            Interop("python", "protobuf", "protobuf", "user", "cpp", "protobuf", False, "field 3 differs"),
+        ),
+        robustness=(
+            Robustness("python", "orjson", "json", "truncated", "error"),
+            Robustness("cpp", "flatbuffers", "flatbuffers", "truncated", "crash"),
+        ),
+        source="synthetic.jsonl.gz",
+    ).sorted()

@@ -1,0 +1,169 @@
+"""`runner export`: the store as CSV, JSON lines or Parquet, for notebooks and other tools.
+
+Three tables: `results` (one row per case per run: identity, capabilities,
+median with its 95% CI, and every metric), `samples` (one row per raw sample,
+warmups and calibration included and labelled by kind) and `unmeasured`
+(failed and not-applicable cases with the reason).
+"""
+
+import argparse
+import csv
+import json
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+
+from runner.paths import UsageError, store_path, user_path
+from runner.stats import summarize
+from runner.store import Store
+
+Row = dict[str, object]
+_IDENTITY = "c.lang, c.lib, c.format, c.op, c.dataset, c.size, c.variant"
+_RUN = "r.run_id, runs.started_at, runs.profile, runs.git_commit, m.fingerprint AS machine"
+_FROM = (
+    "FROM results r JOIN cases c ON c.id = r.case_id JOIN runs ON runs.id = r.run_id"
+    " JOIN machines m ON m.id = runs.machine_id"
+)
+
+
+def _rows(store: Store, sql: str, params: Sequence[object]) -> Iterator[Row]:
+    cursor = store.db.execute(sql, params)
+    names = [d[0] for d in cursor.description]
+    for values in cursor:
+        yield dict(zip(names, values, strict=True))
+
+
+def _run_filter(column: str, run_ids: Sequence[str]) -> str:
+    return f" WHERE {column} IN ({', '.join('?' * len(run_ids))})" if run_ids else ""
+
+
+def results_table(store: Store, run_ids: Sequence[str]) -> list[Row]:
+    where = _run_filter("r.run_id", run_ids)
+    rows = list(
+        _rows(
+            store,
+            f"SELECT r.id AS result_id, {_RUN}, {_IDENTITY}, r.lib_version, r.zero_copy,"
+            f" r.validates, r.codegen, r.capabilities {_FROM}{where} ORDER BY r.id",
+            run_ids,
+        )
+    )
+    samples: dict[int, list[float]] = {}
+    for result_id, value in store.db.execute(
+        f"SELECT s.result_id, s.value_ns FROM samples s JOIN results r ON r.id = s.result_id"
+        f"{where or ' WHERE 1'} AND s.kind = 'measure'",
+        run_ids,
+    ):
+        samples.setdefault(int(result_id), []).append(float(value))
+    metrics: dict[int, dict[str, float]] = {}
+    for result_id, name, value in store.db.execute(
+        f"SELECT x.result_id, x.name, x.value FROM metrics x JOIN results r ON r.id = x.result_id{where}",
+        run_ids,
+    ):
+        metrics.setdefault(int(result_id), {})[str(name)] = float(value)
+    metric_names = sorted({name for found in metrics.values() for name in found})
+    for row in rows:
+        result_id = int(str(row.pop("result_id")))
+        summary = summarize(samples.get(result_id, []))
+        row |= {
+            "n": summary.n,
+            "median_ns": summary.median,
+            "ci_low_ns": summary.ci_low,
+            "ci_high_ns": summary.ci_high,
+        }
+        row |= {name: metrics.get(result_id, {}).get(name) for name in metric_names}
+    return rows
+
+
+def samples_table(store: Store, run_ids: Sequence[str]) -> list[Row]:
+    return list(
+        _rows(
+            store,
+            f"SELECT {_RUN}, {_IDENTITY}, s.kind, s.seq, s.value_ns, s.operations {_FROM}"
+            f" JOIN samples s ON s.result_id = r.id{_run_filter('r.run_id', run_ids)}"
+            f" ORDER BY r.id, s.seq",
+            run_ids,
+        )
+    )
+
+
+def unmeasured_table(store: Store, run_ids: Sequence[str]) -> list[Row]:
+    return list(
+        _rows(
+            store,
+            "SELECT run_id, lang, lib, format, op, dataset, size, variant, outcome, reason"
+            f" FROM unmeasured{_run_filter('run_id', run_ids)} ORDER BY id",
+            run_ids,
+        )
+    )
+
+
+TABLES: dict[str, Callable[[Store, Sequence[str]], list[Row]]] = {
+    "results": results_table,
+    "samples": samples_table,
+    "unmeasured": unmeasured_table,
+}
+
+
+def _clean(value: object) -> object:
+    # NaN (an interval too wide to state) is not valid JSON and reads badly in CSV.
+    return None if isinstance(value, float) and value != value else value
+
+
+def write_csv(rows: list[Row], path: Path) -> None:
+    with path.open("w", newline="") as handle:
+        if rows:
+            writer = csv.DictWriter(handle, fieldnames=list(rows[0]))
+            writer.writeheader()
+            writer.writerows({k: _clean(v) for k, v in row.items()} for row in rows)
+
+
+def write_jsonl(rows: list[Row], path: Path) -> None:
+    with path.open("w") as handle:
+        for row in rows:
+            handle.write(json.dumps({k: _clean(v) for k, v in row.items()}) + "\n")
+
+
+def write_parquet(rows: list[Row], path: Path) -> None:
+    # Imported here: pyarrow takes a second to load and only this format needs it.
+    import pyarrow as pa  # type: ignore[import-untyped]  # no type information
+    import pyarrow.parquet as pq  # type: ignore[import-untyped]
+
+    columns = list(rows[0]) if rows else []
+    table = pa.table({name: [_clean(row[name]) for row in rows] for name in columns})
+    pq.write_table(table, path)
+
+
+WRITERS: dict[str, Callable[[list[Row], Path], None]] = {
+    ".csv": write_csv,
+    ".jsonl": write_jsonl,
+    ".parquet": write_parquet,
+}
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--out",
+        type=Path,
+        required=True,
+        help=f"file to write; its suffix picks the format ({', '.join(WRITERS)})",
+    )
+    parser.add_argument("--table", choices=sorted(TABLES), default="results")
+    parser.add_argument(
+        "--run",
+        action="append",
+        default=[],
+        help="only this run (id, prefix, latest or previous; repeatable); default every run",
+    )
+
+
+def main(args: argparse.Namespace) -> int:
+    out = user_path(args.out)
+    writer = WRITERS.get(out.suffix)
+    if writer is None:
+        raise UsageError(f"{out}: unknown suffix (use one of {', '.join(WRITERS)})")
+    with Store.open(store_path(args.store, args.results)) as store:
+        run_ids = [store.resolve_run(ref).id for ref in args.run]
+        rows = TABLES[args.table](store, run_ids)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    writer(rows, out)
+    print(f"runner export: {len(rows)} {args.table} row(s) -> {out}")
+    return 0

@@ -1,0 +1,110 @@
+"""The case catalog every suite writes beside its harness's file: DIR/<lang>-cases.json.
+
+    {"lang": "cpp", "profile": "quick",
+     "libraries": [{"lib", "format", "variant", "version", "capabilities": ["codegen", ...]}],
+     "cases": [{"id": "<case id>", "status": "measured|refused|not_applicable|failed|not_measured",
+                "reason": "...", "wire_bytes": 280}]}
+
+As a native file it contributes the cases that were not measured, with the
+reason. Harness parsers whose files lack them read it for library versions,
+capabilities and wire bytes (see `load`).
+"""
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from runner.caseid import CaseIdentity, CaseIdError, parse_case_id
+from runner.native import (
+    IngestError,
+    NativeFile,
+    Outcome,
+    Unmeasured,
+    capability_flags,
+    load_json,
+    require_dict,
+    require_list,
+    require_number,
+    require_str,
+)
+
+HARNESS = "serbench catalog"
+MEASURED = "measured"
+
+
+def file_name(lang: str) -> str:
+    return f"{lang}-cases.json"
+
+
+@dataclass(frozen=True)
+class Library:
+    version: str
+    capabilities: dict[str, bool]
+
+
+@dataclass(frozen=True)
+class Catalog:
+    libraries: dict[tuple[str, str, str], Library]  # (lib, format, variant or "") -> its entry
+    wire_bytes: dict[str, float]  # case id -> bytes of its payload
+
+    def library(self, identity: CaseIdentity) -> Library | None:
+        key = (identity.lib, identity.format)
+        return self.libraries.get((*key, identity.variant)) or self.libraries.get((*key, ""))
+
+
+def _document(path: Path, lang: str) -> dict[str, object]:
+    document = require_dict(path, load_json(path), "top level")
+    if document.get("lang", lang) != lang:
+        raise IngestError(path, f"catalog of lang {document.get('lang')!r}, expected {lang!r}")
+    return document
+
+
+def _library(path: Path, entry: object) -> tuple[tuple[str, str, str], Library]:
+    fields = require_dict(path, entry, "libraries[]")
+    lib = require_str(path, fields.get("lib"), "libraries[].lib")
+    listed = require_list(path, fields.get("capabilities", []), f"library {lib}: capabilities")
+    names = [require_str(path, name, f"library {lib}: capabilities") for name in listed]
+    key = (
+        lib,
+        require_str(path, fields.get("format"), f"library {lib}: format"),
+        str(fields.get("variant") or ""),
+    )
+    return key, Library(str(fields.get("version", "")), capability_flags(names))
+
+
+def _cases(path: Path, document: dict[str, object]) -> list[dict[str, object]]:
+    return [require_dict(path, c, "cases[]") for c in require_list(path, document.get("cases", []), "cases")]
+
+
+def load(suite_dir: Path, lang: str) -> Catalog | None:
+    """The suite's catalog, or None if it wrote none (it is optional)."""
+    path = suite_dir / file_name(lang)
+    if not path.exists():
+        return None
+    document = _document(path, lang)
+    entries = require_list(path, document.get("libraries", []), "libraries")
+    libraries = dict(_library(path, entry) for entry in entries)
+    wire_bytes = {
+        require_str(path, c.get("id"), "cases[].id"): require_number(path, c["wire_bytes"], "wire_bytes")
+        for c in _cases(path, document)
+        if c.get("wire_bytes") is not None
+    }
+    return Catalog(libraries, wire_bytes)
+
+
+def parse(path: Path, lang: str) -> NativeFile:
+    """The catalog as a native file: its cases that were not measured."""
+    native = NativeFile(HARNESS, "1")
+    outcomes = {o.value: o for o in Outcome}
+    for case in _cases(path, _document(path, lang)):
+        case_id = require_str(path, case.get("id"), "cases[].id")
+        status = require_str(path, case.get("status"), f"{case_id}: status")
+        if status == MEASURED:
+            continue
+        if status not in outcomes:
+            raise IngestError(path, f"{case_id}: unknown status {status!r}")
+        try:
+            identity = parse_case_id(case_id, lang)
+        except CaseIdError as error:
+            raise IngestError(path, str(error)) from error
+        native.unmeasured.append(Unmeasured.case(identity, outcomes[status], str(case.get("reason") or "")))
+    return native

@@ -1,0 +1,115 @@
+"""The store's schema, as an ordered list of migrations.
+
+Migration N takes a store at version N-1 to version N. Never edit one that has
+shipped: append a new one. results/README.md describes the resulting schema.
+"""
+
+# Version 1: runs, what ran in them, and every sample and metric they measured.
+_V1 = """
+CREATE TABLE machines (
+    id           INTEGER PRIMARY KEY,
+    fingerprint  TEXT NOT NULL UNIQUE,
+    cpu_model    TEXT NOT NULL,
+    cores        INTEGER NOT NULL,
+    memory_bytes INTEGER NOT NULL,
+    os           TEXT NOT NULL,
+    arch         TEXT NOT NULL
+);
+CREATE TABLE runs (
+    id          TEXT PRIMARY KEY,
+    started_at  TEXT NOT NULL,
+    finished_at TEXT,
+    status      TEXT NOT NULL CHECK (status IN ('running', 'complete')),
+    profile     TEXT NOT NULL,
+    filters     TEXT NOT NULL,
+    git_commit  TEXT NOT NULL,
+    machine_id  INTEGER NOT NULL REFERENCES machines (id)
+);
+CREATE INDEX runs_by_status ON runs (status, started_at);
+CREATE TABLE run_metadata (
+    run_id TEXT NOT NULL REFERENCES runs (id),
+    scope  TEXT NOT NULL,
+    key    TEXT NOT NULL,
+    value  TEXT NOT NULL,
+    PRIMARY KEY (run_id, scope, key)
+) WITHOUT ROWID;
+CREATE TABLE run_suites (
+    run_id  TEXT NOT NULL REFERENCES runs (id),
+    lang    TEXT NOT NULL,
+    harness TEXT NOT NULL,
+    status  TEXT NOT NULL CHECK (status IN ('running', 'ok', 'failed', 'timeout')),
+    reason  TEXT NOT NULL DEFAULT '',
+    seconds REAL,
+    PRIMARY KEY (run_id, lang)
+) WITHOUT ROWID;
+CREATE TABLE native_files (
+    id              INTEGER PRIMARY KEY,
+    run_id          TEXT NOT NULL REFERENCES runs (id),
+    lang            TEXT NOT NULL,
+    path            TEXT NOT NULL,
+    sha256          TEXT NOT NULL,
+    bytes           INTEGER NOT NULL,
+    harness         TEXT NOT NULL,
+    harness_version TEXT NOT NULL,
+    ingested_at     TEXT NOT NULL,
+    UNIQUE (run_id, sha256)
+);
+CREATE INDEX native_files_by_run ON native_files (run_id, lang);
+CREATE TABLE cases (
+    id      INTEGER PRIMARY KEY,
+    lang    TEXT NOT NULL,
+    lib     TEXT NOT NULL,
+    format  TEXT NOT NULL,
+    op      TEXT NOT NULL,
+    dataset TEXT NOT NULL,
+    size    INTEGER NOT NULL,
+    variant TEXT NOT NULL,
+    UNIQUE (lang, lib, format, op, dataset, size, variant)
+);
+CREATE TABLE results (
+    id           INTEGER PRIMARY KEY,
+    run_id       TEXT NOT NULL REFERENCES runs (id),
+    case_id      INTEGER NOT NULL REFERENCES cases (id),
+    file_id      INTEGER NOT NULL REFERENCES native_files (id),
+    lib_version  TEXT NOT NULL,
+    codegen      INTEGER,
+    reflection   INTEGER,
+    schemaless   INTEGER,
+    validates    INTEGER,
+    zero_copy    INTEGER,
+    capabilities TEXT,
+    UNIQUE (run_id, case_id)
+);
+CREATE INDEX results_by_file ON results (file_id);
+CREATE TABLE samples (
+    result_id  INTEGER NOT NULL REFERENCES results (id),
+    seq        INTEGER NOT NULL,
+    kind       TEXT NOT NULL,
+    value_ns   REAL NOT NULL,
+    operations INTEGER,
+    PRIMARY KEY (result_id, seq)
+) WITHOUT ROWID;
+CREATE TABLE metrics (
+    result_id INTEGER NOT NULL REFERENCES results (id),
+    name      TEXT NOT NULL,
+    value     REAL NOT NULL,
+    PRIMARY KEY (result_id, name)
+) WITHOUT ROWID;
+CREATE TABLE unmeasured (
+    id      INTEGER PRIMARY KEY,
+    run_id  TEXT NOT NULL REFERENCES runs (id),
+    file_id INTEGER NOT NULL REFERENCES native_files (id),
+    lang    TEXT NOT NULL,
+    outcome TEXT NOT NULL CHECK (outcome IN ('failed', 'refused', 'not_applicable', 'not_measured')),
+    reason  TEXT NOT NULL,
+    lib     TEXT,
+    format  TEXT,
+    op      TEXT,
+    dataset TEXT,
+    size    INTEGER,
+    variant TEXT
+);
+CREATE INDEX unmeasured_by_run ON unmeasured (run_id, lang);
+"""
+
+MIGRATIONS: tuple[str, ...] = (_V1,)

@@ -1,0 +1,57 @@
+"""The runner's progress display, fed by the suites' `progress:` lines.
+
+Suites print `progress: <done>/<total> <case id>` as each case finishes (total 0
+when unknown). The estimate of time left uses that ratio when it has one, and
+otherwise how long the same suite took in the last completed run.
+"""
+
+import re
+import sys
+import time
+from dataclasses import dataclass, field
+
+_PROGRESS = re.compile(r"\bprogress: (\d+)/(\d+)(?: (\S+))?")
+
+
+def clock(seconds: float) -> str:
+    minutes, secs = divmod(int(seconds), 60)
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+@dataclass
+class SuiteProgress:
+    lang: str
+    position: str  # e.g. "2/3": which suite of the run this is
+    expected_seconds: float | None = None  # the suite's duration last time, if known
+    started: float = field(default_factory=time.monotonic)
+    done: int = 0
+    total: int = 0
+    last_case: str = ""
+
+    def feed(self, line: str) -> bool:
+        """Takes one line of suite output; True if it was a progress line (now shown)."""
+        match = _PROGRESS.search(line)
+        if match is None:
+            return False
+        self.done, self.total = int(match[1]), int(match[2])
+        self.last_case = match[3] or ""
+        print(self.render(time.monotonic()), file=sys.stderr, flush=True)
+        return True
+
+    def seconds_left(self, now: float) -> float | None:
+        elapsed = now - self.started
+        if self.done and self.total >= self.done:
+            return elapsed / self.done * (self.total - self.done)
+        if self.expected_seconds is not None:
+            return max(self.expected_seconds - elapsed, 0.0)
+        return None
+
+    def render(self, now: float) -> str:
+        cases = f"{self.done}/{self.total}" if self.total else f"{self.done}"
+        left = self.seconds_left(now)
+        estimate = f", ~{clock(left)} left" if left is not None else ""
+        return (
+            f"runner: [{self.position} {self.lang}] {cases} cases, {clock(now - self.started)} elapsed"
+            f"{estimate}  {self.last_case}"
+        ).rstrip()

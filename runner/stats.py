@@ -1,0 +1,111 @@
+"""Medians with distribution-free confidence intervals, and the two-run test.
+
+Benchmark timings are skewed (a long right tail from interrupts and GC), so
+the runner summarizes with medians and compares with a rank test, never with
+means and t-tests.
+"""
+
+import functools
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+import numpy as np
+from scipy import stats  # type: ignore[import-untyped]  # scipy ships no type information
+
+# Mann-Whitney U cannot reach p < 0.05 two-sided below 4 values per side.
+MIN_SAMPLES = 4
+
+
+@dataclass(frozen=True)
+class Summary:
+    n: int
+    median: float
+    ci_low: float  # NaN when n is too small for a 95% interval
+    ci_high: float
+
+
+def summarize(values: Sequence[float], confidence: float = 0.95) -> Summary:
+    """Median and its order-statistic confidence interval (exact, from the binomial).
+
+    The interval [x(j), x(n-j+1)] covers the true median with probability
+    1 - 2 P(Binomial(n, 1/2) < j); j is the largest rank keeping that >= confidence.
+    """
+    ordered = np.sort(np.asarray(values, dtype=float))
+    n = len(ordered)
+    if n == 0:
+        return Summary(0, math.nan, math.nan, math.nan)
+    median = float(np.median(ordered))
+    j = _interval_rank(n, confidence)
+    if j < 1:
+        return Summary(n, median, math.nan, math.nan)
+    return Summary(n, median, float(ordered[j - 1]), float(ordered[n - j]))
+
+
+@functools.cache
+def _interval_rank(n: int, confidence: float) -> int:
+    # The same few sample counts recur in every run; scipy's ppf costs far more than the lookup.
+    return int(stats.binom.ppf((1 - confidence) / 2, n, 0.5))
+
+
+class Verdict(StrEnum):
+    FASTER = "faster"
+    SLOWER = "slower"
+    SAME = "same"
+    TOO_FEW = "too few samples"
+
+
+@dataclass(frozen=True)
+class Comparison:
+    a: Summary
+    b: Summary
+    change: float  # (median B - median A) / median A
+    p_value: float  # NaN when not judged
+    verdict: Verdict
+
+
+def p_values(pairs: Sequence[tuple[Sequence[float], Sequence[float]]]) -> list[float]:
+    """Two-sided Mann-Whitney U p-value of each pair; NaN below MIN_SAMPLES a side.
+
+    Pairs with the same sample counts go to scipy as one 2-D call: a run has
+    thousands of cases and one call per case would cost ~2 ms each.
+    """
+    found = [math.nan] * len(pairs)
+    groups: dict[tuple[int, int], list[int]] = {}
+    for index, (a, b) in enumerate(pairs):
+        if min(len(a), len(b)) >= MIN_SAMPLES:
+            groups.setdefault((len(a), len(b)), []).append(index)
+    for members in groups.values():
+        first = np.array([pairs[i][0] for i in members], dtype=float)
+        second = np.array([pairs[i][1] for i in members], dtype=float)
+        result = stats.mannwhitneyu(first, second, alternative="two-sided", axis=1)
+        for index, p_value in zip(members, np.atleast_1d(result.pvalue), strict=True):
+            found[index] = float(p_value)
+    return found
+
+
+def compare_all(
+    pairs: Sequence[tuple[Sequence[float], Sequence[float]]], alpha: float, min_effect: float
+) -> list[Comparison]:
+    """B against A for each (A, B) pair: slower/faster only if Mann-Whitney U says so at alpha
+    and the medians differ by at least min_effect (a fraction of A's median)."""
+    return [_judge(a, b, p, alpha, min_effect) for (a, b), p in zip(pairs, p_values(pairs), strict=True)]
+
+
+def compare(a: Sequence[float], b: Sequence[float], alpha: float, min_effect: float) -> Comparison:
+    return compare_all([(a, b)], alpha, min_effect)[0]
+
+
+def _judge(
+    a: Sequence[float], b: Sequence[float], p_value: float, alpha: float, min_effect: float
+) -> Comparison:
+    first, second = summarize(a), summarize(b)
+    change = (second.median - first.median) / first.median if first.median else math.nan
+    if math.isnan(p_value):
+        return Comparison(first, second, change, p_value, Verdict.TOO_FEW)
+    if p_value >= alpha or abs(change) < min_effect:
+        verdict = Verdict.SAME
+    else:
+        verdict = Verdict.SLOWER if change > 0 else Verdict.FASTER
+    return Comparison(first, second, change, p_value, verdict)

@@ -1,0 +1,401 @@
+"""The normalized results store: one SQLite file, versioned by runner/migrations.py.
+
+Every write happens inside `transaction()`, so a native file is either wholly
+in the store or not at all. WAL mode lets readers (compare, export) work while
+a run is ingesting.
+"""
+
+import datetime
+import json
+import sqlite3
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+from runner.caseid import CaseIdentity
+from runner.machine import Machine, as_row
+from runner.migrations import MIGRATIONS
+from runner.native import KNOWN_CAPABILITIES, CaseResult, IngestError, NativeFile, Outcome
+
+DEFAULT_NAME = "serbench.sqlite"
+# A suite left "running" was interrupted: a resumed run discards it and runs it again.
+FINAL_SUITE_STATUSES = ("ok", "failed", "timeout")
+
+
+class StoreError(Exception):
+    """A store this runner cannot use, with the file and the problem named."""
+
+
+@dataclass(frozen=True)
+class Run:
+    id: str
+    started_at: str
+    status: str
+    profile: str
+    filters: str
+    git_commit: str
+    fingerprint: str
+
+
+@dataclass(frozen=True)
+class StoredFile:
+    """Where and how a native file was read, for its row in native_files."""
+
+    run_id: str
+    lang: str
+    path: Path
+    sha256: str
+    bytes: int
+
+
+# One column per known capability (runner/migrations.py), then the full set as JSON.
+_INSERT_RESULT = (
+    f"INSERT INTO results (run_id, case_id, file_id, lib_version, {', '.join(KNOWN_CAPABILITIES)},"
+    f" capabilities) VALUES (?, ?, ?, ?, {', '.join('?' * len(KNOWN_CAPABILITIES))}, ?)"
+)
+
+
+def now() -> str:
+    return datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
+
+
+def _flag(capabilities: dict[str, bool] | None, name: str) -> int | None:
+    if capabilities is None or name not in capabilities:
+        return None
+    return int(capabilities[name])
+
+
+class Store:
+    def __init__(self, path: Path, connection: sqlite3.Connection) -> None:
+        self.path = path
+        self.db = connection
+
+    @classmethod
+    def open(cls, path: Path, migrations: Sequence[str] = MIGRATIONS) -> "Store":
+        """Opens (creating if needed) the store at path and brings its schema up to date."""
+        path.parent.mkdir(parents=True, exist_ok=True)
+        # Autocommit mode: transactions are begun explicitly, never implicitly by sqlite3.
+        connection = sqlite3.connect(path, isolation_level=None, timeout=60)
+        store = cls(path, connection)
+        try:
+            store._configure()
+            store._migrate(migrations)
+        except (StoreError, sqlite3.DatabaseError) as error:
+            connection.close()
+            raise StoreError(f"{path}: {error}") from error
+        return store
+
+    def close(self) -> None:
+        self.db.close()
+
+    def __enter__(self) -> "Store":
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+    def _configure(self) -> None:
+        self.db.execute("PRAGMA journal_mode = WAL")
+        self.db.execute("PRAGMA foreign_keys = ON")
+        # Durable enough for results that can be re-ingested from their native files.
+        self.db.execute("PRAGMA synchronous = NORMAL")
+
+    @property
+    def schema_version(self) -> int:
+        row = self.db.execute("SELECT MAX(version) FROM schema_version").fetchone()
+        return int(row[0] or 0)
+
+    def _migrate(self, migrations: Sequence[str]) -> None:
+        # The version table is not itself a migration: it is how migrations are counted.
+        self.db.execute(
+            "CREATE TABLE IF NOT EXISTS schema_version"
+            " (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)"
+        )
+        version = self.schema_version
+        if version > len(migrations):
+            raise StoreError(
+                f"store schema version {version} is newer than this runner "
+                f"(which knows up to {len(migrations)}); use a newer runner or another --store"
+            )
+        for number, script in enumerate(migrations[version:], start=version + 1):
+            with self.transaction():
+                for statement in filter(str.strip, script.split(";")):
+                    self.db.execute(statement)
+                self.db.execute(
+                    "INSERT INTO schema_version (version, applied_at) VALUES (?, ?)", (number, now())
+                )
+
+    @contextmanager
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        # IMMEDIATE takes the write lock up front, so two runners never deadlock mid-transaction.
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            yield self.db
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+        self.db.execute("COMMIT")
+
+    # Runs ------------------------------------------------------------------
+
+    def create_run(
+        self,
+        run_id: str,
+        profile: str,
+        filters: Mapping[str, object],
+        git_commit: str,
+        machine: Machine,
+        metadata: dict[str, str],
+        started_at: str | None = None,
+    ) -> None:
+        """A new run, `running` until finish_run; started now unless started_at says when."""
+        with self.transaction() as db:
+            db.execute(
+                "INSERT OR IGNORE INTO machines (fingerprint, cpu_model, cores, memory_bytes, os, arch)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                as_row(machine),
+            )
+            (machine_id,) = db.execute(
+                "SELECT id FROM machines WHERE fingerprint = ?", (machine.fingerprint,)
+            ).fetchone()
+            db.execute(
+                "INSERT INTO runs (id, started_at, status, profile, filters, git_commit, machine_id)"
+                " VALUES (?, ?, 'running', ?, ?, ?, ?)",
+                (run_id, started_at or now(), profile, filters_key(filters), git_commit, machine_id),
+            )
+            self._set_metadata(run_id, "run", metadata)
+
+    def _set_metadata(self, run_id: str, scope: str, metadata: dict[str, str]) -> None:
+        self.db.executemany(
+            "INSERT OR REPLACE INTO run_metadata (run_id, scope, key, value) VALUES (?, ?, ?, ?)",
+            [(run_id, scope, k, v) for k, v in sorted(metadata.items())],
+        )
+
+    def finish_run(self, run_id: str) -> None:
+        with self.transaction() as db:
+            db.execute("UPDATE runs SET status = 'complete', finished_at = ? WHERE id = ?", (now(), run_id))
+
+    def runs(self) -> list[Run]:
+        """Every run, oldest first."""
+        rows = self.db.execute(
+            "SELECT r.id, r.started_at, r.status, r.profile, r.filters, r.git_commit, m.fingerprint"
+            " FROM runs r JOIN machines m ON m.id = r.machine_id ORDER BY r.started_at, r.id"
+        )
+        return [Run(*row) for row in rows]
+
+    def run(self, run_id: str) -> Run | None:
+        return next((r for r in self.runs() if r.id == run_id), None)
+
+    def resolve_run(self, ref: str) -> Run:
+        """A run by id, unique id prefix, `latest` or `previous`; StoreError if none or several."""
+        runs = self.runs()
+        if ref in ("latest", "previous"):
+            index = -1 if ref == "latest" else -2
+            if len(runs) < -index:
+                raise StoreError(f"{self.path}: no {ref} run ({len(runs)} run(s) stored)")
+            return runs[index]
+        found = [r for r in runs if r.id == ref] or [r for r in runs if r.id.startswith(ref)]
+        if len(found) != 1:
+            problem = "no run" if not found else f"{len(found)} runs"
+            raise StoreError(f"{self.path}: {problem} matching {ref!r}")
+        return found[0]
+
+    def incomplete_run(self, profile: str, filters: Mapping[str, object], fingerprint: str) -> Run | None:
+        """The latest interrupted run started with the same arguments on this machine."""
+        key = filters_key(filters)
+        matching = [
+            r
+            for r in self.runs()
+            if r.status == "running"
+            and r.profile == profile
+            and r.filters == key
+            and r.fingerprint == fingerprint
+        ]
+        return matching[-1] if matching else None
+
+    # Suites ----------------------------------------------------------------
+
+    def set_suite(
+        self,
+        run_id: str,
+        lang: str,
+        harness: str,
+        status: str,
+        reason: str = "",
+        seconds: float | None = None,
+    ) -> None:
+        with self.transaction() as db:
+            db.execute(
+                "INSERT OR REPLACE INTO run_suites (run_id, lang, harness, status, reason, seconds)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (run_id, lang, harness, status, reason, seconds),
+            )
+
+    def suites(self, run_id: str) -> dict[str, tuple[str, str, float | None]]:
+        """lang -> (status, reason, seconds) of every suite of a run that started."""
+        rows = self.db.execute(
+            "SELECT lang, status, reason, seconds FROM run_suites WHERE run_id = ?", (run_id,)
+        )
+        return {str(lang): (str(status), str(reason), seconds) for lang, status, reason, seconds in rows}
+
+    def last_duration(self, lang: str, profile: str) -> float | None:
+        """How long the suite took the last time it finished ok with this profile."""
+        row = self.db.execute(
+            "SELECT s.seconds FROM run_suites s JOIN runs r ON r.id = s.run_id WHERE s.lang = ?"
+            " AND s.status = 'ok' AND r.profile = ? ORDER BY r.started_at DESC LIMIT 1",
+            (lang, profile),
+        ).fetchone()
+        return float(row[0]) if row and row[0] is not None else None
+
+    def discard_suite(self, run_id: str, lang: str) -> None:
+        """Forgets what an unfinished attempt at a suite ingested, before it runs again."""
+        with self.transaction() as db:
+            files = "SELECT id FROM native_files WHERE run_id = ? AND lang = ?"
+            results = f"SELECT id FROM results WHERE file_id IN ({files})"
+            for table in ("samples", "metrics"):
+                db.execute(f"DELETE FROM {table} WHERE result_id IN ({results})", (run_id, lang))
+            for table in ("results", "unmeasured"):
+                db.execute(f"DELETE FROM {table} WHERE file_id IN ({files})", (run_id, lang))
+            db.execute("DELETE FROM native_files WHERE run_id = ? AND lang = ?", (run_id, lang))
+            db.execute("DELETE FROM run_metadata WHERE run_id = ? AND scope = ?", (run_id, lang))
+
+    # Native files ----------------------------------------------------------
+
+    def ingested_as(self, run_id: str, sha256: str) -> str | None:
+        """The path under which a file with these bytes was ingested into the run, if it was."""
+        row = self.db.execute(
+            "SELECT path FROM native_files WHERE run_id = ? AND sha256 = ?", (run_id, sha256)
+        ).fetchone()
+        return str(row[0]) if row else None
+
+    def add_file(self, where: StoredFile, native: NativeFile) -> None:
+        """Stores one parsed native file, all of it or (on IngestError) nothing."""
+        with self.transaction() as db:
+            cursor = db.execute(
+                "INSERT INTO native_files (run_id, lang, path, sha256, bytes, harness, harness_version,"
+                " ingested_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    where.run_id,
+                    where.lang,
+                    str(where.path),
+                    where.sha256,
+                    where.bytes,
+                    native.harness,
+                    native.harness_version,
+                    now(),
+                ),
+            )
+            file_id = int(cursor.lastrowid or 0)
+            self._set_metadata(where.run_id, where.lang, native.metadata)
+            for result in native.results:
+                self._add_result(where, file_id, result)
+            db.executemany(
+                "INSERT INTO unmeasured (run_id, file_id, lang, outcome, reason, lib, format, op, dataset,"
+                " size, variant) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [
+                    (
+                        where.run_id,
+                        file_id,
+                        u.lang,
+                        u.outcome.value,
+                        u.reason,
+                        u.lib,
+                        u.format,
+                        u.op,
+                        u.dataset,
+                        u.size,
+                        u.variant,
+                    )
+                    for u in native.unmeasured
+                ],
+            )
+
+    def case_key(self, identity: CaseIdentity) -> int:
+        row = (
+            identity.lang,
+            identity.lib,
+            identity.format,
+            identity.op,
+            identity.dataset,
+            identity.size,
+            identity.variant,
+        )
+        self.db.execute(
+            "INSERT OR IGNORE INTO cases (lang, lib, format, op, dataset, size, variant)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            row,
+        )
+        (key,) = self.db.execute(
+            "SELECT id FROM cases WHERE lang = ? AND lib = ? AND format = ? AND op = ?"
+            " AND dataset = ? AND size = ? AND variant = ?",
+            row,
+        ).fetchone()
+        return int(key)
+
+    def _add_result(self, where: StoredFile, file_id: int, result: CaseResult) -> None:
+        caps = result.capabilities
+        try:
+            cursor = self.db.execute(
+                _INSERT_RESULT,
+                (
+                    where.run_id,
+                    self.case_key(result.identity),
+                    file_id,
+                    result.lib_version,
+                    *(_flag(caps, name) for name in KNOWN_CAPABILITIES),
+                    json.dumps(caps, sort_keys=True) if caps is not None else None,
+                ),
+            )
+        except sqlite3.IntegrityError as error:
+            raise IngestError(
+                where.path, f"case {result.identity} is already in run {where.run_id}"
+            ) from error
+        result_id = cursor.lastrowid
+        # seq is the sample's place in the harness's own order, across kinds.
+        self.db.executemany(
+            "INSERT INTO samples (result_id, seq, kind, value_ns, operations) VALUES (?, ?, ?, ?, ?)",
+            [(result_id, seq, *sample) for seq, sample in enumerate(result.samples)],
+        )
+        self.db.executemany(
+            "INSERT INTO metrics (result_id, name, value) VALUES (?, ?, ?)",
+            [(result_id, k, v) for k, v in sorted(result.metrics.items())],
+        )
+
+    # Reading ---------------------------------------------------------------
+
+    def measured(self, run_id: str) -> dict[CaseIdentity, list[float]]:
+        """Every case of a run with its MEASURE samples, in the order the harness gave them."""
+        rows = self.db.execute(
+            "SELECT c.lang, c.lib, c.format, c.op, c.dataset, c.size, c.variant, s.value_ns"
+            " FROM results r JOIN cases c ON c.id = r.case_id"
+            " JOIN samples s ON s.result_id = r.id AND s.kind = 'measure'"
+            " WHERE r.run_id = ? ORDER BY r.id, s.seq",
+            (run_id,),
+        )
+        cases: dict[CaseIdentity, list[float]] = {}
+        for *identity, value in rows:
+            cases.setdefault(CaseIdentity(*identity), []).append(float(value))
+        return cases
+
+    def counts(self, run_id: str) -> dict[str, int]:
+        """How many cases of a run were measured, and how many ended in each Outcome."""
+        counts = {"measured": 0} | {outcome.value: 0 for outcome in Outcome}
+        (counts["measured"],) = self.db.execute(
+            "SELECT COUNT(*) FROM results WHERE run_id = ?", (run_id,)
+        ).fetchone()
+        for outcome, count in self.db.execute(
+            "SELECT outcome, COUNT(*) FROM unmeasured WHERE run_id = ? GROUP BY outcome", (run_id,)
+        ):
+            counts[str(outcome)] = int(count)
+        return counts
+
+
+def format_counts(counts: Mapping[str, int]) -> str:
+    """e.g. "15 measured, 1 failed, 0 refused, 2 not applicable, 0 not measured"."""
+    return ", ".join(f"{count} {name.replace('_', ' ')}" for name, count in counts.items())
+
+
+def filters_key(filters: Mapping[str, object]) -> str:
+    """The run's selection as canonical JSON, so equal arguments compare equal."""
+    return json.dumps(filters, sort_keys=True)

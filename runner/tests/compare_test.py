@@ -1,0 +1,171 @@
+"""`runner compare`: medians with CIs, a rank test with a minimum effect, same machine only."""
+
+import json
+import math
+from collections.abc import Iterator
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from runner import cli
+from runner.caseid import CaseIdentity, parse_case_id
+from runner.compare import compare_runs, format_ns, render_table
+from runner.native import CaseResult, NativeFile, Sample, SampleKind
+from runner.stats import Verdict, compare, summarize
+from runner.store import Store, StoredFile, StoreError
+from runner.tests.support import OTHER_MACHINE, new_run
+
+STEADY = parse_case_id("dataset=user/size=3/op=encode/format=protobuf/lib=protobuf", "cpp")
+REGRESSED = parse_case_id("dataset=user/size=3/op=decode/format=protobuf/lib=protobuf", "cpp")
+IMPROVED = parse_case_id("dataset=user/size=3/op=roundtrip/format=protobuf/lib=protobuf", "cpp")
+TINY_SHIFT = parse_case_id("dataset=user/size=100/op=encode/format=protobuf/lib=protobuf", "cpp")
+FEW = parse_case_id("dataset=user/size=3/op=encode/format=json/lib=nlohmann", "cpp")
+GONE = parse_case_id("dataset=user/size=3/op=decode/format=json/lib=nlohmann", "cpp")
+
+
+def _noise(center: float, n: int, seed: int) -> list[float]:
+    return list(center * (1 + 0.005 * np.random.default_rng(seed).standard_normal(n)))
+
+
+def _add(store: Store, run_id: str, cases: dict[CaseIdentity, list[float]]) -> None:
+    results = [
+        CaseResult(i, [Sample(SampleKind.MEASURE, v, 1000) for v in values]) for i, values in cases.items()
+    ]
+    store.add_file(
+        StoredFile(run_id, "cpp", Path(f"/{run_id}.json"), run_id * 32, 0), NativeFile("test", "1", results)
+    )
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[Store]:
+    with Store.open(tmp_path / "s.sqlite") as opened:
+        new_run(opened, "A")
+        new_run(opened, "B")
+        _add(
+            opened,
+            "A",
+            {
+                STEADY: _noise(1000, 20, 1),
+                REGRESSED: _noise(2000, 20, 2),
+                IMPROVED: _noise(4000, 20, 3),
+                TINY_SHIFT: _noise(8000, 200, 4),
+                FEW: [10.0, 11.0, 12.0],
+                GONE: _noise(50, 10, 5),
+            },
+        )
+        _add(
+            opened,
+            "B",
+            {
+                STEADY: _noise(1000, 20, 6),
+                REGRESSED: _noise(2200, 20, 7),
+                IMPROVED: _noise(3000, 20, 8),
+                TINY_SHIFT: _noise(8080, 200, 9),
+                FEW: [20.0, 21.0, 22.0],
+            },
+        )
+        yield opened
+
+
+def test_verdicts(store: Store) -> None:
+    a, b = store.resolve_run("A"), store.resolve_run("B")
+    rows = {r.identity: r for r in compare_runs(store, a, b, alpha=0.05, min_effect=0.02)}
+    verdicts = {i: r.result.verdict if r.result else r.only_in for i, r in rows.items()}
+    assert verdicts == {
+        STEADY: Verdict.SAME,
+        REGRESSED: Verdict.SLOWER,
+        IMPROVED: Verdict.FASTER,
+        TINY_SHIFT: Verdict.SAME,  # significant, but 1% is under the 2% minimum effect
+        FEW: Verdict.TOO_FEW,  # even a doubling is not judged on 3 samples
+        GONE: "A",
+    }
+    regressed = rows[REGRESSED].result
+    assert regressed is not None
+    assert regressed.change == pytest.approx(0.10, abs=0.01)
+    assert regressed.p_value < 1e-6
+    tiny = rows[TINY_SHIFT].result
+    assert tiny is not None and tiny.p_value < 0.05
+    few = rows[FEW].result
+    assert few is not None and math.isnan(few.p_value)
+
+
+def test_minimum_effect_is_configurable(store: Store) -> None:
+    a, b = store.resolve_run("A"), store.resolve_run("B")
+    rows = {r.identity: r for r in compare_runs(store, a, b, alpha=0.05, min_effect=0.005)}
+    tiny = rows[TINY_SHIFT].result
+    assert tiny is not None and tiny.verdict is Verdict.SLOWER
+
+
+def test_median_confidence_interval_is_the_order_statistic_one() -> None:
+    summary = summarize([9.0, 1.0, 8.0, 2.0, 7.0, 3.0, 6.0, 4.0, 5.0])
+    # n = 9: [x(2), x(8)] covers the median with probability 1 - 2 * P(Bin(9, 1/2) <= 1) = 96%.
+    assert (summary.n, summary.median, summary.ci_low, summary.ci_high) == (9, 5.0, 2.0, 8.0)
+    assert math.isnan(summarize([1.0, 2.0, 3.0, 4.0, 5.0]).ci_low)  # no 95% interval exists for n = 5
+    assert summarize([1.0, 2.0, 3.0, 4.0, 5.0, 6.0]).ci_low == 1.0
+
+
+def test_identical_samples_are_the_same() -> None:
+    values = [1.0, 2.0, 3.0, 4.0, 5.0]
+    result = compare(values, values, alpha=0.05, min_effect=0.02)
+    assert result.verdict is Verdict.SAME and result.change == 0.0
+
+
+def test_other_machine_is_refused_unless_forced(tmp_path: Path) -> None:
+    path = tmp_path / "s.sqlite"
+    with Store.open(path) as store:
+        new_run(store, "A")
+        new_run(store, "C", OTHER_MACHINE)
+    assert cli.main(["compare", "A", "C", "--store", str(path)]) == 2
+    assert cli.main(["compare", "A", "C", "--store", str(path), "--force"]) == 0
+    with Store.open(path) as store, pytest.raises(StoreError, match="different machines"):
+        from runner.compare import check_same_machine
+
+        check_same_machine(store.resolve_run("A"), store.resolve_run("C"), force=False)
+
+
+def test_table_output(store: Store, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["compare", "A", "B", "--store", str(store.path)]) == 0
+    out = capsys.readouterr().out
+    assert "Mann-Whitney U two-sided, alpha 0.05, minimum effect 2.0%" in out
+    line = next(line for line in out.splitlines() if REGRESSED.case_id in line)
+    assert line.startswith("cpp") and line.endswith("slower") and "+9.9%" in line
+    assert "6 cases: 1 faster, 1 slower, 2 same, 1 too few samples; 1 only in A, 0 only in B" in out
+    assert cli.main(["compare", "A", "B", "--store", str(store.path), "--fail-on-slower"]) == 1
+    a, b = store.resolve_run("A"), store.resolve_run("B")
+    assert render_table(compare_runs(store, a, b, 0.05, 0.02), a, b, 0.05, 0.02) in out
+
+
+def test_json_output(store: Store, capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["compare", "A", "B", "--store", str(store.path), "--json"]) == 0
+    records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    few = next(r for r in records if r["case"] == FEW.case_id)
+    assert few["verdict"] == "too few samples" and few["p_value"] is None and few["a_median_ns"] == 11.0
+
+
+def test_format_ns() -> None:
+    assert [format_ns(v) for v in (12.345, 12_345.0, 12_345_678.0, 2.5e9)] == [
+        "12.35 ns",
+        "12.35 us",
+        "12.35 ms",
+        "2.5 s",
+    ]
+
+
+def test_batched_p_values_equal_one_scipy_call_per_pair() -> None:
+    from scipy import stats  # type: ignore[import-untyped]
+
+    from runner.stats import p_values
+
+    rng = np.random.default_rng(11)
+    pairs = [
+        (list(rng.normal(100, 5, n)), list(rng.normal(103, 5, m)))
+        for n, m in [(20, 20), (9, 12), (20, 20), (3, 9), (4, 4)]
+    ]
+    found = p_values(pairs)
+    assert math.isnan(found[3])  # 3 samples on one side: not judged
+    for (a, b), p_value in zip(pairs, found, strict=True):
+        if min(len(a), len(b)) >= 4:
+            assert p_value == pytest.approx(
+                stats.mannwhitneyu(a, b, alternative="two-sided").pvalue, rel=1e-12
+            )

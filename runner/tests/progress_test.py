@@ -1,0 +1,33 @@
+"""The progress display reads the suites' `progress:` lines and estimates time left."""
+
+import pytest
+
+from runner.progress import SuiteProgress, clock
+
+
+def test_progress_lines_are_taken_and_others_left(capsys: pytest.CaptureFixture[str]) -> None:
+    progress = SuiteProgress("cpp", "3/3")
+    assert not progress.feed("running dataset=user/size=3/op=encode/format=x/lib=x")
+    assert progress.feed("progress: 4/10 dataset=user/size=3/op=encode/format=x/lib=x")
+    assert (progress.done, progress.total) == (4, 10)
+    assert "[3/3 cpp] 4/10 cases" in capsys.readouterr().err
+    # Suites may prefix their lines (e.g. "dotnet bench: progress: ...").
+    assert progress.feed("dotnet bench: progress: 5/10 x")
+    assert progress.done == 5
+
+
+def test_time_left_from_the_ratio_then_from_last_time() -> None:
+    progress = SuiteProgress("python", "1/3", expected_seconds=100.0, started=0.0)
+    assert progress.seconds_left(30.0) == 70.0
+    progress.done, progress.total = 3, 4
+    assert progress.seconds_left(30.0) == pytest.approx(10.0)
+    unknown = SuiteProgress("python", "1/3", started=0.0)
+    unknown.done = 3  # total 0: unknown
+    assert unknown.seconds_left(30.0) is None
+    assert "left" not in unknown.render(30.0)
+
+
+def test_clock() -> None:
+    assert clock(59.9) == "0:59"
+    assert clock(61) == "1:01"
+    assert clock(3 * 3600 + 5) == "3:00:05"

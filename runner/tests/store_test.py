@@ -1,0 +1,113 @@
+"""The store: migrations, duplicate ingest, discarding an interrupted suite, finding runs."""
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from runner.ingest import ingest_file, ingest_suite
+from runner.migrations import MIGRATIONS
+from runner.store import Store, StoreError
+from runner.suites import suite
+from runner.tests.support import MACHINE, TESTDATA, expected_counts, ingest_testdata, new_run, row_counts
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[Store]:
+    with Store.open(tmp_path / "s.sqlite") as opened:
+        yield opened
+
+
+def test_a_new_store_is_at_the_latest_schema_in_wal_mode(store: Store) -> None:
+    assert store.schema_version == len(MIGRATIONS)
+    assert store.db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+
+
+def test_migrations_apply_in_order_and_only_once(tmp_path: Path) -> None:
+    path = tmp_path / "s.sqlite"
+    Store.open(path).close()
+    later = (*MIGRATIONS, "CREATE TABLE extra (x INTEGER)", "INSERT INTO extra VALUES (7)")
+    with Store.open(path, later) as store:
+        assert store.schema_version == len(MIGRATIONS) + 2
+        assert store.db.execute("SELECT x FROM extra").fetchall() == [(7,)]
+    with Store.open(path, later) as store:  # nothing left to apply: the row is not inserted twice
+        assert store.db.execute("SELECT x FROM extra").fetchall() == [(7,)]
+
+
+def test_a_failing_migration_leaves_the_store_at_the_previous_version(tmp_path: Path) -> None:
+    path = tmp_path / "s.sqlite"
+    Store.open(path).close()
+    with pytest.raises(StoreError):
+        Store.open(path, (*MIGRATIONS, "CREATE TABLE extra (x INTEGER); NOT SQL"))
+    with Store.open(path) as store:
+        assert store.schema_version == len(MIGRATIONS)
+        assert not store.db.execute("SELECT name FROM sqlite_master WHERE name = 'extra'").fetchall()
+
+
+def test_ingesting_the_same_file_twice_is_a_no_op(store: Store) -> None:
+    new_run(store)
+    python = suite("python")
+    path = TESTDATA / "python" / "python.json"
+    assert ingest_file(store, "R1", "python", path, python.files[0].parse)
+    counts = row_counts(store)
+    assert not ingest_file(store, "R1", "python", path, python.files[0].parse)
+    assert row_counts(store) == counts
+    # Through a whole suite folder: only the catalog is new.
+    outcome = ingest_suite(store, "R1", python, TESTDATA / "python")
+    assert outcome.duplicates == [path] and outcome.ingested == [TESTDATA / "python" / "python-cases.json"]
+    counts = row_counts(store)
+    again = ingest_suite(store, "R1", python, TESTDATA / "python")
+    assert len(again.duplicates) == 2 and not again.ingested and not again.errors
+    assert row_counts(store) == counts
+
+
+def test_the_same_bytes_in_another_run_belong_to_that_run_too(store: Store) -> None:
+    # Case catalogs are often byte-identical from run to run; each run needs its own.
+    for run_id in ("R1", "R2"):
+        new_run(store, run_id)
+        assert not ingest_suite(store, run_id, suite("cpp"), TESTDATA / "cpp").errors
+        assert store.counts(run_id) == expected_counts("cpp")
+
+
+def test_discarding_a_suite_removes_only_that_suite(store: Store) -> None:
+    new_run(store)
+    ingest_testdata(store, "R1")
+    store.discard_suite("R1", "dotnet")
+    assert store.counts("R1") == expected_counts("python", "cpp")
+    langs = {lang for (lang,) in store.db.execute("SELECT DISTINCT lang FROM native_files")}
+    assert langs == {"python", "cpp"}
+    scopes = {scope for (scope,) in store.db.execute("SELECT DISTINCT scope FROM run_metadata")}
+    assert "dotnet" not in scopes
+    # Its files can come back (their hashes are forgotten with them).
+    ingest_suite(store, "R1", suite("dotnet"), TESTDATA / "dotnet")
+    assert store.counts("R1") == expected_counts("python", "cpp", "dotnet")
+
+
+def test_runs_are_found_by_id_prefix_latest_and_previous(store: Store) -> None:
+    for run_id in ("20260101T000000Z", "20260102T000000Z", "20260102T120000Z"):
+        new_run(store, run_id)
+    assert store.resolve_run("latest").id == "20260102T120000Z"
+    assert store.resolve_run("previous").id == "20260102T000000Z"
+    assert store.resolve_run("20260101").id == "20260101T000000Z"
+    with pytest.raises(StoreError, match="2 runs matching '20260102'"):
+        store.resolve_run("20260102")
+    with pytest.raises(StoreError, match="no run matching 'x'"):
+        store.resolve_run("x")
+
+
+def test_an_incomplete_run_is_found_only_with_the_same_arguments(store: Store) -> None:
+    new_run(store, "A")
+    selection = {"langs": ["cpp", "dotnet", "python"]}
+    found = store.incomplete_run("quick", selection, MACHINE.fingerprint)
+    assert found is not None and found.id == "A"
+    assert store.incomplete_run("full", selection, MACHINE.fingerprint) is None
+    assert store.incomplete_run("quick", {"langs": ["cpp"]}, MACHINE.fingerprint) is None
+    store.finish_run("A")
+    assert store.incomplete_run("quick", selection, MACHINE.fingerprint) is None
+
+
+def test_machine_fingerprint_ignores_small_memory_differences() -> None:
+    from dataclasses import replace
+
+    assert replace(MACHINE, memory_bytes=MACHINE.memory_bytes - 2**20).fingerprint == MACHINE.fingerprint
+    assert replace(MACHINE, cores=4).fingerprint != MACHINE.fingerprint

@@ -1,0 +1,55 @@
+"""Decodes every golden vector with one language's conformance binary.
+
+    golden_test --lang cpp --binary PATH
+
+Each file schemas/conformance/golden/<dataset>_<size>.<format> was written by
+the reference encoder from the canonical fixture; the binary must decode it to
+values equal to the fixture (or say the format is not applicable to it). Ends
+with the plain line `golden <lang>: N passed, N failed`.
+"""
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from schemas.conformance.matrix import Case, child_env, run_step
+
+GOLDEN = Path("schemas/conformance/golden")
+
+
+def golden_cases() -> list[tuple[Case, Path]]:
+    """Every golden file in the runfiles tree (the working directory) with its case."""
+    cases = []
+    for path in sorted(GOLDEN.iterdir()):
+        stem, fmt = path.name.rsplit(".", 1)
+        dataset, size = stem.rsplit("_", 1)
+        cases.append((Case(fmt, dataset, int(size)), path))
+    if not cases:
+        sys.exit(f"no golden vectors under {GOLDEN.resolve()}")
+    return cases
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--lang", required=True)
+    parser.add_argument("--binary", required=True, type=Path)
+    opts = parser.parse_args(argv)
+    os.environ.update(child_env())
+    command = [str(opts.binary.resolve())]
+    passed = failed = 0
+    for case, path in golden_cases():
+        outcome = run_step(command, "decode", case, path)
+        label = f"{case.format}/{case.dataset}/{case.size}"
+        if outcome.status == "failed":
+            failed += 1
+            print(f"FAIL {label}: {outcome.message}")
+        else:
+            passed += 1
+            print(f"{outcome.status} {label} {outcome.message}".rstrip())
+    print(f"golden {opts.lang}: {passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
