@@ -9,9 +9,29 @@ class RoundTripError(Exception):
     """decode(encode(fixture)) differs from the fixture, or the library failed."""
 
 
-def first_difference(expected: Any, actual: Any, path: str = "") -> str | None:
-    """Walks two JSON trees; describes the first mismatch (exact types: 1 is not 1.0 or True)."""
+def _same_number(expected: Any, actual: Any) -> bool:
+    """1 and 1.0 as equal numbers (never True): JSON has one number type."""
+    numbers = (int, float)
+    return (
+        isinstance(expected, numbers)
+        and isinstance(actual, numbers)
+        and not isinstance(expected, bool)
+        and not isinstance(actual, bool)
+        and expected == actual
+    )
+
+
+def first_difference(
+    expected: Any, actual: Any, path: str = "", numbers_by_value: bool = False
+) -> str | None:
+    """Walks two JSON trees; describes the first mismatch.
+
+    Types are exact (1 is not 1.0 or True) unless `numbers_by_value`, for JSON
+    written by another language, where 1 and 1.0 are the same number.
+    """
     where = path or "payload"
+    if numbers_by_value and _same_number(expected, actual):
+        return None
     if type(expected) is not type(actual):
         return (
             f"{where}: expected {type(expected).__name__} {expected!r:.80}, "
@@ -23,7 +43,7 @@ def first_difference(expected: Any, actual: Any, path: str = "") -> str | None:
             found = (
                 f"{inner}: missing"
                 if key not in actual
-                else first_difference(want, actual[key], inner)
+                else first_difference(want, actual[key], inner, numbers_by_value)
             )
             if found:
                 return found
@@ -33,7 +53,7 @@ def first_difference(expected: Any, actual: Any, path: str = "") -> str | None:
         if len(expected) != len(actual):
             return f"{where}: expected {len(expected)} items, got {len(actual)}"
         for index, (want, got) in enumerate(zip(expected, actual, strict=True)):
-            found = first_difference(want, got, f"{path}[{index}]")
+            found = first_difference(want, got, f"{path}[{index}]", numbers_by_value)
             if found:
                 return found
         return None

@@ -22,7 +22,14 @@ public static class Formats
     public static string? Mismatch(string format, string dataset, int size, byte[] bytes)
     {
         var fixture = Fixtures.Load(dataset, size);
-        return format == "msgpack" ? MsgPackMismatch(fixture, bytes) : fixture.Bind(Reference(format)).Mismatch(bytes);
+        return format switch
+        {
+            "msgpack" => TreeMismatch(fixture, () => JsonSerializer.SerializeToUtf8Bytes(CanonicalMsgPack.Decode(bytes))),
+            // Another language's JSON may order keys differently (the union's "type" need
+            // not come first), so it is read as fixtures are: strictly, in any key order.
+            "json" => TreeMismatch(fixture, () => bytes),
+            _ => fixture.Bind(Reference(format)).Mismatch(bytes),
+        };
     }
 
     private static ILibrary Reference(string format) => format switch
@@ -33,12 +40,12 @@ public static class Formats
         _ => throw new ArgumentException($"unknown format '{format}' (known: {string.Join(", ", Names)})", nameof(format)),
     };
 
-    // The decoded tree is read into the model strictly, then compared field by field.
-    private static string? MsgPackMismatch(Fixture fixture, byte[] bytes)
+    // The decoded tree (as JSON) is read into the model strictly, then compared field by field.
+    private static string? TreeMismatch(Fixture fixture, Func<byte[]> canonicalJson)
     {
         try
         {
-            using var json = new MemoryStream(JsonSerializer.SerializeToUtf8Bytes(CanonicalMsgPack.Decode(bytes)));
+            using var json = new MemoryStream(canonicalJson());
             return fixture.Diff(Datasets.Find(fixture.Dataset).Parse(json));
         }
         catch (Exception e) when (e is InvalidDataException or MessagePack.MessagePackSerializationException or JsonException or EndOfStreamException)
