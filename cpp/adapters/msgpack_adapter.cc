@@ -1,5 +1,7 @@
 #include "cpp/adapters/msgpack_adapter.h"
 
+#include <bit>
+#include <cstdint>
 #include <limits>
 #include <optional>
 #include <string>
@@ -19,7 +21,7 @@ struct StringBuffer {
 
 class Sink {
  public:
-  explicit Sink(msgpack::packer<StringBuffer>& p) : p_(p) {}
+  Sink(msgpack::packer<StringBuffer>& p, StringBuffer& out) : p_(p), out_(out) {}
   void StartObject(std::size_t n) { p_.pack_map(static_cast<std::uint32_t>(n)); }
   void EndObject() {}
   void StartArray(std::size_t n) { p_.pack_array(static_cast<std::uint32_t>(n)); }
@@ -31,10 +33,18 @@ class Sink {
   }
   void Uint(std::uint64_t u) { p_.pack_uint64(u); }
   void Int(std::int64_t i) { p_.pack_int64(i); }
-  void Double(double d) { p_.pack_double(d); }
+  // msgpack-cxx's pack_double writes integral values as integers; the contract
+  // wants every float field as a float 64 (0xcb, then the big-endian bits).
+  void Double(double d) {
+    const auto bits = std::bit_cast<std::uint64_t>(d);
+    char bytes[9] = {static_cast<char>(0xcb)};
+    for (int i = 0; i < 8; ++i) bytes[1 + i] = static_cast<char>(bits >> (56 - 8 * i));
+    out_.write(bytes, sizeof bytes);
+  }
 
  private:
   msgpack::packer<StringBuffer>& p_;
+  StringBuffer& out_;
 };
 
 class Node {
@@ -93,7 +103,7 @@ class MsgpackCodec final : public Codec<R> {
   std::string Encode(const std::vector<R>& records) const override {
     StringBuffer buffer;
     msgpack::packer<StringBuffer> packer(buffer);
-    Sink sink(packer);
+    Sink sink(packer, buffer);
     WritePayload(sink, records);
     return std::move(buffer.out);
   }
