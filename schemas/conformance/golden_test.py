@@ -9,11 +9,10 @@ with the plain line `golden <lang>: N passed, N failed`.
 """
 
 import argparse
-import os
 import sys
 from pathlib import Path
 
-from schemas.conformance.matrix import Case, child_env, run_step
+from schemas.conformance.matrix import Case, run_step
 
 GOLDEN = Path("schemas/conformance/golden")
 
@@ -35,7 +34,6 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--lang", required=True)
     parser.add_argument("--binary", required=True, type=Path)
     opts = parser.parse_args(argv)
-    os.environ.update(child_env())
     command = [str(opts.binary.resolve())]
     passed = failed = 0
     for case, path in golden_cases():
