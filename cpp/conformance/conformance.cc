@@ -2,17 +2,18 @@
 //   conformance encode --format F --dataset D --size N --out FILE
 //   conformance decode --format F --dataset D --size N --in FILE
 // Reference libraries: protobuf (libprotobuf), flatbuffers, msgpack
-// (msgpack-cxx, map mode), json (nlohmann-json). Exit 0 ok; 1 decoded but
+// (msgpack-cxx, map mode), json (nlohmann-json), capnp (Cap'n Proto: the
+// standard unpacked message, read with FlatArrayMessageReader). Exit 0 ok; 1 decoded but
 // different, or failed to decode; 2 usage error; 3 not applicable.
 #include <exception>
 #include <fstream>
 #include <iostream>
 #include <map>
 #include <optional>
-#include <sstream>
 #include <string>
 #include <vector>
 
+#include "cpp/adapters/capnp_adapter.h"
 #include "cpp/adapters/flatbuffers_adapter.h"
 #include "cpp/adapters/msgpack_adapter.h"
 #include "cpp/adapters/nlohmann_adapter.h"
@@ -28,7 +29,7 @@ using adapters::Library;
 
 constexpr char kUsage[] =
     "usage: conformance encode|decode --format F --dataset D --size N (--out|--in) FILE\n"
-    "  formats: protobuf flatbuffers msgpack json";
+    "  formats: protobuf flatbuffers msgpack json capnp";
 
 struct Usage : std::runtime_error {
   using std::runtime_error::runtime_error;
@@ -65,15 +66,8 @@ std::optional<Library> Reference(const std::string& format) {
   if (format == "flatbuffers") return adapters::FlatbuffersLibrary();
   if (format == "msgpack") return adapters::MsgpackLibrary();
   if (format == "json") return adapters::NlohmannLibrary();
+  if (format == "capnp") return adapters::CapnpLibrary();
   return std::nullopt;
-}
-
-std::string ReadFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error("cannot read " + path);
-  std::ostringstream contents;
-  contents << in.rdbuf();
-  return contents.str();
 }
 
 template <typename R>
@@ -88,7 +82,7 @@ int Run(const Request& request, const Library& library) {
   }
   std::vector<R> decoded;
   try {
-    decoded = codec.Decode(ReadFile(request.file));
+    decoded = codec.Decode(model::ReadFile(request.file));
   } catch (const std::exception& e) {
     std::cout << "failed to decode: " << e.what() << "\n";
     return 1;

@@ -31,13 +31,16 @@ const Runfiles& TheRunfiles() {
 
 void SetArgv0(std::string argv0) { Argv0() = std::move(argv0); }
 
-std::string ReadRunfile(std::string_view path) {
-  const std::string file = TheRunfiles().Rlocation("serbench/" + std::string(path));
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw std::runtime_error("cannot read runfile " + std::string(path));
+std::string ReadFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error("cannot read " + path);
   std::ostringstream contents;
   contents << in.rdbuf();
   return contents.str();
+}
+
+std::string ReadRunfile(std::string_view path) {
+  return ReadFile(TheRunfiles().Rlocation("serbench/" + std::string(path)));
 }
 
 std::string FixturePath(std::string_view dataset, std::size_t size) {

@@ -15,6 +15,9 @@ namespace serbench::model {
 // `bazel test`, `bazel run` and for children of Bazel binaries) or from argv0.
 void SetArgv0(std::string argv0);
 
+// The bytes of a file; throws std::runtime_error if it cannot be read.
+std::string ReadFile(const std::string& path);
+
 // The bytes of a runfile given its workspace-relative path, e.g.
 // "schemas/real/twitter.json"; throws std::runtime_error if it is missing.
 std::string ReadRunfile(std::string_view path);

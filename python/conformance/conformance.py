@@ -23,6 +23,7 @@ REFERENCE = {
     "flatbuffers": ("flatbuffers", "object_api"),
     "msgpack": ("msgpack", "schemaless"),
     "json": ("json", "schemaless"),
+    "capnp": ("pycapnp", None),  # to_bytes(): the standard unpacked message
 }
 OK, DIFFERENT, USAGE, NOT_APPLICABLE = 0, 1, 2, 3
 

@@ -37,6 +37,18 @@ def test_a_different_payload_names_the_first_differing_field(
     assert conformance.run(_args("decode", "protobuf", "user", 1, path)) == conformance.DIFFERENT
 
 
+def test_capnp_is_the_standard_unpacked_message(tmp_path: Path) -> None:
+    path = tmp_path / "order.capnp"
+    assert conformance.run(_args("encode", "capnp", "order", 100, path)) == conformance.OK
+    data = path.read_bytes()
+    # Segment table: (segment count - 1, then each segment's size in words), padded to a
+    # word; packing would compress the zero bytes and break these sizes.
+    count = int.from_bytes(data[:4], "little") + 1
+    sizes = [int.from_bytes(data[4 + 4 * i : 8 + 4 * i], "little") for i in range(count)]
+    table = (4 + 4 * count + 7) // 8 * 8
+    assert len(data) == table + 8 * sum(sizes)
+
+
 def test_usage_errors_and_sizes_that_do_not_exist(tmp_path: Path) -> None:
     assert conformance.run(["encode", "--format", "xml"]) == conformance.USAGE
     path = tmp_path / "x"

@@ -5,11 +5,12 @@
 Each file schemas/conformance/golden/<dataset>_<size>.<format> was written by
 the reference encoder from the canonical fixture; the binary must decode it to
 values equal to the fixture (or say the format is not applicable to it). Ends
-with the plain line `golden <lang>: N passed, N failed`.
+with the plain line `golden <lang>: N passed, N not applicable, N failed`.
 """
 
 import argparse
 import sys
+from collections import Counter
 from pathlib import Path
 
 from schemas.conformance.matrix import Case, run_step
@@ -35,18 +36,18 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--binary", required=True, type=Path)
     opts = parser.parse_args(argv)
     command = [str(opts.binary.resolve())]
-    passed = failed = 0
+    counts = Counter[str]()
     for case, path in golden_cases():
         outcome = run_step(command, "decode", case, path)
+        counts[outcome.status] += 1
         label = f"{case.format}/{case.dataset}/{case.size}"
-        if outcome.status == "failed":
-            failed += 1
-            print(f"FAIL {label}: {outcome.message}")
-        else:
-            passed += 1
-            print(f"{outcome.status} {label} {outcome.message}".rstrip())
-    print(f"golden {opts.lang}: {passed} passed, {failed} failed")
-    return 1 if failed else 0
+        status = "FAIL" if outcome.status == "failed" else outcome.status
+        print(f"{status} {label} {outcome.message}".rstrip())
+    print(
+        f"golden {opts.lang}: {counts['ok']} passed, {counts['not_applicable']} not applicable,"
+        f" {counts['failed']} failed"
+    )
+    return 1 if counts["failed"] else 0
 
 
 if __name__ == "__main__":

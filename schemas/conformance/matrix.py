@@ -30,10 +30,11 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-FORMATS = ("protobuf", "flatbuffers", "msgpack", "json")
+FORMATS = ("protobuf", "flatbuffers", "msgpack", "json", "capnp")
 DATASETS = ("user", "order", "filetree", "game", "mail", "metrics")
 SIZES = (1, 100, 1000)
 STATUSES = ("ok", "failed", "not_applicable")
+SCHEMA = "serbench-interop/1"  # the file's format version, checked by the runner's ingester
 _TIMEOUT_S = 120
 # Conformance binaries wired into //schemas/conformance:matrix, by runfiles path.
 WIRED = {
@@ -188,6 +189,7 @@ def child_env() -> dict[str, str]:
 def report(cells: list[Cell]) -> dict[str, object]:
     counts = Counter(c.status for c in cells)
     return {
+        "schema": SCHEMA,
         "comparison": COMPARISON,
         "counts": {s: counts.get(s, 0) for s in STATUSES},
         "cells": [asdict(c) for c in cells],
@@ -202,7 +204,7 @@ def _csv(text: str, known: tuple[str, ...]) -> list[str]:
     return chosen
 
 
-def _langs(pairs: list[str]) -> dict[str, list[str]]:
+def parse_langs(pairs: list[str]) -> dict[str, list[str]]:
     langs = {}
     for pair in pairs:
         name, sep, command = pair.partition("=")
@@ -233,7 +235,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--datasets", default=",".join(DATASETS))
     parser.add_argument("--sizes", default=",".join(map(str, SIZES)))
     args = parser.parse_args(argv)
-    langs = _langs(args.lang) if args.lang else wired_langs()
+    langs = parse_langs(args.lang) if args.lang else wired_langs()
     if not langs:
         print("matrix: no conformance binary given (--lang NAME=COMMAND) or wired", file=sys.stderr)
         return 2
@@ -243,7 +245,10 @@ def main(argv: list[str] | None = None) -> int:
     result = report(cells)
     # Under `bazel run`, a relative --out is the caller's path.
     out = Path(os.environ.get("BUILD_WORKING_DIRECTORY", ".")) / args.out
-    out.write_text(json.dumps(result, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    # Written whole or not at all: the runner ingests this file.
+    partial = out.with_name(out.name + ".partial")
+    partial.write_text(json.dumps(result, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    partial.replace(out)
     print(f"matrix: {result['counts']} -> {out}")
     return _verdict(cells, read_known_failures(args.known_failures) if args.known_failures else set())
 
