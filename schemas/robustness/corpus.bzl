@@ -1,0 +1,32 @@
+"""robustness_corpus(name, profile, seed): a directory (tree artifact) holding
+manifest.json and the inputs of one corpus profile (generate.py: smoke, quick,
+full), built from the golden vectors and the JSON_checker files."""
+
+def _corpus_impl(ctx):
+    out = ctx.actions.declare_directory(ctx.label.name)
+    args = ctx.actions.args()
+    args.add("--profile", ctx.attr.profile)
+    args.add("--seed", str(ctx.attr.seed))
+    args.add("--out", out.path)
+    args.add_all("--golden", ctx.files.golden)
+    args.add_all("--jsonchecker", ctx.files.jsonchecker)
+    ctx.actions.run(
+        executable = ctx.executable._generate,
+        arguments = [args],
+        inputs = ctx.files.golden + ctx.files.jsonchecker,
+        outputs = [out],
+        mnemonic = "RobustnessCorpus",
+        progress_message = "Generating the %s robustness corpus" % ctx.attr.profile,
+    )
+    return [DefaultInfo(files = depset([out]), runfiles = ctx.runfiles(files = [out]))]
+
+robustness_corpus = rule(
+    implementation = _corpus_impl,
+    attrs = {
+        "profile": attr.string(mandatory = True, values = ["smoke", "quick", "full"]),
+        "seed": attr.int(default = 1),
+        "golden": attr.label(default = "//schemas/conformance:golden", allow_files = True),
+        "jsonchecker": attr.label(default = "@jsonchecker//:files", allow_files = True),
+        "_generate": attr.label(default = ":generate", executable = True, cfg = "exec"),
+    },
+)

@@ -1,0 +1,102 @@
+"""The registry: which mutator makes each kind of input for each format, and why a
+kind does not apply to a format. Adding a format is one entry in each table."""
+
+import random
+from collections.abc import Callable
+
+from schemas.robustness import (
+    bytewise,
+    capnp_wire,
+    flatbuffers_wire,
+    json_text,
+    msgpack_wire,
+    protobuf_wire,
+    tree,
+)
+from schemas.robustness.mutant import Base, Mutant, Mutator
+
+KINDS = (
+    "none", "truncate", "bitflip", "insert", "delete", "length_lie", "deep_nesting",
+    "wrong_type", "invalid_utf8", "duplicate_key", "jsonchecker",
+)  # fmt: skip
+# Depths of the deep inputs: the required 10,000 and a shallower one that shows
+# where a decoder's depth limit lies.
+DEPTHS = (1_000, 10_000)
+
+# name -> (builder(depth) -> bytes, schemaless: no fixture, expect accept).
+DeepBuilders = dict[str, tuple[Callable[[int], bytes], bool]]
+
+
+def deep(builders: DeepBuilders) -> Mutator:
+    """Every deep input of a format (the base only says which fixture they stand against)."""
+
+    def mutate(base: Base, rng: random.Random, count: int) -> list[Mutant]:
+        return [
+            Mutant(build(depth), {"shape": shape, "depth": depth}, schemaless)
+            for shape, (build, schemaless) in builders.items()
+            for depth in DEPTHS
+        ][:count]
+
+    return mutate
+
+
+_BYTEWISE: dict[str, Mutator] = {
+    "truncate": bytewise.truncate,
+    "bitflip": bytewise.bitflip,
+    "insert": bytewise.insert,
+    "delete": bytewise.delete,
+    "invalid_utf8": bytewise.invalid_utf8,
+}
+
+FORMAT_MUTATORS: dict[str, dict[str, Mutator]] = {
+    "protobuf": _BYTEWISE | {
+        "length_lie": protobuf_wire.length_lie,
+        "wrong_type": protobuf_wire.wrong_type,
+        "duplicate_key": protobuf_wire.duplicate_key,
+        "deep_nesting": deep({"filetree": (protobuf_wire.deep_filetree, False)}),
+    },
+    "flatbuffers": _BYTEWISE | {
+        "length_lie": flatbuffers_wire.length_lie,
+        "wrong_type": flatbuffers_wire.wrong_type,
+        "deep_nesting": deep({"filetree": (flatbuffers_wire.deep_filetree, False)}),
+    },
+    "msgpack": _BYTEWISE | {
+        "length_lie": msgpack_wire.length_lie,
+        "wrong_type": tree.wrong_type(msgpack_wire.encode),
+        "duplicate_key": tree.duplicate_key(msgpack_wire.encode),
+        "deep_nesting": deep({
+            "arrays": (msgpack_wire.nested_arrays, True),
+            "maps": (msgpack_wire.nested_maps, True),
+            "filetree": (msgpack_wire.deep_filetree, False),
+        }),
+    },
+    "json": _BYTEWISE | {
+        "wrong_type": tree.wrong_type(json_text.encode),
+        "duplicate_key": tree.duplicate_key(json_text.encode),
+        "deep_nesting": deep({
+            "arrays": (json_text.nested_arrays, True),
+            "objects": (json_text.nested_objects, True),
+            "filetree": (json_text.deep_filetree, False),
+        }),
+    },
+    "capnp": _BYTEWISE | {
+        "length_lie": capnp_wire.length_lie,
+        "wrong_type": capnp_wire.wrong_type,
+        "deep_nesting": deep({"filetree": (capnp_wire.deep_filetree, False)}),
+    },
+}  # fmt: skip
+
+_NO_JSONCHECKER = "the JSON_checker files are JSON text"
+NOT_APPLICABLE: dict[str, dict[str, str]] = {
+    "protobuf": {"jsonchecker": _NO_JSONCHECKER},
+    "flatbuffers": {
+        "duplicate_key": "tables address fields by vtable slot: there are no keys to repeat",
+        "jsonchecker": _NO_JSONCHECKER,
+    },
+    "msgpack": {"jsonchecker": _NO_JSONCHECKER},
+    "json": {"length_lie": "JSON text has no length prefixes, counts or offsets"},
+    "capnp": {
+        "duplicate_key": "structs address fields by position: there are no keys to repeat",
+        "jsonchecker": _NO_JSONCHECKER,
+    },
+}

@@ -1,0 +1,435 @@
+"""The robustness driver: every decoder of every language worker runs the corpus
+in a child process with time and memory limits; each outcome is classified
+(protocol and output file: README.md).
+
+    run --corpus DIR --out FILE [--lang NAME=CMD ...] [--timeout S] [--memory-mib N]
+        [--startup-timeout S] [--libs LIB[/VARIANT],...]
+
+Without --lang, the wired workers (//<lang>/robustness:worker, in this target's
+runfiles) are used. Exit 0 when every result is classified; 1 on a protocol
+violation or driver error.
+"""
+
+import argparse
+import contextlib
+import hashlib
+import json
+import os
+import resource
+import selectors
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any, TextIO
+
+from schemas.conformance.matrix import child_env, parse_langs
+from schemas.robustness.schema import FINDINGS, OUTCOMES, SCHEMA
+
+WIRED = {
+    "python": "python/robustness/worker",
+    "dotnet": "dotnet/robustness/worker",
+    "cpp": "cpp/robustness/worker",
+}
+# CoreCLR reserves address space up front and does not run under RLIMIT_AS: its
+# GC heap is capped through the environment instead.
+HEAP_LIMIT_ENV = {"dotnet": "DOTNET_GCHeapHardLimit"}
+_REPLY_KEYS = {"outcome", "detail", "ns"}
+_REPLIES = {
+    "fixture": {"clean_error", "accepted_equal", "accepted_different", "memory_blowup"},
+    "accept": {"clean_error", "accepted", "memory_blowup"},
+    "reject": {"clean_error", "accepted", "memory_blowup"},
+}
+_DECODER_KEYS = {"lib", "variant", "format", "version", "schemaless"}
+_PROGRESS_EVERY = 250
+_WRAPPED_SIGKILL = 128 + signal.SIGKILL  # a shell wrapper's status for a SIGKILLed child
+
+
+class ProtocolError(Exception):
+    """The worker (or the driver) broke the protocol: the run is void."""
+
+
+@dataclass(frozen=True)
+class Limits:
+    timeout_s: float
+    memory_mib: int
+    startup_s: float
+
+
+@dataclass(frozen=True)
+class Decoder:
+    lang: str
+    lib: str
+    variant: str | None
+    format: str
+    version: str
+    schemaless: bool
+
+    @property
+    def name(self) -> str:
+        return self.lib if self.variant is None else f"{self.lib}/{self.variant}"
+
+
+@dataclass(frozen=True)
+class Answer:
+    outcome: str
+    detail: str
+    ns: int | None
+
+
+def _first_line(path: Path, start: int) -> str:
+    """The first non-empty line a worker wrote to stderr after byte `start`: runtimes
+    name the fatal error first ("Stack overflow.", "terminate called ...")."""
+    with path.open("rb") as f:
+        f.seek(start)
+        lines = (line.strip() for line in f.read().decode(errors="replace").splitlines())
+        return next((line[:300] for line in lines if line), "")
+
+
+def _signal_name(number: int) -> str:
+    try:
+        return signal.Signals(number).name
+    except ValueError:
+        return f"signal {number}"
+
+
+def died(returncode: int, stderr_said: str) -> Answer:
+    """The outcome of a worker that exited before replying."""
+    said = f": {stderr_said}" if stderr_said else ""
+    if returncode == 2:
+        raise ProtocolError(f"worker exited 2 (unknown decoder or malformed request){said}")
+    if returncode in (-signal.SIGKILL, _WRAPPED_SIGKILL):
+        return Answer("memory_blowup", f"SIGKILL not sent by the driver (out-of-memory killer){said}", None)
+    if returncode < 0:
+        return Answer("crash", f"{_signal_name(-returncode)}{said}", None)
+    if returncode > 128:
+        return Answer("crash", f"exit status {returncode} ({_signal_name(returncode - 128)}?){said}", None)
+    return Answer("crash", f"exit status {returncode}{said}", None)
+
+
+def parse_reply(line: bytes, expect: str) -> Answer:
+    """A reply line, checked against the protocol; accepted mapped by expect."""
+    try:
+        reply = json.loads(line)
+    except ValueError as err:
+        raise ProtocolError(f"worker wrote a line that is not JSON: {line[:200]!r} ({err})") from None
+    if not isinstance(reply, dict) or reply.keys() != _REPLY_KEYS:
+        raise ProtocolError(f"reply {line[:200]!r} does not have exactly the keys {sorted(_REPLY_KEYS)}")
+    outcome, detail, ns = reply["outcome"], reply["detail"], reply["ns"]
+    if outcome not in _REPLIES[expect]:
+        raise ProtocolError(
+            f"outcome {outcome!r} is not allowed for expect={expect} ({sorted(_REPLIES[expect])})"
+        )
+    if not isinstance(detail, str) or not isinstance(ns, int) or isinstance(ns, bool) or ns < 0:
+        raise ProtocolError(f"reply {line[:200]!r}: detail must be a string, ns a non-negative integer")
+    if outcome == "accepted":
+        outcome = "accepted_equal" if expect == "accept" else "accepted_different"
+    return Answer(outcome, detail, ns)
+
+
+class Worker:
+    """One language's long-lived worker process, started on demand and again after
+    a crash or hang."""
+
+    def __init__(self, lang: str, command: list[str], limits: Limits, log: Path) -> None:
+        self.lang, self.command, self.limits, self.log = lang, command, limits, log
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.buffer = b""
+        self.log_start = 0
+        self.startup_cost: float | None = None
+
+    def _env(self) -> dict[str, str]:
+        env = child_env()
+        if self.lang in HEAP_LIMIT_ENV:
+            env[HEAP_LIMIT_ENV[self.lang]] = f"{self.limits.memory_mib << 20:#x}"
+        return env
+
+    def _preexec(self) -> None:
+        if self.lang not in HEAP_LIMIT_ENV:
+            limit = self.limits.memory_mib << 20
+            resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+    def _start(self) -> subprocess.Popen[bytes]:
+        with self.log.open("ab") as err:
+            self.proc = subprocess.Popen(
+                self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=err, env=self._env(),
+                preexec_fn=self._preexec, start_new_session=True,
+            )  # fmt: skip
+        self.buffer = b""
+        return self.proc
+
+    def stop(self) -> None:
+        """SIGKILL to the worker's process group (wrappers start the runtime as a child)."""
+        if self.proc is not None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait()
+            self.proc = None
+
+    def _allowance(self) -> float:
+        """Extra time for a fresh process: the whole start-up limit the first time, then
+        what the first start really took (so a hang after a restart costs no more)."""
+        if self.proc is not None:
+            return 0.0
+        return self.limits.startup_s if self.startup_cost is None else self.startup_cost
+
+    def ask(self, request: dict[str, Any]) -> Answer:
+        if self.proc is not None and self.proc.poll() is not None:
+            # It replied, then died: not this input's doing. Say so and start afresh.
+            print(f"run: {self.lang} worker exited ({self.proc.returncode}) after a reply", file=sys.stderr)
+            self.stop()
+        timeout = self.limits.timeout_s + self._allowance()
+        began = time.monotonic()
+        proc = self.proc or self._start()
+        assert proc.stdin is not None and proc.stdout is not None
+        # A crash's detail quotes what the worker said while decoding this input only.
+        self.log_start = self.log.stat().st_size
+        try:
+            proc.stdin.write(json.dumps(request).encode() + b"\n")
+            proc.stdin.flush()
+        except BrokenPipeError:
+            return self._died()
+        line = self._read_line(proc, time.monotonic() + timeout)
+        if line is None:
+            return self._died()
+        if line == b"":
+            self.stop()
+            return Answer("hang", f"no reply within {timeout:.1f}s", None)
+        if self.startup_cost is None:
+            self.startup_cost = time.monotonic() - began
+        return parse_reply(line, request["expect"])
+
+    def _read_line(self, proc: subprocess.Popen[bytes], deadline: float) -> bytes | None:
+        """The reply line; b"" on timeout, None when the worker closed stdout."""
+        assert proc.stdout is not None
+        with selectors.DefaultSelector() as sel:
+            sel.register(proc.stdout, selectors.EVENT_READ)
+            while b"\n" not in self.buffer:
+                left = deadline - time.monotonic()
+                if left <= 0 or not sel.select(left):
+                    return b""
+                chunk = os.read(proc.stdout.fileno(), 65536)
+                if not chunk:
+                    return None
+                self.buffer += chunk
+        line, _, rest = self.buffer.partition(b"\n")
+        if rest:
+            raise ProtocolError(
+                f"{self.lang} worker wrote more than one line for one request: {rest[:200]!r}"
+            )
+        self.buffer = b""
+        return line
+
+    def _died(self) -> Answer:
+        assert self.proc is not None
+        returncode = self.proc.wait()
+        self.stop()  # its children, if a wrapper died
+        return died(returncode, _first_line(self.log, self.log_start))
+
+
+def list_decoders(lang: str, command: list[str], limits: Limits) -> list[Decoder]:
+    done = subprocess.run(
+        [*command, "--list"], capture_output=True, env=child_env(), timeout=limits.startup_s, check=False
+    )
+    if done.returncode != 0:
+        raise ProtocolError(f"{lang} worker --list exited {done.returncode}: {done.stderr.decode()[-500:]}")
+    try:
+        listed = json.loads(done.stdout)
+    except ValueError as err:
+        raise ProtocolError(f"{lang} worker --list did not print JSON: {err}") from None
+    if not isinstance(listed, list) or not all(
+        isinstance(d, dict) and d.keys() == _DECODER_KEYS for d in listed
+    ):
+        raise ProtocolError(
+            f"{lang} worker --list: want a JSON array of objects with keys {sorted(_DECODER_KEYS)}"
+        )
+    return [Decoder(lang=lang, **d) for d in listed]
+
+
+def runs(decoder: Decoder, inputs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The inputs this decoder gets: its format; dataset-null ones only if schemaless."""
+    return [
+        i
+        for i in inputs
+        if i["format"] == decoder.format and (i["dataset"] is not None or decoder.schemaless)
+    ]
+
+
+def _request(decoder: Decoder, item: dict[str, Any], corpus: Path) -> dict[str, Any]:
+    return {
+        "lib": decoder.lib, "variant": decoder.variant, "format": decoder.format,
+        "dataset": item["dataset"], "size": item["size"], "path": str((corpus / item["file"]).resolve()),
+        "expect": item["expect"],
+    }  # fmt: skip
+
+
+def _result(decoder: Decoder, item: dict[str, Any], answer: Answer) -> dict[str, Any]:
+    return {
+        "lang": decoder.lang, "lib": decoder.lib, "variant": decoder.variant, "format": decoder.format,
+        "input": item["id"], "dataset": item["dataset"], "size": item["size"], "mutation": item["mutation"],
+        "expect": item["expect"], "outcome": answer.outcome, "detail": answer.detail, "ns": answer.ns,
+    }  # fmt: skip
+
+
+class Progress:
+    """`progress: <done>/<total> <lang> <lib>[/<variant>] <format>` on stderr, every
+    so many requests and after each decoder."""
+
+    def __init__(self, total: int) -> None:
+        self.total, self.done = total, 0
+
+    def step(self, decoder: Decoder, last: bool = False) -> None:
+        self.done += 0 if last else 1
+        if last or self.done % _PROGRESS_EVERY == 0:
+            print(
+                f"progress: {self.done}/{self.total} {decoder.lang} {decoder.name} {decoder.format}",
+                file=sys.stderr,
+            )
+
+
+def run_lang(
+    worker: Worker, decoders: list[Decoder], inputs: list[dict[str, Any]], corpus: Path, progress: Progress
+) -> list[dict[str, Any]]:
+    results = []
+    try:
+        for decoder in decoders:
+            for item in runs(decoder, inputs):
+                results.append(_result(decoder, item, worker.ask(_request(decoder, item, corpus))))
+                progress.step(decoder)
+            progress.step(decoder, last=True)
+    finally:
+        worker.stop()
+    return results
+
+
+def repro(
+    results: list[dict[str, Any]], inputs: dict[str, dict[str, Any]], corpus: Path, out: Path
+) -> list[dict[str, Any]]:
+    """The first input of each (decoder, finding), copied to `<out stem>-repro/`."""
+    folder = out.parent / f"{out.stem}-repro"
+    shutil.rmtree(folder, ignore_errors=True)
+    kept: dict[tuple[Any, ...], dict[str, Any]] = {}
+    for r in results:
+        key = (r["lang"], r["lib"], r["variant"], r["format"], r["outcome"])
+        if r["outcome"] in FINDINGS and key not in kept:
+            item = inputs[r["input"]]
+            name = "-".join(str(k) for k in key if k is not None) + f"-{item['id']}.bin"
+            folder.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(corpus / item["file"], folder / name)
+            kept[key] = {
+                "lang": r["lang"], "lib": r["lib"], "variant": r["variant"], "format": r["format"],
+                "input": item["id"], "outcome": r["outcome"], "sha256": item["sha256"],
+                "file": f"{folder.name}/{name}",
+            }  # fmt: skip
+    return list(kept.values())
+
+
+def summary(results: list[dict[str, Any]], stream: TextIO) -> None:
+    """Per (lang, lib, variant, format): count per outcome, median ns of clean errors."""
+    groups: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
+    for r in results:
+        groups.setdefault((r["lang"], r["lib"], r["variant"], r["format"]), []).append(r)
+    print(
+        f"{'decoder':<44} " + " ".join(f"{o:>18}" for o in OUTCOMES) + f" {'reject ns (median)':>19}",
+        file=stream,
+    )
+    for (lang, lib, variant, fmt), rs in groups.items():
+        counts = Counter(r["outcome"] for r in rs)
+        rejects = [r["ns"] for r in rs if r["outcome"] == "clean_error" and r["ns"] is not None]
+        median = f"{statistics.median(rejects):.0f}" if rejects else "-"
+        name = f"{lang} {lib}{'/' + variant if variant else ''} {fmt}"
+        print(
+            f"{name:<44} " + " ".join(f"{counts.get(o, 0):>18}" for o in OUTCOMES) + f" {median:>19}",
+            file=stream,
+        )
+
+
+def write_atomic(out: Path, doc: dict[str, Any]) -> None:
+    out.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=out.parent, prefix=f".{out.name}.")
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        f.write(json.dumps(doc, indent=1, ensure_ascii=False) + "\n")
+    os.replace(tmp, out)
+
+
+def run(
+    langs: dict[str, list[str]], corpus: Path, out: Path, limits: Limits, libs: set[str] | None = None
+) -> dict[str, Any]:
+    raw = (corpus / "manifest.json").read_bytes()
+    manifest = json.loads(raw)
+    inputs = manifest["inputs"]
+    decoders = {lang: list_decoders(lang, cmd, limits) for lang, cmd in langs.items()}
+    chosen = {
+        lang: [d for d in ds if libs is None or d.name in libs or d.lib in libs]
+        for lang, ds in decoders.items()
+    }
+    total = sum(len(runs(d, inputs)) for ds in chosen.values() for d in ds)
+    results: list[dict[str, Any]] = []
+    progress = Progress(total)
+    with tempfile.TemporaryDirectory(prefix="serbench-robustness-") as logs:
+        for lang, command in langs.items():
+            worker = Worker(lang, command, limits, Path(logs) / f"{lang}.stderr")
+            results += run_lang(worker, chosen[lang], inputs, corpus, progress)
+    doc = {
+        "schema": SCHEMA,
+        "corpus": {
+            "name": manifest["name"], "seed": manifest["seed"],
+            "manifest_sha256": hashlib.sha256(raw).hexdigest(), "inputs": len(inputs),
+            "per_format": manifest["per_format"], "not_applicable": manifest["not_applicable"],
+        },
+        "limits": {"timeout_s": limits.timeout_s, "memory_mib": limits.memory_mib},
+        "decoders": [asdict(d) for ds in chosen.values() for d in ds],
+        "results": results,
+        "repro": repro(results, {i["id"]: i for i in inputs}, corpus, out),
+    }  # fmt: skip
+    write_atomic(out, doc)
+    return doc
+
+
+def _under_caller(path: Path) -> Path:
+    """Under `bazel run`, relative paths are the caller's."""
+    return Path(os.environ.get("BUILD_WORKING_DIRECTORY", ".")) / path
+
+
+def wired_workers() -> dict[str, list[str]]:
+    """The wired workers present in this target's runfiles (working directory)."""
+    return {lang: [os.path.abspath(path)] for lang, path in WIRED.items() if Path(path).exists()}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--corpus", required=True, type=Path, help="a corpus directory (manifest.json)")
+    parser.add_argument("--out", required=True, type=Path)
+    parser.add_argument("--lang", action="append", default=[], help="NAME=COMMAND of a worker")
+    parser.add_argument("--timeout", type=float, default=5.0, help="seconds per input")
+    parser.add_argument("--startup-timeout", type=float, default=120.0, help="extra seconds for a (re)start")
+    parser.add_argument("--memory-mib", type=int, default=2048)
+    parser.add_argument("--libs", help="comma-separated LIB or LIB/VARIANT to run (default: all)")
+    args = parser.parse_args(argv)
+    langs = parse_langs(args.lang) if args.lang else wired_workers()
+    if not langs:
+        print("run: no worker given (--lang NAME=COMMAND) or wired", file=sys.stderr)
+        return 2
+    limits = Limits(args.timeout, args.memory_mib, args.startup_timeout)
+    libs = set(args.libs.split(",")) if args.libs else None
+    out = _under_caller(args.out)
+    try:
+        doc = run(langs, _under_caller(args.corpus), out, limits, libs)
+    except ProtocolError as err:
+        print(f"run: PROTOCOL ERROR: {err}", file=sys.stderr)
+        return 1
+    summary(doc["results"], sys.stdout)
+    print(f"run: {len(doc['results'])} results, {len(doc['repro'])} reproducing inputs -> {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

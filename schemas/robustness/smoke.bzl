@@ -1,0 +1,33 @@
+"""robustness_smoke_test(name, lang, worker): the driver (//schemas/robustness:run)
+on the smoke corpus against one language's worker; fails unless every decoder
+answers accepted_equal on every control, every JSON_checker pass file is accepted
+by every schemaless JSON decoder, every result is one of the six outcomes and the
+output validates (smoke_test.py). One call in each //<lang>/robustness/BUILD.bazel:
+
+    load("//schemas/robustness:smoke.bzl", "robustness_smoke_test")
+    robustness_smoke_test(name = "robustness_smoke_test", lang = "python", worker = ":worker")
+"""
+
+_CORPUS = "//schemas/robustness:smoke_corpus"
+
+def robustness_smoke_test(name, lang, worker, size = "large", tags = []):
+    native.py_test(
+        name = name,
+        size = size,
+        srcs = ["//schemas/robustness:smoke_test.py"],
+        main = "//schemas/robustness:smoke_test.py",
+        args = [
+            "--lang",
+            lang,
+            "--worker",
+            "$(rootpath {})".format(worker),
+            "--corpus",
+            "$(rootpath {})".format(_CORPUS),
+        ],
+        data = [worker, _CORPUS],
+        deps = ["//schemas/robustness:run_lib"],
+        python_version = "PY3",
+        # The .NET worker runs the dotnet CLI, which needs the real HOME (as
+        # //schemas/conformance:interop_test does).
+        tags = ["local", "no-sandbox"] + tags,
+    )

@@ -1,0 +1,87 @@
+"""The per-language robustness smoke test (smoke.bzl): the driver on the smoke
+corpus against one worker, then the assertions of README.md.
+
+    smoke_test --lang NAME --worker PATH --corpus DIR
+"""
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from schemas.robustness import run, schema
+
+
+def _who(r: dict[str, Any]) -> str:
+    return f"{r['lang']} {r['lib']}{'/' + r['variant'] if r['variant'] else ''} {r['format']}"
+
+
+def _controls_failed(doc: dict[str, Any]) -> list[str]:
+    return [
+        f"{_who(r)} control {r['input']} ({r['dataset']}_{r['size']}): {r['outcome']} {r['detail']}"
+        for r in doc["results"]
+        if r["mutation"] == "none" and r["outcome"] != "accepted_equal"
+    ]
+
+
+def _passes_rejected(doc: dict[str, Any], manifest: dict[str, Any]) -> list[str]:
+    passes = {
+        i["id"] for i in manifest["inputs"] if i["mutation"] == "jsonchecker" and i["expect"] == "accept"
+    }
+    return [
+        f"{_who(r)} rejected valid JSON {r['input']}: {r['outcome']} {r['detail']}"
+        for r in doc["results"]
+        if r["input"] in passes and r["outcome"] != "accepted_equal"
+    ]
+
+
+def _missing(doc: dict[str, Any], manifest: dict[str, Any]) -> list[str]:
+    """Decoders that did not run every input of their format."""
+    out = []
+    for d in doc["decoders"]:
+        decoder = run.Decoder(**d)
+        want = {i["id"] for i in run.runs(decoder, manifest["inputs"])}
+        ran = {
+            r["input"]
+            for r in doc["results"]
+            if (r["lang"], r["lib"], r["variant"], r["format"])
+            == (d["lang"], d["lib"], d["variant"], d["format"])
+        }
+        if want != ran:
+            out.append(
+                f"{decoder.lang} {decoder.name} {decoder.format}: ran {len(ran)} of {len(want)} inputs"
+            )
+    return out
+
+
+def check(doc: dict[str, Any], manifest: dict[str, Any]) -> list[str]:
+    """Every reason the smoke run fails (empty when it passes)."""
+    errors = schema.validate(doc)
+    if not errors and not doc["decoders"]:
+        errors.append("the worker listed no decoder")
+    return errors or _controls_failed(doc) + _passes_rejected(doc, manifest) + _missing(doc, manifest)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--lang", required=True)
+    parser.add_argument("--worker", required=True, type=Path)
+    parser.add_argument("--corpus", required=True, type=Path)
+    args = parser.parse_args()
+    out_dir = Path(os.environ.get("TEST_UNDECLARED_OUTPUTS_DIR") or tempfile.mkdtemp())
+    out = out_dir / f"robustness-{args.lang}.json"
+    limits = run.Limits(timeout_s=10.0, memory_mib=2048, startup_s=120.0)
+    doc = run.run({args.lang: [str(args.worker.absolute())]}, args.corpus, out, limits)
+    run.summary(doc["results"], sys.stdout)
+    manifest = json.loads((args.corpus / "manifest.json").read_text(encoding="utf-8"))
+    errors = check(json.loads(out.read_text(encoding="utf-8")), manifest)
+    for error in errors:
+        print(f"FAILED {error}", file=sys.stderr)
+    return 1 if errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
