@@ -1,0 +1,182 @@
+#include "cpp/robustness/decoders.h"
+
+#include <map>
+#include <utility>
+
+#include <nlohmann/json.hpp>
+
+#include "cpp/adapters/capnp_adapter.h"
+#include "cpp/adapters/flatbuffers_adapter.h"
+#include "cpp/adapters/msgpack_adapter.h"
+#include "cpp/adapters/nlohmann_adapter.h"
+#include "cpp/adapters/protobuf_adapter.h"
+#include "cpp/adapters/rapidjson_adapter.h"
+#include "cpp/adapters/simdjson_adapter.h"
+#include "cpp/model/datasets.h"
+#include "cpp/model/diff.h"
+#include "cpp/model/fixture.h"
+
+namespace serbench::robustness {
+namespace {
+
+using Json = nlohmann::json;
+
+// load(), with a missing or unreadable fixture reported as a driver bug.
+template <typename F>
+auto LoadOrProtocolError(F load) {
+  try {
+    return load();
+  } catch (const std::exception& e) {
+    throw ProtocolError(std::string("fixture: ") + e.what());
+  }
+}
+
+// Fixtures are loaded on first use and kept (workers are long-lived).
+template <typename R>
+const std::vector<R>& Fixture(std::size_t size) {
+  static auto* cache = new std::map<std::size_t, std::vector<R>>();
+  auto it = cache->find(size);
+  if (it == cache->end()) {
+    it = cache->emplace(size, LoadOrProtocolError([&] { return model::LoadFixture<R>(size); }))
+             .first;
+  }
+  return it->second;
+}
+
+const Json& FixtureJson(const std::string& dataset, std::size_t size) {
+  static auto* cache = new std::map<std::string, Json>();
+  const std::string path = model::FixturePath(dataset, size);
+  auto it = cache->find(path);
+  if (it == cache->end()) {
+    it = cache->emplace(path, LoadOrProtocolError([&] {
+                          return Json::parse(model::ReadRunfile(path));
+                        })).first;
+  }
+  return it->second;
+}
+
+std::optional<std::string> VariantOf(const adapters::LibraryInfo& info) {
+  if (info.variant.empty()) return std::nullopt;
+  return info.variant;
+}
+
+// A suite library decoding into the native records, compared field by field
+// with the fixture (model::FirstDifference).
+class TypedDecoder final : public Decoder {
+ public:
+  TypedDecoder(adapters::Library library, std::optional<std::string> variant)
+      : Decoder({library.info.lib, std::move(variant), library.info.format,
+                 library.info.version, false}),
+        library_(std::move(library)) {}
+
+  Verdict Run(std::string_view bytes, const Input& input) const override {
+    if (!input.dataset || input.expect != "fixture") {
+      throw ProtocolError(info().lib + " is typed: it decodes only expect=fixture inputs");
+    }
+    std::optional<Verdict> verdict;
+    model::ForEachDataset([&]<typename R>(R) {
+      if (*input.dataset == R::kDataset) verdict = RunAs<R>(bytes, input.size);
+    });
+    if (!verdict) throw ProtocolError("unknown dataset " + *input.dataset);
+    return *verdict;
+  }
+
+ private:
+  template <typename R>
+  Verdict RunAs(std::string_view bytes, std::size_t size) const {
+    const std::vector<R>& want = Fixture<R>(size);
+    const adapters::Codec<R>& codec = library_.codec<R>();
+    std::vector<R> got;
+    return Attempt([&] { got = codec.Decode(bytes); },
+                   [&] { return Compared(model::FirstDifference(want, got)); });
+  }
+
+  adapters::Library library_;
+};
+
+// A JSON DOM library of the real documents: parses any JSON. For
+// expect=fixture, its DOM is written back by the library and read by
+// nlohmann (the suite's reference, as in json_document.h) to compare.
+class SchemalessDecoder final : public Decoder {
+ public:
+  explicit SchemalessDecoder(adapters::DocumentLibrary library)
+      : Decoder({library.info.lib, VariantOf(library.info), library.info.format,
+                 library.info.version, true}),
+        open_(std::move(library.open)),
+        parser_(Open({})) {}
+
+  Verdict Run(std::string_view bytes, const Input& input) const override {
+    const Json* want = nullptr;
+    if (input.expect == "fixture") {
+      if (!input.dataset) throw ProtocolError("expect=fixture needs a dataset");
+      want = &FixtureJson(*input.dataset, input.size);
+    }
+    return Attempt([&] { parser_->Decode(bytes); },
+                   [&] { return want ? Compared(Difference(*want, bytes)) : Accepted(); });
+  }
+
+ private:
+  std::unique_ptr<const adapters::DocumentCodec> Open(std::vector<std::string> payloads) const {
+    return open_(std::make_shared<const adapters::Document>(adapters::Document{
+        .name = "input", .format = info().format, .payloads = std::move(payloads)}));
+  }
+
+  std::optional<std::string> Difference(const Json& want, std::string_view bytes) const {
+    try {
+      const Json got = Json::parse(Open({std::string(bytes)})->Encode(0));
+      if (got == want) return std::nullopt;
+      return "differs at " + Json::diff(want, got).at(0).value("path", std::string("/"));
+    } catch (const std::exception& e) {
+      return std::string("its DOM written back is not readable: ") + e.what();
+    }
+  }
+
+  adapters::DocumentOpener open_;
+  std::unique_ptr<const adapters::DocumentCodec> parser_;  // reused, as the bench does
+};
+
+std::shared_ptr<const Decoder> Typed(adapters::Library library,
+                                     std::optional<std::string> variant) {
+  return std::make_shared<const TypedDecoder>(std::move(library), std::move(variant));
+}
+std::shared_ptr<const Decoder> Typed(adapters::Library library) {
+  auto variant = VariantOf(library.info);
+  return Typed(std::move(library), std::move(variant));
+}
+std::shared_ptr<const Decoder> Schemaless(adapters::DocumentLibrary library) {
+  return std::make_shared<const SchemalessDecoder>(std::move(library));
+}
+
+}  // namespace
+
+const std::vector<std::shared_ptr<const Decoder>>& Decoders() {
+  static const auto* decoders = new std::vector<std::shared_ptr<const Decoder>>{
+      Typed(adapters::ProtobufLibrary()),
+      Typed(adapters::ProtobufArenaLibrary()),
+      // verify: the Verifier, then UnPack (the suite's flatbuffers/object_api decode).
+      Typed(adapters::FlatbuffersObjectApiLibrary(), "verify"),
+      Typed(adapters::FlatbuffersNoverifyLibrary()),
+      // The suite's reader: default nesting limit, traversal limit the default
+      // 64 MiB (it grows only for messages over 32 MiB).
+      Typed(adapters::CapnpLibrary(), "limits"),
+      Typed(adapters::MsgpackLibrary()),
+      Typed(adapters::NlohmannLibrary()),
+      Typed(adapters::RapidjsonLibrary()),
+      Typed(adapters::SimdjsonLibrary()),
+      Schemaless(adapters::NlohmannSchemalessLibrary()),
+      Schemaless(adapters::RapidjsonSchemalessLibrary()),
+      Schemaless(adapters::SimdjsonSchemalessLibrary()),
+  };
+  return *decoders;
+}
+
+const Decoder* FindDecoder(std::string_view lib, const std::optional<std::string>& variant,
+                           std::string_view format) {
+  for (const auto& decoder : Decoders()) {
+    const Decoder::Info& info = decoder->info();
+    if (info.lib == lib && info.variant == variant && info.format == format) return decoder.get();
+  }
+  return nullptr;
+}
+
+}  // namespace serbench::robustness

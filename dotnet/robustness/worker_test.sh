@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Drives the worker as the robustness driver does: --list, then one request a line on
+# stdin and one reply a line on stdout; a request it cannot serve ends it with exit 2.
+set -uo pipefail
+worker="$TEST_SRCDIR/serbench/dotnet/robustness/worker"
+golden="$TEST_SRCDIR/serbench/schemas/conformance/golden"
+tmp="$TEST_TMPDIR"
+fail() { echo "FAIL: $*" >&2; exit 1; }
+request() {  # request LIB VARIANT FORMAT DATASET SIZE PATH EXPECT (null-able fields as JSON)
+  printf '{"lib": "%s", "variant": %s, "format": "%s", "dataset": %s, "size": %s, "path": "%s", "expect": "%s"}\n' "$@"
+}
+
+"$worker" --list >"$tmp/list" || fail "--list exited $?"
+for decoder in '"lib":"flatbuffers","variant":"verify"' '"lib":"flatbuffers","variant":"noverify"' \
+               '"lib":"system_text_json","variant":"schemaless","format":"json","version":"[0-9.]*","schemaless":true'; do
+  grep -q "$decoder" "$tmp/list" || fail "--list has no $decoder: $(cat "$tmp/list")"
+done
+
+printf '\xff\x01garbage' >"$tmp/garbage.bin"
+printf '{"a": [1, 2.5, "x"]}' >"$tmp/pass.json"
+{
+  request protobuf null protobuf '"user"' 1 "$golden/user_1.protobuf" fixture
+  request flatbuffers '"verify"' flatbuffers '"game"' 100 "$golden/game_100.flatbuffers" fixture
+  request messagepack '"lz4"' msgpack '"order"' 1 "$golden/order_1.msgpack" fixture
+  request system_text_json '"source_gen"' json '"user"' 100 "$golden/user_1.json" fixture
+  request flatbuffers '"verify"' flatbuffers '"user"' 1 "$tmp/garbage.bin" fixture
+  request system_text_json '"schemaless"' json null null "$tmp/pass.json" accept
+  request nope null json null null "$tmp/pass.json" accept
+  request protobuf null protobuf '"user"' 1 "$tmp/garbage.bin" fixture
+} | "$worker" >"$tmp/replies" 2>"$tmp/stderr"
+code=$?
+[[ $code == 2 ]] || fail "an unknown decoder exited $code, not 2"
+grep -q "unknown decoder lib=nope" "$tmp/stderr" || fail "no message for the unknown decoder: $(cat "$tmp/stderr")"
+
+expected=(accepted_equal accepted_equal accepted_equal accepted_different clean_error accepted)
+mapfile -t replies <"$tmp/replies"
+[[ ${#replies[@]} == "${#expected[@]}" ]] || fail "${#replies[@]} replies, not ${#expected[@]}: $(cat "$tmp/replies")"
+for i in "${!expected[@]}"; do
+  [[ ${replies[$i]} =~ ^\{\"outcome\":\"${expected[$i]}\",\"detail\":\".*\",\"ns\":[0-9]+\}$ ]] \
+    || fail "reply $i is not ${expected[$i]}: ${replies[$i]}"
+done
+[[ ${replies[3]} == *'records: expected 100 items, got 1'* ]] || fail "no differing field: ${replies[3]}"
+[[ ${replies[4]} == *'verifier rejected'* ]] || fail "no verifier detail: ${replies[4]}"
+
+echo '{"lib": "protobuf"' | "$worker" >/dev/null 2>&1
+[[ $? == 2 ]] || fail "a malformed request line did not exit 2"
+"$worker" --bogus >/dev/null 2>&1
+[[ $? == 2 ]] || fail "a bad argument did not exit 2"
+echo "robustness worker: ok"
