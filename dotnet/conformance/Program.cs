@@ -53,9 +53,10 @@ public static class Program
 
     private static int? Invalid(Dictionary<string, string> options)
     {
-        if (!Formats.Names.Contains(options["--format"]))
+        var format = options["--format"];
+        if (!Formats.Names.Contains(format) && !Formats.NotApplicable.ContainsKey(format))
         {
-            return Fail(2, $"unknown format '{options["--format"]}' (known: {string.Join(", ", Formats.Names)})");
+            return Fail(2, $"unknown format '{format}' (known: {string.Join(", ", Formats.Names.Concat(Formats.NotApplicable.Keys))})");
         }
         if (!int.TryParse(options["--size"], out var size) || !Fixtures.Sizes.Contains(size))
         {
@@ -65,9 +66,11 @@ public static class Program
         {
             return Fail(3, $"not-applicable: {options["--dataset"]} is a real dataset; the interop formats carry the synthetic ones");
         }
-        return Datasets.Names.Contains(options["--dataset"])
-            ? null
-            : Fail(2, $"unknown dataset '{options["--dataset"]}' (known: {string.Join(", ", Datasets.Names)})");
+        if (!Datasets.Names.Contains(options["--dataset"]))
+        {
+            return Fail(2, $"unknown dataset '{options["--dataset"]}' (known: {string.Join(", ", Datasets.Names)})");
+        }
+        return Formats.NotApplicable.TryGetValue(format, out var reason) ? Fail(3, $"not-applicable: {reason}") : null;
     }
 
     // The real datasets of schemas/README.md, which the interop matrix may ask about.

@@ -21,6 +21,11 @@ done
 expect 1 decode --format protobuf --dataset order --size 1 --in "$tmp/json.bin"
 expect 3 encode --format json --dataset twitter --size 1 --out "$tmp/x"
 grep -q "^not-applicable: " "$tmp/out" || fail "no not-applicable line"
+for step in "encode --out" "decode --in"; do  # no Cap'n Proto runtime on the NuGet source
+  expect 3 ${step%% *} --format capnp --dataset user --size 1 ${step#* } "$tmp/x.capnp"
+  grep -q "^not-applicable: no .NET library for capnp here (Capnp.Net.Runtime): .*NU1101" "$tmp/out" || fail "capnp ${step%% *}: no reason"
+done
+expect 2 decode --format capnp --dataset nope --size 1 --in "$tmp/x.capnp"
 expect 2 encode --format yaml --dataset user --size 1 --out "$tmp/x"
 expect 2 decode --format json --dataset user --size 1
 expect 2

@@ -20,9 +20,29 @@ public interface ICase
     /// <summary>Full decode, then reads the same fields as <see cref="AccessLazy"/>.</summary>
     long AccessFull();
 
+    /// <summary>Decodes any <paramref name="bytes"/> (not only the case's own) into the
+    /// library's fully materialized native objects; throws what the library throws.</summary>
+    object Decode(byte[] bytes);
+
+    /// <summary>Null when <paramref name="decoded"/> (from <see cref="Decode(byte[])"/>) holds
+    /// the fixture; else the first differing field. May throw when the objects cannot be
+    /// mapped to the model (e.g. a required table is absent).</summary>
+    string? Diff(object decoded);
+
     /// <summary>Null when <paramref name="bytes"/> decode to the fixture; else why not
     /// (the first differing field, or the decoder's error).</summary>
-    string? Mismatch(byte[] bytes);
+    string? Mismatch(byte[] bytes)
+    {
+        try
+        {
+            return Diff(Decode(bytes));
+        }
+        catch (Exception e)
+        {
+            // Any failure of a library under test is a reason, not a crash.
+            return $"decode threw {e.GetType().Name}: {e.Message}";
+        }
+    }
 
     /// <summary>Null when the case may be timed; else why it is refused.</summary>
     string? Refusal();
@@ -73,18 +93,9 @@ public sealed class Case<TRecord, TNative> : ICase where TRecord : class
 
     public long AccessFull() => codec.ReadFull(codec.Decode(bytes));
 
-    public string? Mismatch(byte[] encoded)
-    {
-        try
-        {
-            return fixture.Diff(toModel(codec.Decode(encoded)));
-        }
-        catch (Exception e)
-        {
-            // Any failure of a library under test is a reason, not a crash.
-            return $"decode threw {e.GetType().Name}: {e.Message}";
-        }
-    }
+    public object Decode(byte[] encoded) => codec.Decode(encoded)!;
+
+    public string? Diff(object decoded) => fixture.Diff(toModel((TNative)decoded));
 
     public string? Refusal()
     {
@@ -97,6 +108,6 @@ public sealed class Case<TRecord, TNative> : ICase where TRecord : class
         {
             return $"encode threw {e.GetType().Name}: {e.Message}";
         }
-        return Mismatch(encoded) is { } diff ? $"round trip: {diff}" : null;
+        return ((ICase)this).Mismatch(encoded) is { } diff ? $"round trip: {diff}" : null;
     }
 }

@@ -30,6 +30,10 @@ public static class Registry
         new("zeroformatter", "zeroformatter", "ZeroFormatter",
             "`dotnet add package ZeroFormatter`: error: NU1101: Unable to find package ZeroFormatter. "
             + "No packages exist with this id in source(s): nuget.org"),
+        // The only Cap'n Proto runtime for .NET; without it no .NET library reads capnp.
+        new("capnp_net", "capnp", "Capnp.Net.Runtime",
+            "`dotnet add package Capnp.Net.Runtime --version 1.3.118`: error: NU1101: Unable to find package "
+            + "Capnp.Net.Runtime. No packages exist with this id in source(s): nuget.org"),
     ];
 
     public static IReadOnlyList<string> LibraryNames { get; } =

@@ -51,6 +51,23 @@ public class ConformanceTests
         Assert.Equal("records", reader.ReadString());
     }
 
+    [Fact]
+    public void CapnpIsNotApplicableWithTheRestoreError()
+    {
+        Assert.Contains("NU1101: Unable to find package Capnp.Net.Runtime", Formats.NotApplicable["capnp"]);
+        Assert.DoesNotContain("capnp", Formats.Names);
+    }
+
+    [Fact]
+    public void MsgPackWithTrailingBytesOrDuplicateKeysIsAMismatch()
+    {
+        var bytes = Formats.Encode("msgpack", "user", 1);
+        byte[] duplicate = [0x82, 0xa1, (byte)'a', 0x01, 0xa1, (byte)'a', 0x02];
+
+        Assert.Contains("1 bytes after the value", Formats.Mismatch("msgpack", "user", 1, [.. bytes, 0xc0]));
+        Assert.StartsWith("decode failed: MessagePackSerializationException", Formats.Mismatch("msgpack", "user", 1, duplicate));
+    }
+
     [Theory]
     [InlineData("protobuf")]
     [InlineData("flatbuffers")]

@@ -31,6 +31,30 @@ public class LibraryTests
     }
 
     [Theory]
+    [MemberData(nameof(Cases.Datasets), MemberType = typeof(Cases))]
+    public void FlatBuffersVerifierPassesEveryDatasetAndStopsALyingRootOffset(string dataset)
+    {
+        var verified = Fixtures.Load(dataset, 100).Bind(new FlatBuffersLibrary(verify: true));
+        var lying = verified.Encode();
+        BitConverter.TryWriteBytes(lying.AsSpan(0, 4), lying.Length);  // the root table past the end
+
+        Assert.Null(verified.Refusal());
+        Assert.Equal("decode threw InvalidDataException: the FlatBuffers verifier rejected the buffer", verified.Mismatch(lying));
+        Assert.DoesNotContain("verifier", Fixtures.Load(dataset, 100).Bind(new FlatBuffersLibrary()).Mismatch(lying));
+    }
+
+    // proto3 writes no empty strings and the game union as the oneof's two fields; the code-first
+    // contracts must read what protoc's classes write (as other languages' protobuf libraries do).
+    [Theory]
+    [MemberData(nameof(Cases.Datasets), MemberType = typeof(Cases))]
+    public void ProtobufNetReadsWhatGoogleProtobufWrites(string dataset)
+    {
+        var fixture = Fixtures.Load(dataset, 100);
+
+        Assert.Null(fixture.Bind(new ProtobufNetLibrary()).Mismatch(fixture.Bind(new GoogleProtobufLibrary()).Encode()));
+    }
+
+    [Theory]
     [InlineData("google_message1_proto2")]
     [InlineData("google_message1_proto3")]
     [InlineData("google_message2")]
@@ -80,7 +104,7 @@ public class LibraryTests
     [Fact]
     public void UnavailableLibrariesCarryTheRestoreError()
     {
-        Assert.Equal(["msgpack_light", "zeroformatter"], Registry.NotMeasured.Select(n => n.Lib));
+        Assert.Equal(["msgpack_light", "zeroformatter", "capnp_net"], Registry.NotMeasured.Select(n => n.Lib));
         Assert.All(Registry.NotMeasured, n => Assert.Contains($"NU1101: Unable to find package {n.Package}", n.Reason));
     }
 

@@ -1,4 +1,5 @@
 using System.Buffers;
+using System.Globalization;
 using System.Text.Json;
 using System.Text.Json.Nodes;
 using MessagePack;
@@ -19,11 +20,13 @@ public static class CanonicalMsgPack
         return buffer.WrittenSpan.ToArray();
     }
 
-    public static JsonNode? Decode(byte[] bytes)
+    /// <summary>Reads map-mode MessagePack with MessagePack-CSharp's own schema-less reader
+    /// (maps, arrays and primitives, under <paramref name="options"/>: its security limits,
+    /// e.g. the object graph depth, and its compression) into a JSON tree.</summary>
+    public static JsonNode? Decode(byte[] bytes, MessagePackSerializerOptions options)
     {
-        var reader = new MessagePackReader(bytes);
-        var tree = Read(ref reader);
-        return reader.End ? tree : throw new InvalidDataException($"{bytes.Length - reader.Consumed} bytes after the value");
+        var value = MessagePackSerializer.Deserialize<object?>(bytes, options, out var read);
+        return read == bytes.Length ? ToNode(value) : throw new InvalidDataException($"{bytes.Length - read} bytes after the value");
     }
 
     private static void Write(ref MessagePackWriter writer, JsonNode? node)
@@ -80,42 +83,21 @@ public static class CanonicalMsgPack
 
     private static bool IsInteger(string number) => !number.AsSpan().ContainsAny(".eE");
 
-    private static JsonNode? Read(ref MessagePackReader reader) => reader.NextMessagePackType switch
+    private static JsonNode? ToNode(object? value) => value switch
     {
-        MessagePackType.Nil => ReadNil(ref reader),
-        MessagePackType.Map => ReadMap(ref reader),
-        MessagePackType.Array => ReadArray(ref reader),
-        MessagePackType.String => JsonValue.Create(reader.ReadString()),
-        MessagePackType.Boolean => JsonValue.Create(reader.ReadBoolean()),
-        MessagePackType.Float => JsonValue.Create(reader.ReadDouble()),
-        MessagePackType.Integer => reader.NextCode == MessagePackCode.UInt64 ? JsonValue.Create(reader.ReadUInt64()) : JsonValue.Create(reader.ReadInt64()),
-        var other => throw new InvalidDataException($"unexpected MessagePack type {other}"),
+        null => null,
+        IDictionary<object, object?> map => new JsonObject(map.Select(p => KeyValuePair.Create(Key(p.Key), ToNode(p.Value)))),
+        object?[] array => new JsonArray([.. array.Select(ToNode)]),
+        string text => JsonValue.Create(text),
+        bool flag => JsonValue.Create(flag),
+        float single => JsonValue.Create((double)single),
+        double number => JsonValue.Create(number),
+        ulong large => JsonValue.Create(large),
+        // The reader returns the smallest integer type of the wire encoding.
+        byte or sbyte or short or ushort or int or uint or long => JsonValue.Create(Convert.ToInt64(value, CultureInfo.InvariantCulture)),
+        _ => throw new InvalidDataException($"unexpected MessagePack value of type {value.GetType().Name}"),
     };
 
-    private static JsonNode? ReadNil(ref MessagePackReader reader)
-    {
-        reader.ReadNil();
-        return null;
-    }
-
-    private static JsonObject ReadMap(ref MessagePackReader reader)
-    {
-        var map = new JsonObject();
-        for (var count = reader.ReadMapHeader(); count > 0; count--)
-        {
-            var key = reader.ReadString() ?? throw new InvalidDataException("a nil map key");
-            map[key] = Read(ref reader);
-        }
-        return map;
-    }
-
-    private static JsonArray ReadArray(ref MessagePackReader reader)
-    {
-        var array = new JsonArray();
-        for (var count = reader.ReadArrayHeader(); count > 0; count--)
-        {
-            array.Add(Read(ref reader));
-        }
-        return array;
-    }
+    private static string Key(object? key) =>
+        key as string ?? throw new InvalidDataException($"a map key of type {key?.GetType().Name ?? "nil"}");
 }

@@ -47,17 +47,9 @@ public sealed class JsonDocumentCase(JsonDocument document, Codec<JsonNode> code
 
     public long AccessFull() => throw new NotSupportedException("no field access");
 
-    public string? Mismatch(byte[] bytes)
-    {
-        try
-        {
-            return FieldDiff.First(tree, codec.Decode(bytes));
-        }
-        catch (System.Text.Json.JsonException e)
-        {
-            return $"decode threw {e.GetType().Name}: {e.Message}";
-        }
-    }
+    public object Decode(byte[] bytes) => codec.Decode(bytes);
 
-    public string? Refusal() => Mismatch(Encode()) is { } diff ? $"round trip: {diff}" : null;
+    public string? Diff(object decoded) => FieldDiff.First(tree, (JsonNode)decoded);
+
+    public string? Refusal() => ((ICase)this).Mismatch(Encode()) is { } diff ? $"round trip: {diff}" : null;
 }

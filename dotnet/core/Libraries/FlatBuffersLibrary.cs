@@ -3,9 +3,16 @@ using Google.FlatBuffers;
 namespace Serbench.Libraries;
 
 /// <summary>Google.FlatBuffers with the classes flatc generates from schemas/ (per-dataset
-/// mappings in Mappings/): object-API pack/unpack, and lazy access in place.</summary>
-public sealed class FlatBuffersLibrary : ILibrary
+/// mappings in Mappings/): object-API pack/unpack, and lazy access in place. The suite
+/// decodes without the verifier (as FlatBuffers' own benchmarks do); the robustness worker
+/// also runs it with <paramref name="verify"/>.</summary>
+public sealed class FlatBuffersLibrary(bool verify) : ILibrary
 {
+    // The suite's library (the bench creates each library with new()).
+    public FlatBuffersLibrary() : this(verify: false)
+    {
+    }
+
     public string Lib => "flatbuffers";
     public string Format => "flatbuffers";
     public string? Variant => null;
@@ -13,5 +20,5 @@ public sealed class FlatBuffersLibrary : ILibrary
     public IReadOnlyList<string> Capabilities { get; } = ["codegen", "zero_copy"];
     public IReadOnlyList<string> Ops { get; } = [.. Serbench.Ops.Codec, Serbench.Ops.AccessLazy, Serbench.Ops.AccessFull];
 
-    public ICase Bind<TRecord>(Fixture<TRecord> fixture) where TRecord : class => fixture.Source.FlatBuffers.Bind(fixture);
+    public ICase Bind<TRecord>(Fixture<TRecord> fixture) where TRecord : class => fixture.Source.FlatBuffers.Bind(fixture, verify);
 }

@@ -12,7 +12,7 @@ public class MessagePackLibrary : ModelLibrary
     public override string Version { get; } = LibraryVersion.OfPackage("MessagePack");
     public override IReadOnlyList<string> Capabilities { get; } = ["reflection"];
 
-    protected virtual MessagePackSerializerOptions Options => MessagePackSerializerOptions.Standard;
+    public virtual MessagePackSerializerOptions Options => MessagePackSerializerOptions.Standard;
 
     protected override Codec<Payload<TRecord>> Codec<TRecord>() => new MessagePackCodec<TRecord>(Options);
 
@@ -30,6 +30,6 @@ public sealed class MessagePackLz4Library : MessagePackLibrary
 {
     public override string? Variant => "lz4";
 
-    protected override MessagePackSerializerOptions Options { get; } =
+    public override MessagePackSerializerOptions Options { get; } =
         MessagePackSerializerOptions.Standard.WithCompression(MessagePackCompression.Lz4BlockArray);
 }

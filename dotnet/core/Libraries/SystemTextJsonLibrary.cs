@@ -70,6 +70,28 @@ public sealed class SystemTextJsonSchemalessLibrary : ILibrary
     {
         public override byte[] Encode(JsonNode value) => JsonSerializer.SerializeToUtf8Bytes(value);
 
-        public override JsonNode Decode(byte[] bytes) => JsonNode.Parse(bytes) ?? throw new JsonException("null document");
+        // JsonNode.Parse makes its object and array nodes lazily, on first access; walking
+        // the tree makes every one (and meets duplicate keys), so decode is a full decode
+        // like the typed libraries' (schemas/README.md: decode materializes everything).
+        public override JsonNode Decode(byte[] bytes)
+        {
+            var root = JsonNode.Parse(bytes) ?? throw new JsonException("null document");
+            Walk(root);
+            return root;
+        }
+
+        private static void Walk(JsonNode? node)
+        {
+            var children = node switch
+            {
+                JsonObject map => map.Select(p => p.Value),
+                JsonArray array => array,
+                _ => [],
+            };
+            foreach (var child in children)
+            {
+                Walk(child);
+            }
+        }
     }
 }

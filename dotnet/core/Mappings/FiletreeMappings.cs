@@ -79,6 +79,8 @@ public sealed class FiletreeFlatBuffers : FlatBuffersMapping<M.Node, Fb.PayloadT
 
     protected override Fb.PayloadT Unpack(ByteBuffer buffer) => Fb.Payload.GetRootAsPayload(buffer).UnPack();
 
+    protected override VerifyTableAction VerifyPayload => Fb.PayloadVerify.Verify;
+
     // The fields read: each top-level node's kind and its name's length.
     protected override long ReadLazy(ByteBuffer buffer)
     {

@@ -75,6 +75,8 @@ public sealed class GameFlatBuffers : FlatBuffersMapping<M.Monster, Fb.PayloadT>
 
     protected override Fb.PayloadT Unpack(ByteBuffer buffer) => Fb.Payload.GetRootAsPayload(buffer).UnPack();
 
+    protected override VerifyTableAction VerifyPayload => Fb.PayloadVerify.Verify;
+
     // The fields read: hp and the position's x.
     protected override long ReadLazy(ByteBuffer buffer)
     {

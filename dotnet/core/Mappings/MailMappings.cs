@@ -51,6 +51,8 @@ public sealed class MailFlatBuffers : FlatBuffersMapping<M.Mail, Fb.PayloadT>
 
     protected override Fb.PayloadT Unpack(ByteBuffer buffer) => Fb.Payload.GetRootAsPayload(buffer).UnPack();
 
+    protected override VerifyTableAction VerifyPayload => Fb.PayloadVerify.Verify;
+
     // The fields read: the date and the subject's length.
     protected override long ReadLazy(ByteBuffer buffer)
     {

@@ -35,7 +35,9 @@ public abstract class ProtobufMapping<TRecord, TMessage> : IProtobufMapping<TRec
 /// <summary>A dataset's mapping between the model and the classes flatc generates.</summary>
 public interface IFlatBuffersMapping<TRecord> where TRecord : class
 {
-    ICase Bind(Fixture<TRecord> fixture);
+    /// <summary>The case; with <paramref name="verify"/>, decode runs the generated verifier
+    /// before unpacking and rejects what it rejects.</summary>
+    ICase Bind(Fixture<TRecord> fixture, bool verify);
 }
 
 /// <summary>Google.FlatBuffers on one dataset. The native object is the generated object-API
@@ -45,7 +47,8 @@ public interface IFlatBuffersMapping<TRecord> where TRecord : class
 public abstract class FlatBuffersMapping<TRecord, TPayloadT> : IFlatBuffersMapping<TRecord>
     where TRecord : class
 {
-    public ICase Bind(Fixture<TRecord> fixture) => new Case<TRecord, TPayloadT>(fixture, new FlatBuffersCodec(this), ToNative, FromNative);
+    public ICase Bind(Fixture<TRecord> fixture, bool verify) =>
+        new Case<TRecord, TPayloadT>(fixture, new FlatBuffersCodec(this, verify), ToNative, FromNative);
 
     protected abstract TPayloadT ToNative(Payload<TRecord> payload);
 
@@ -56,11 +59,19 @@ public abstract class FlatBuffersMapping<TRecord, TPayloadT> : IFlatBuffersMappi
 
     protected abstract TPayloadT Unpack(ByteBuffer buffer);
 
+    /// <summary>The root table's generated verifier (`PayloadVerify.Verify`).</summary>
+    protected abstract VerifyTableAction VerifyPayload { get; }
+
+    /// <summary>True when every offset and length of the buffer is in bounds. (The generated
+    /// `Payload.VerifyPayload` passes the file identifier "", which the 25.2.10 runtime rejects
+    /// with "file identifier must be length 4"; null skips the identifier check, as meant.)</summary>
+    private bool Verify(ByteBuffer buffer) => new Verifier(buffer).VerifyBuffer(null, false, VerifyPayload);
+
     protected abstract long ReadLazy(ByteBuffer buffer);
 
     protected abstract long ReadFull(TPayloadT payload);
 
-    private sealed class FlatBuffersCodec(FlatBuffersMapping<TRecord, TPayloadT> mapping) : Codec<TPayloadT>
+    private sealed class FlatBuffersCodec(FlatBuffersMapping<TRecord, TPayloadT> mapping, bool verify) : Codec<TPayloadT>
     {
         // Reused between encodes (Clear keeps its buffer), as FlatBuffers intends.
         private readonly FlatBufferBuilder builder = new(1024);
@@ -72,7 +83,13 @@ public abstract class FlatBuffersMapping<TRecord, TPayloadT> : IFlatBuffersMappi
             return builder.SizedByteArray();
         }
 
-        public override TPayloadT Decode(byte[] bytes) => mapping.Unpack(new ByteBuffer(bytes));
+        public override TPayloadT Decode(byte[] bytes)
+        {
+            var buffer = new ByteBuffer(bytes);
+            return !verify || mapping.Verify(buffer)
+                ? mapping.Unpack(buffer)
+                : throw new InvalidDataException("the FlatBuffers verifier rejected the buffer");
+        }
 
         public override long ReadLazy(byte[] bytes) => mapping.ReadLazy(new ByteBuffer(bytes));
 

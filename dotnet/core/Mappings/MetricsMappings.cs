@@ -38,6 +38,8 @@ public sealed class MetricsFlatBuffers : FlatBuffersMapping<M.Series, Fb.Payload
 
     protected override Fb.PayloadT Unpack(ByteBuffer buffer) => Fb.Payload.GetRootAsPayload(buffer).UnPack();
 
+    protected override VerifyTableAction VerifyPayload => Fb.PayloadVerify.Verify;
+
     // The fields read: the last timestamp and the number of values.
     protected override long ReadLazy(ByteBuffer buffer)
     {

@@ -56,6 +56,8 @@ public sealed class OrderFlatBuffers : FlatBuffersMapping<M.Order, Fb.PayloadT>
 
     protected override Fb.PayloadT Unpack(ByteBuffer buffer) => Fb.Payload.GetRootAsPayload(buffer).UnPack();
 
+    protected override VerifyTableAction VerifyPayload => Fb.PayloadVerify.Verify;
+
     // The fields read: the customer's id and the number of items.
     protected override long ReadLazy(ByteBuffer buffer)
     {

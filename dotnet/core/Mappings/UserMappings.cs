@@ -43,6 +43,8 @@ public sealed class UserFlatBuffers : FlatBuffersMapping<M.User, Fb.PayloadT>
 
     protected override Fb.PayloadT Unpack(ByteBuffer buffer) => Fb.Payload.GetRootAsPayload(buffer).UnPack();
 
+    protected override VerifyTableAction VerifyPayload => Fb.PayloadVerify.Verify;
+
     // The fields read: age and the name's length.
     protected override long ReadLazy(ByteBuffer buffer)
     {

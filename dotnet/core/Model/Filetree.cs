@@ -24,8 +24,8 @@ public abstract partial record Node;
 [MemoryPackable, MessagePackObject, ProtoContract]
 public sealed partial record FileNode : Node
 {
-    [Key("name"), ProtoMember(1)] public required string Name { get; init; }
-    [Key("created_by"), ProtoMember(2)] public required string CreatedBy { get; init; }
+    [Key("name"), ProtoMember(1)] public required string Name { get; init; } = "";
+    [Key("created_by"), ProtoMember(2)] public required string CreatedBy { get; init; } = "";
     [Key("created_at"), ProtoMember(3), JsonConverter(typeof(TimestampJsonConverter))]
     public required long CreatedAt { get; init; }
     [Key("updated_by"), ProtoMember(4)] public string? UpdatedBy { get; init; }
@@ -38,8 +38,8 @@ public sealed partial record FileNode : Node
 [MemoryPackable, MessagePackObject, ProtoContract]
 public sealed partial record DirectoryNode : Node
 {
-    [Key("name"), ProtoMember(1)] public required string Name { get; init; }
-    [Key("created_by"), ProtoMember(2)] public required string CreatedBy { get; init; }
+    [Key("name"), ProtoMember(1)] public required string Name { get; init; } = "";
+    [Key("created_by"), ProtoMember(2)] public required string CreatedBy { get; init; } = "";
     [Key("created_at"), ProtoMember(3), JsonConverter(typeof(TimestampJsonConverter))]
     public required long CreatedAt { get; init; }
     [Key("updated_by"), ProtoMember(4)] public string? UpdatedBy { get; init; }

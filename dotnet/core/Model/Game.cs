@@ -19,10 +19,10 @@ public sealed partial record Vec3
     [Key("z"), ProtoMember(3)] public required float Z { get; init; }
 }
 
-/// <summary>The union Weapon | Shield of `equipped` (see Filetrees.Node for each library's encoding).</summary>
+/// <summary>The union Weapon | Shield of `equipped` (see Filetrees.Node for each library's
+/// encoding; protobuf-net: the schema's oneof, two fields of Monster).</summary>
 [MemoryPackable, MemoryPackUnion(0, typeof(Weapon)), MemoryPackUnion(1, typeof(Shield))]
 [Union(0, typeof(Weapon)), Union(1, typeof(Shield))]
-[ProtoContract, ProtoInclude(8, typeof(Weapon)), ProtoInclude(9, typeof(Shield))]
 [JsonPolymorphic(TypeDiscriminatorPropertyName = "type")]
 [JsonDerivedType(typeof(Weapon), "weapon"), JsonDerivedType(typeof(Shield), "shield")]
 public abstract partial record Equipment;
@@ -30,14 +30,14 @@ public abstract partial record Equipment;
 [MemoryPackable, MessagePackObject, ProtoContract]
 public sealed partial record Weapon : Equipment
 {
-    [Key("name"), ProtoMember(1)] public required string Name { get; init; }
+    [Key("name"), ProtoMember(1)] public required string Name { get; init; } = "";
     [Key("damage"), ProtoMember(2)] public required short Damage { get; init; }
 }
 
 [MemoryPackable, MessagePackObject, ProtoContract]
 public sealed partial record Shield : Equipment
 {
-    [Key("name"), ProtoMember(1)] public required string Name { get; init; }
+    [Key("name"), ProtoMember(1)] public required string Name { get; init; } = "";
     [Key("armor"), ProtoMember(2)] public required short Armor { get; init; }
 }
 
@@ -47,11 +47,16 @@ public sealed partial record Monster
     [Key("pos"), ProtoMember(1)] public required Vec3 Pos { get; init; }
     [Key("mana"), ProtoMember(2)] public required short Mana { get; init; }
     [Key("hp"), ProtoMember(3)] public required short Hp { get; init; }
-    [Key("name"), ProtoMember(4)] public required string Name { get; init; }
+    [Key("name"), ProtoMember(4)] public required string Name { get; init; } = "";
     [Key("inventory"), ProtoMember(5), JsonConverter(typeof(ByteListJsonConverter))]
     public required byte[] Inventory { get; init; } = [];
     [Key("color"), ProtoMember(6)] public required Color Color { get; init; }
     [Key("weapons"), ProtoMember(7)] public required List<Weapon> Weapons { get; init; } = [];
-    [Key("equipped"), ProtoMember(8)] public required Equipment Equipped { get; init; }
+    [Key("equipped")] public required Equipment Equipped { get; init; }
     [Key("path"), ProtoMember(10)] public required List<Vec3> Path { get; init; } = [];
+
+    // protobuf-net only (private members are invisible to the other libraries): the oneof
+    // `equipped` is field 8 (weapon) or 9 (shield) of Monster, as in game.proto.
+    [ProtoMember(8)] private Weapon? EquippedWeapon { get => Equipped as Weapon; init => Equipped = value!; }
+    [ProtoMember(9)] private Shield? EquippedShield { get => Equipped as Shield; init => Equipped = value!; }
 }

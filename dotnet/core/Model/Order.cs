@@ -15,26 +15,26 @@ public enum OrderStatus { PENDING = 0, PAID = 1, SHIPPED = 2, DELIVERED = 3, CAN
 public sealed partial record Customer
 {
     [Key("id"), ProtoMember(1)] public required ulong Id { get; init; }
-    [Key("name"), ProtoMember(2)] public required string Name { get; init; }
-    [Key("email"), ProtoMember(3)] public required string Email { get; init; }
-    [Key("phone"), ProtoMember(4)] public required string Phone { get; init; }
+    [Key("name"), ProtoMember(2)] public required string Name { get; init; } = "";
+    [Key("email"), ProtoMember(3)] public required string Email { get; init; } = "";
+    [Key("phone"), ProtoMember(4)] public required string Phone { get; init; } = "";
 }
 
 [MemoryPackable, MessagePackObject, ProtoContract]
 /// <summary>The schema's `Address` (named apart from the user dataset's for the JSON source generator).</summary>
 public sealed partial record ShippingAddress
 {
-    [Key("street"), ProtoMember(1)] public required string Street { get; init; }
-    [Key("city"), ProtoMember(2)] public required string City { get; init; }
-    [Key("postcode"), ProtoMember(3)] public required string Postcode { get; init; }
-    [Key("country"), ProtoMember(4)] public required string Country { get; init; }
+    [Key("street"), ProtoMember(1)] public required string Street { get; init; } = "";
+    [Key("city"), ProtoMember(2)] public required string City { get; init; } = "";
+    [Key("postcode"), ProtoMember(3)] public required string Postcode { get; init; } = "";
+    [Key("country"), ProtoMember(4)] public required string Country { get; init; } = "";
 }
 
 [MemoryPackable, MessagePackObject, ProtoContract]
 public sealed partial record LineItem
 {
-    [Key("sku"), ProtoMember(1)] public required string Sku { get; init; }
-    [Key("name"), ProtoMember(2)] public required string Name { get; init; }
+    [Key("sku"), ProtoMember(1)] public required string Sku { get; init; } = "";
+    [Key("name"), ProtoMember(2)] public required string Name { get; init; } = "";
     [Key("quantity"), ProtoMember(3)] public required uint Quantity { get; init; }
     [Key("unit_price"), ProtoMember(4)] public required double UnitPrice { get; init; }
 }
@@ -50,5 +50,5 @@ public sealed partial record Order
     [Key("shipping_address"), ProtoMember(5)] public required ShippingAddress ShippingAddress { get; init; }
     [Key("items"), ProtoMember(6)] public required List<LineItem> Items { get; init; } = [];
     [Key("total"), ProtoMember(7)] public required double Total { get; init; }
-    [Key("currency"), ProtoMember(8)] public required string Currency { get; init; }
+    [Key("currency"), ProtoMember(8)] public required string Currency { get; init; } = "";
 }
