@@ -10,7 +10,8 @@ Profiles:
 - full: pyperf's standard settings; pyperf re-runs this script as worker
   processes (each times one case) and they repeat the same selection and checks.
 - quick: every case in this one process, as a pyperf worker would time it
-  (3 values, 1 when one call takes over QUICK_SLOW_CALL), with the loop count
+  (3 values, 1 when one call takes over QUICK_SLOW_CALL, and then no allocation
+  pass: alloc_bytes only for faster calls), with the loop count
   calibrated like pyperf does (doubling until one value takes QUICK_MIN_TIME);
   the calibration calls are the warmup. Of the packages document (tens of MiB)
   only decode is timed; its other ops are listed as not measured.
@@ -160,13 +161,17 @@ class Suite:
             return Status.NOT_MEASURED, f"setup raised {error!r:.300}"
         try:
             # The calibration (quick) or one call (full) also warms up the allocation pass.
+            slow = False
             if self.quick:
                 loops, per_call = calibrate(func, QUICK_MIN_TIME)
+                slow = per_call >= QUICK_SLOW_CALL
                 self.runner.args.loops = loops
-                self.runner.args.values = QUICK_VALUES if per_call < QUICK_SLOW_CALL else 1
+                self.runner.args.values = 1 if slow else QUICK_VALUES
             else:
                 func()
-            metadata["alloc_bytes"] = allocated_bytes(func)
+            # Tracing slows a call several times over: quick traces only the fast ones.
+            if not slow:
+                metadata["alloc_bytes"] = allocated_bytes(func)
             bench = self.runner.bench_func(case_id, func, metadata=metadata)
         except Exception as error:  # a library failing while timed: recorded, never hidden
             return Status.FAILED, f"timing raised {error!r:.300}"
@@ -243,10 +248,14 @@ def _run_elsewhere(
         if opts.dataset:
             command += ["--dataset", opts.dataset]
         subprocess.run([*command, *harness_args], env={**os.environ, **adapter.env}, check=True)
-        suite = pyperf.BenchmarkSuite.load(str(Path(out, RESULT_FILE)))
+        # No result file when the child measured nothing (e.g. --dataset packages).
+        result = Path(out, RESULT_FILE)
+        benchmarks = (
+            pyperf.BenchmarkSuite.load(str(result)).get_benchmarks() if result.exists() else []
+        )
         cases = json.loads(Path(out, CASES_FILE).read_text(encoding="utf-8"))["cases"]
     progress.done += len(cases)
-    return list(suite.get_benchmarks()), cases
+    return list(benchmarks), cases
 
 
 def _drop_shared_rss(path: Path) -> None:

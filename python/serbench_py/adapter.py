@@ -50,6 +50,17 @@ class Codec(Protocol):
         """Reads the dotted field `path` of one decoded record."""
 
 
+class WholeDocument:
+    """The record part of a Codec for a real document: it has no records, and the
+    access ops never apply to it (suite.plan says so before any codec is built)."""
+
+    def records(self, native: Any) -> Sequence[Any]:
+        raise TypeError("a whole document has no records")
+
+    def reader(self, path: str) -> Reader:
+        raise TypeError("a whole document has no record fields")
+
+
 @runtime_checkable
 class LazyAccess(Protocol):
     """A zero-copy codec: reads fields straight from the encoded bytes."""

@@ -4,6 +4,7 @@ from typing import Any
 import pytest
 
 from serbench_py.adapter import runs_here
+from serbench_py.adapters.arrow_adapter import TableDocumentCodec
 from serbench_py.adapters.schemaless import ADAPTERS as SCHEMALESS
 from serbench_py.adapters.schemaless import TreeCodec
 from serbench_py.registry import ADAPTERS
@@ -73,6 +74,20 @@ def test_every_library_that_runs_here_round_trips_every_dataset(name: str) -> No
     for planned in plan([a for a in ADAPTERS if runs_here(a)], [SOURCES[name]]):
         if not planned.not_applicable and planned.case.size < 1000:
             workbench.check(planned)  # raises CaseError naming the wrong field
+
+
+def test_a_table_document_is_one_row_per_entry_and_round_trips_every_field() -> None:
+    # The shape of the packages document (tens of MiB: the bench checks the real one).
+    tree = {
+        "packages": {
+            "a": {"version": "1.0", "depends": ["b (>= 1)", "c | d"], "size": 2**40},
+            "b": {"version": "", "depends": [], "size": 0},
+        }
+    }
+    table, _ = check_round_trip(TableDocumentCodec("packages"), tree)
+    assert table.column("name").to_pylist() == ["a", "b"]
+    assert str(table.schema.field("depends").type) == "list<item: string>"
+    assert str(table.schema.field("size").type) == "int64"
 
 
 def test_first_difference_checks_types_keys_and_lengths() -> None:

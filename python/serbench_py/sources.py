@@ -5,7 +5,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from serbench_py import fixtures
+from serbench_py import fixtures, protobuf_documents
 from serbench_py.datasets import SYNTHETIC
 from serbench_py.schema import Dataset
 
@@ -14,20 +14,26 @@ from serbench_py.schema import Dataset
 class Source:
     """A dataset by name: its sizes, its runfile per size, and its record schema.
 
-    Real documents have no schema (`schema` None): only schema-less libraries
-    represent them, and they have no records to access.
+    Real documents have no schema (`schema` None) and no records to access: a
+    JSON document is represented by the schema-less libraries, a protobuf one
+    (a BenchmarkDataset wrapper: google_message*) by protobuf only.
     """
 
     name: str
     sizes: tuple[int, ...]
     schema: Dataset | None
     path_template: str  # runfile path, {size} filled in
+    format: str = "json"  # of the file: json, or protobuf
+    # A document that is one table: the key of its map of rows (packages).
+    table: str | None = None
 
     def path(self, size: int) -> str:
         return self.path_template.format(size=size)
 
     def load(self, size: int) -> Any:
-        """A fresh plain JSON tree of the fixture."""
+        """A fresh fixture: a plain JSON tree, or a protobuf payload's canonical text."""
+        if self.format == "protobuf":
+            return protobuf_documents.fixture(self.raw(size))
         return json.loads(self.raw(size))
 
     def raw(self, size: int) -> bytes:
@@ -44,15 +50,20 @@ def _synthetic(schema: Dataset) -> Source:
     return Source(name, fixtures.SIZES, schema, f"schemas/{name}/{name}_{{size}}.json")
 
 
-def _document(name: str, path: str) -> Source:
-    return Source(name, (1,), None, path)
+def _document(name: str, path: str, format_name: str = "json") -> Source:
+    return Source(name, (1,), None, path, format_name)
 
 
 REAL_JSON = ("twitter", "citm_catalog", "canada")
+REAL_PROTOBUF = ("google_message1_proto2", "google_message1_proto3", "google_message2")
 
 SOURCES: dict[str, Source] = {
     **{name: _synthetic(schema) for name, schema in SYNTHETIC.items()},
     **{name: _document(name, f"schemas/real/{name}.json") for name in REAL_JSON},
+    **{
+        name: _document(name, f"schemas/google_message/{name}.pb", "protobuf")
+        for name in REAL_PROTOBUF
+    },
     # The large real document (tens of MiB): apt's package index as one JSON map.
-    "packages": _document("packages", "schemas/packages/packages.json"),
+    "packages": Source("packages", (1,), None, "schemas/packages/packages.json", table="packages"),
 }

@@ -1,4 +1,5 @@
-"""Arrow IPC (pyarrow) for tabular datasets: one row per record, one column per field.
+"""Arrow IPC (pyarrow) for tabular datasets: one row per record, one column per field,
+and for a document that is one table (packages: one row per package).
 
 decode reads the IPC stream into a pyarrow Table (Arrow's native, columnar
 object; its buffers point into the payload), access_full then converts rows to
@@ -11,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from serbench_py.adapter import Capability, Reader, read_all, version
+from serbench_py.adapter import Capability, Codec, Reader, WholeDocument, read_all, version
 from serbench_py.schema import Dataset, Enum, List, Scalar, Timestamp, Type
 from serbench_py.sources import Source
 
@@ -28,18 +29,8 @@ def _arrow_type(kind: Type) -> Any:
     return getattr(pa, names.get(kind.kind, kind.kind))()
 
 
-@dataclass
-class ArrowCodec:
-    dataset: Dataset
-    schema: Any
-
-    def native(self, tree: Any) -> Any:
-        import pyarrow as pa
-
-        return pa.Table.from_pylist(tree["records"], schema=self.schema)
-
-    def to_tree(self, native: Any) -> Any:
-        return {"records": native.to_pylist()}
+class _Ipc:
+    """A table as an Arrow IPC stream, and back."""
 
     def encode(self, native: Any) -> bytes:
         import pyarrow as pa
@@ -54,6 +45,20 @@ class ArrowCodec:
 
         return pa.ipc.open_stream(data).read_all()
 
+
+@dataclass
+class ArrowCodec(_Ipc):
+    dataset: Dataset
+    schema: Any
+
+    def native(self, tree: Any) -> Any:
+        import pyarrow as pa
+
+        return pa.Table.from_pylist(tree["records"], schema=self.schema)
+
+    def to_tree(self, native: Any) -> Any:
+        return {"records": native.to_pylist()}
+
     def records(self, native: Any) -> Sequence[Any]:
         rows: Sequence[Any] = native.to_pylist()
         return rows
@@ -67,6 +72,24 @@ class ArrowCodec:
     def read_lazily(self, data: bytes, readers: Sequence[Reader]) -> list[object]:
         table = self.decode(data)
         return read_all([_Row(table, i) for i in range(table.num_rows)], readers)
+
+
+@dataclass
+class TableDocumentCodec(WholeDocument, _Ipc):
+    """A document whose map `key` holds one row per entry: the entry's key is
+    column `name`, its fields the other columns (types inferred by pyarrow from
+    every value: strings, int64, list<string>). to_tree rebuilds the whole map,
+    so the round trip compares every field of every row with the fixture."""
+
+    key: str
+
+    def native(self, tree: Any) -> Any:
+        import pyarrow as pa
+
+        return pa.Table.from_pylist([{"name": k, **v} for k, v in tree[self.key].items()])
+
+    def to_tree(self, native: Any) -> Any:
+        return {self.key: {row.pop("name"): row for row in native.to_pylist()}}
 
 
 @dataclass(frozen=True)
@@ -94,15 +117,19 @@ class ArrowAdapter:
         return version("pyarrow")
 
     def supports(self, source: Source) -> str | None:
+        if source.table:
+            return None
         if source.schema is None:
             return "Arrow IPC holds tables: this document has no record schema"
         if not source.schema.tabular:
             return "Arrow IPC holds tables: these records nest records or unions"
         return None
 
-    def codec(self, source: Source) -> ArrowCodec:
+    def codec(self, source: Source) -> Codec:
         import pyarrow as pa
 
+        if source.table:
+            return TableDocumentCodec(source.table)
         assert source.schema is not None
         root = source.schema.record(source.schema.root.name)
         schema = pa.schema([(f.name, _arrow_type(f.type)) for f in root.fields])

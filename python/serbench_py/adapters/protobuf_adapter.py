@@ -10,7 +10,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from serbench_py.adapter import Capability, Reader, version
+from serbench_py import protobuf_documents
+from serbench_py.adapter import Capability, Codec, Reader, WholeDocument, version
 from serbench_py.idl import Mapping
 from serbench_py.schema import Union
 from serbench_py.sources import Source
@@ -69,6 +70,28 @@ class ProtobufCodec:
         return lambda record: get(unwrap(record))
 
 
+@dataclass
+class DocumentCodec(WholeDocument):
+    """A google_message document: one payload of `message`, its fixture as canonical text."""
+
+    message: Any
+
+    def native(self, tree: Any) -> Any:
+        from google.protobuf import text_format
+
+        return text_format.Parse(tree, self.message())
+
+    def to_tree(self, native: Any) -> Any:
+        return protobuf_documents.canonical(native)
+
+    def encode(self, native: Any) -> bytes:
+        data: bytes = native.SerializeToString()
+        return data
+
+    def decode(self, data: bytes) -> Any:
+        return self.message.FromString(data)
+
+
 @dataclass(frozen=True)
 class ProtobufAdapter:
     variant: str  # the backend: "upb" or "python"
@@ -86,12 +109,16 @@ class ProtobufAdapter:
         return version("protobuf")
 
     def supports(self, source: Source) -> str | None:
-        return None if source.schema else "no .proto schema for this document"
+        if source.schema or source.format == "protobuf":
+            return None
+        return "no .proto schema for this document"
 
-    def codec(self, source: Source) -> ProtobufCodec:
+    def codec(self, source: Source) -> Codec:
         from google.protobuf.internal import api_implementation
 
         active = api_implementation.Type()
         if active != self.variant:  # the environment did not select this backend
             raise RuntimeError(f"protobuf backend is {active!r}, expected {self.variant!r}")
+        if source.format == "protobuf":
+            return DocumentCodec(protobuf_documents.unwrap(source.raw(1))[0])
         return ProtobufCodec(ProtobufMapping(source))

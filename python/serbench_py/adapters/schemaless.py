@@ -55,7 +55,7 @@ class SchemalessAdapter:
         return version(self.distribution)
 
     def supports(self, source: Source) -> str | None:
-        return None
+        return None if source.format == "json" else f"a {source.format} document, not a JSON tree"
 
     def codec(self, source: Source) -> Codec:
         encode, decode = self.make()
