@@ -9,14 +9,17 @@ namespace {
 
 using fbs::FlatBufferBuilder;
 
-// The verified root table of a payload; throws DecodeError if it fails.
-template <typename R>
-const typename fbs::Schema<R>::Payload& VerifiedRoot(std::string_view bytes) {
+// The root table of a payload, verified first unless kVerify is false
+// (then garbage is read as it is); throws DecodeError if verification fails.
+template <typename R, bool kVerify = true>
+const typename fbs::Schema<R>::Payload& Root(std::string_view bytes) {
   using Payload = typename fbs::Schema<R>::Payload;
   const auto* data = reinterpret_cast<const std::uint8_t*>(bytes.data());
-  ::flatbuffers::Verifier verifier(data, bytes.size());
-  if (!verifier.VerifyBuffer<Payload>(nullptr)) {
-    throw DecodeError("flatbuffers: Payload fails verification");
+  if constexpr (kVerify) {
+    ::flatbuffers::Verifier verifier(data, bytes.size());
+    if (!verifier.VerifyBuffer<Payload>(nullptr)) {
+      throw DecodeError("flatbuffers: Payload fails verification");
+    }
   }
   return *::flatbuffers::GetRoot<Payload>(data);
 }
@@ -37,7 +40,7 @@ class FlatbuffersCodec : public Codec<R> {
   }
   std::vector<R> Decode(std::string_view bytes) const override {
     std::vector<R> records;
-    if (const auto* list = VerifiedRoot<R>(bytes).records()) {
+    if (const auto* list = Root<R>(bytes).records()) {
       records.reserve(list->size());
       for (const auto* t : *list) records.push_back(fbs::Read(*t));
     }
@@ -45,15 +48,15 @@ class FlatbuffersCodec : public Codec<R> {
   }
   std::uint64_t AccessLazy(std::string_view bytes) const override {
     std::uint64_t sum = 0;
-    if (const auto* list = VerifiedRoot<R>(bytes).records()) {
+    if (const auto* list = Root<R>(bytes).records()) {
       for (const auto* t : *list) sum += fbs::Few(*t);
     }
     return sum;
   }
 };
 
-template <typename R>
-class ObjectApiCodec final : public FlatbuffersCodec<R> {
+template <typename R, bool kVerify>
+class UnpackCodec final : public FlatbuffersCodec<R> {
  public:
   // Verified by repacking what UnPack produced and reading that back.
   std::vector<R> Decode(std::string_view bytes) const override {
@@ -70,9 +73,14 @@ class ObjectApiCodec final : public FlatbuffersCodec<R> {
  private:
   static auto Unpack(std::string_view bytes) {
     return std::unique_ptr<typename fbs::Schema<R>::Payload::NativeTableType>(
-        VerifiedRoot<R>(bytes).UnPack());
+        Root<R, kVerify>(bytes).UnPack());
   }
 };
+
+template <typename R>
+using ObjectApiCodec = UnpackCodec<R, true>;
+template <typename R>
+using UnverifiedObjectApiCodec = UnpackCodec<R, false>;
 
 std::string Version() {
   return std::to_string(FLATBUFFERS_VERSION_MAJOR) + "." +
@@ -95,6 +103,13 @@ Library FlatbuffersObjectApiLibrary() {
        .version = Version(), .capabilities = {"codegen", "validates"}, .ops = {"decode"},
        .missing_ops_reason = "object_api times only verify + UnPack into the generated T "
                              "types; its payload and other ops are those of lib=flatbuffers"});
+}
+
+Library FlatbuffersNoverifyLibrary() {
+  return MakeLibrary<UnverifiedObjectApiCodec>(
+      {.lib = "flatbuffers", .format = "flatbuffers", .variant = "noverify",
+       .version = Version(), .capabilities = {"codegen"}, .ops = {},
+       .missing_ops_reason = "robustness only (cpp/robustness): never timed"});
 }
 
 }  // namespace serbench::adapters

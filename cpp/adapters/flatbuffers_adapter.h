@@ -6,6 +6,9 @@
 //   flatbuffers/object_api  decode = verify, then UnPack into the generated
 //                           *T types (the library's own objects); its payload
 //                           and the other ops are those of `flatbuffers`.
+//   flatbuffers/noverify    object_api's UnPack without the Verifier: for the
+//                           robustness corpus only (bad input is read as it
+//                           is, which may crash), never in the bench registry.
 #pragma once
 
 #include "cpp/adapters/codec.h"
@@ -14,5 +17,6 @@ namespace serbench::adapters {
 
 Library FlatbuffersLibrary();
 Library FlatbuffersObjectApiLibrary();
+Library FlatbuffersNoverifyLibrary();
 
 }  // namespace serbench::adapters

@@ -13,6 +13,26 @@ TEST(FlatbuffersAdapterTest, ObjectApiRoundTripsEveryDataset) {
   ExpectRoundTripsEveryDataset(FlatbuffersObjectApiLibrary());
 }
 
+TEST(FlatbuffersAdapterTest, NoverifyRoundTripsEveryDataset) {
+  ExpectRoundTripsEveryDataset(FlatbuffersNoverifyLibrary());
+}
+
+// A string without its terminating NUL fails verification, yet reading it
+// by its length prefix is harmless: only noverify accepts it.
+TEST(FlatbuffersAdapterTest, OnlyNoverifySkipsTheVerifier) {
+  const Library verify = FlatbuffersObjectApiLibrary();
+  const Library noverify = FlatbuffersNoverifyLibrary();
+  const std::vector<model::User> records = model::Samples<model::User>();
+  std::string bytes = verify.codec<model::User>().Encode(records);
+  const std::string name = records.at(0).name + '\0';
+  const std::size_t at = bytes.find(name);
+  ASSERT_NE(at, std::string::npos);
+  bytes[at + name.size() - 1] = 'x';
+  EXPECT_THROW(verify.codec<model::User>().Decode(bytes), DecodeError);
+  EXPECT_EQ(model::FirstDifference(records, noverify.codec<model::User>().Decode(bytes)),
+            std::nullopt);
+}
+
 TEST(FlatbuffersAdapterTest, VerifierRefusesTruncatedBytes) {
   ExpectRefusesTruncated<model::Mail>(FlatbuffersLibrary(), 8);
 }

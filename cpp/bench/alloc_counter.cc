@@ -1,29 +1,47 @@
 #include "cpp/bench/alloc_counter.h"
 
+#include <malloc.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstddef>
 #include <cstdlib>
-#include <new>
+
+// glibc's own allocator, which the replacements below forward to.
+extern "C" {
+void* __libc_malloc(std::size_t size) noexcept;
+void* __libc_calloc(std::size_t count, std::size_t size) noexcept;
+void* __libc_realloc(void* p, std::size_t size) noexcept;
+void* __libc_memalign(std::size_t align, std::size_t size) noexcept;
+void* __libc_valloc(std::size_t size) noexcept;
+void* __libc_pvalloc(std::size_t size) noexcept;
+void __libc_free(void* p) noexcept;
+}
 
 namespace serbench::bench {
 namespace {
 
-thread_local bool counting = false;
-thread_local AllocCount counted;
+// constinit: valid from the process's first malloc, before any dynamic
+// initialization runs.
+constinit thread_local bool counting = false;
+constinit thread_local AllocCount counted = {};
+constinit thread_local std::int64_t live = 0;  // usable bytes allocated minus freed
 
-void* Allocate(std::size_t size, std::size_t align) {
-  if (counting) {
-    ++counted.allocs;
-    counted.bytes += static_cast<std::int64_t>(size);
-  }
-  if (size == 0) size = 1;
-  void* p = align <= alignof(std::max_align_t)
-                ? std::malloc(size)
-                : std::aligned_alloc(align, (size + align - 1) / align * align);
-  return p;
+// The bytes p holds while counting, else 0.
+std::int64_t LiveSize(void* p) {
+  return counting && p != nullptr ? static_cast<std::int64_t>(malloc_usable_size(p)) : 0;
 }
 
-void* AllocateOrThrow(std::size_t size, std::size_t align) {
-  void* p = Allocate(size, align);
-  if (p == nullptr) throw std::bad_alloc();
+void Release(std::int64_t usable) { live -= usable; }
+
+// Records a successful allocation of `requested` bytes at p.
+void* Allocated(void* p, std::size_t requested) {
+  if (counting && p != nullptr) {
+    ++counted.allocs;
+    counted.bytes += static_cast<std::int64_t>(requested);
+    live += LiveSize(p);
+    counted.peak_bytes = std::max(counted.peak_bytes, live);
+  }
   return p;
 }
 
@@ -31,50 +49,61 @@ void* AllocateOrThrow(std::size_t size, std::size_t align) {
 
 AllocScope::AllocScope() {
   counted = {};
+  live = 0;
   counting = true;
 }
 AllocScope::~AllocScope() { counting = false; }
 AllocCount AllocScope::count() const { return counted; }
 
-void CountingMemoryManager::Start() { scope_ = new AllocScope(); }
-
-void CountingMemoryManager::Stop(Result& result) {
-  const AllocCount c = scope_->count();
-  delete scope_;
-  scope_ = nullptr;
-  result.num_allocs = c.allocs;
-  result.total_allocated_bytes = c.bytes;
-}
-
-void CountingMemoryManager::Stop(Result* result) { Stop(*result); }
-
 }  // namespace serbench::bench
 
-// The replaced global allocation functions. The library's default operator
-// delete frees with std::free, which matches malloc and aligned_alloc here.
-void* operator new(std::size_t n) {
-  return serbench::bench::AllocateOrThrow(n, alignof(std::max_align_t));
+// The replaced C allocation functions: the set glibc's manual ("Replacing
+// malloc") lists. Freeing, while counting, memory allocated before the scope
+// opened lowers the live bytes too: the peak is relative to the heap at the
+// start.
+extern "C" {
+
+using serbench::bench::Allocated;
+using serbench::bench::LiveSize;
+using serbench::bench::Release;
+
+void* malloc(std::size_t size) noexcept { return Allocated(__libc_malloc(size), size); }
+
+void* calloc(std::size_t count, std::size_t size) noexcept {
+  return Allocated(__libc_calloc(count, size), count * size);
 }
-void* operator new[](std::size_t n) {
-  return serbench::bench::AllocateOrThrow(n, alignof(std::max_align_t));
+
+// realloc(p, 0) frees p and returns null; a failed realloc leaves p as it was.
+void* realloc(void* p, std::size_t size) noexcept {
+  const std::int64_t before = LiveSize(p);
+  void* q = __libc_realloc(p, size);
+  if (q != nullptr || size == 0) Release(before);
+  return Allocated(q, size);
 }
-void* operator new(std::size_t n, std::align_val_t a) {
-  return serbench::bench::AllocateOrThrow(n, static_cast<std::size_t>(a));
+
+void* aligned_alloc(std::size_t align, std::size_t size) noexcept {
+  return Allocated(__libc_memalign(align, size), size);
 }
-void* operator new[](std::size_t n, std::align_val_t a) {
-  return serbench::bench::AllocateOrThrow(n, static_cast<std::size_t>(a));
+
+void* memalign(std::size_t align, std::size_t size) noexcept {
+  return Allocated(__libc_memalign(align, size), size);
 }
-void* operator new(std::size_t n, const std::nothrow_t&) noexcept {
-  return serbench::bench::Allocate(n, alignof(std::max_align_t));
+
+int posix_memalign(void** out, std::size_t align, std::size_t size) noexcept {
+  if (align % sizeof(void*) != 0 || (align & (align - 1)) != 0) return EINVAL;
+  void* p = Allocated(__libc_memalign(align, size), size);
+  if (p == nullptr) return ENOMEM;
+  *out = p;
+  return 0;
 }
-void* operator new[](std::size_t n, const std::nothrow_t&) noexcept {
-  return serbench::bench::Allocate(n, alignof(std::max_align_t));
+
+void* valloc(std::size_t size) noexcept { return Allocated(__libc_valloc(size), size); }
+
+void* pvalloc(std::size_t size) noexcept { return Allocated(__libc_pvalloc(size), size); }
+
+void free(void* p) noexcept {
+  Release(LiveSize(p));
+  __libc_free(p);
 }
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete[](void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
-void operator delete(void* p, std::align_val_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::align_val_t) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
+
+}  // extern "C"

@@ -1,18 +1,19 @@
-// Counts heap allocations made through operator new (every variant) on the
-// calling thread while a Scope is open. Linked into the bench binary only:
-// it replaces the global operator new. Memory taken with malloc directly
-// (not through new) is not seen.
+// Counts heap use on the calling thread while an AllocScope is open. It
+// replaces the C allocation functions (malloc, calloc, realloc, the aligned
+// ones, free), forwarding to glibc's allocator, so it sees operator new
+// (libstdc++ allocates with malloc) and libraries that call malloc directly
+// (RapidJSON's allocator, msgpack's zone, ...) alike. Link it only into
+// binaries that count.
 #pragma once
 
 #include <cstdint>
 
-#include <benchmark/benchmark.h>
-
 namespace serbench::bench {
 
 struct AllocCount {
-  std::int64_t allocs = 0;
-  std::int64_t bytes = 0;
+  std::int64_t allocs = 0;      // allocation calls (realloc included)
+  std::int64_t bytes = 0;       // bytes requested by those calls
+  std::int64_t peak_bytes = 0;  // peak of live heap bytes (usable sizes) above the start
 };
 
 // Counts while alive; scopes do not nest.
@@ -20,19 +21,9 @@ class AllocScope {
  public:
   AllocScope();
   ~AllocScope();
+  AllocScope(const AllocScope&) = delete;
+  AllocScope& operator=(const AllocScope&) = delete;
   AllocCount count() const;
-};
-
-// Google Benchmark's hook: it runs a separate, untimed pass of each benchmark
-// between Start and Stop and reports allocations in the JSON.
-class CountingMemoryManager final : public benchmark::MemoryManager {
- public:
-  void Start() override;
-  void Stop(Result& result) override;
-  void Stop(Result* result) override;
-
- private:
-  AllocScope* scope_ = nullptr;
 };
 
 }  // namespace serbench::bench

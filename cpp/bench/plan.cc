@@ -39,6 +39,7 @@ bool Selected(const std::optional<std::string>& filter, const std::string& name)
   return !filter || *filter == name;
 }
 
+// Allocations and peak heap of one operation.
 AllocCount CountAllocs(const std::function<void()>& op) {
   op();  // warm: first-use caches and lazy statics are not the op's cost
   const AllocScope scope;

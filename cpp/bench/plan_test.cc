@@ -38,7 +38,21 @@ TEST(PlanSuiteTest, MeasuredOpsRun) {
     if (p.op) p.op();
     if (p.c.op == "decode") {
       EXPECT_GT(p.allocs.allocs, 0) << CaseId(p.c);
+      // The decoded records are alive together at the end of the operation.
+      EXPECT_GT(p.allocs.peak_bytes, 0) << CaseId(p.c);
+      EXPECT_LE(p.allocs.peak_bytes, p.allocs.bytes + 64 * p.allocs.allocs) << CaseId(p.c);
     }
+  }
+}
+
+// The floor copies into a buffer allocated at planning time.
+TEST(PlanSuiteTest, MemcpyAllocatesNothing) {
+  const Plan plan = PlanSuite({.library = "memcpy", .dataset = "mail"});
+  ASSERT_EQ(plan.cases.size(), 3u);
+  for (const PlannedCase& p : plan.cases) {
+    EXPECT_EQ(p.allocs.allocs, 0) << CaseId(p.c);
+    EXPECT_EQ(p.allocs.bytes, 0) << CaseId(p.c);
+    EXPECT_EQ(p.allocs.peak_bytes, 0) << CaseId(p.c);
   }
 }
 
