@@ -4,7 +4,9 @@ Each suite runs as its own process and writes its harness's native files under
 results/raw/<run id>/<lang>/; as soon as it ends, those files are ingested into
 the store (results/serbench.sqlite), one transaction per file. A suite that
 crashes, hangs or writes a bad file is recorded as failed, with the reason, and
-the others still run.
+the others still run. After the suites, the cross-language steps (the interop
+matrix, the robustness driver) run the same way, each as its own process with
+a time limit, and their files are ingested into their own tables.
 
 Resuming: a run interrupted by Ctrl-C or a kill stays "running" in the store.
 Started again with the same arguments on the same machine, the runner resumes
@@ -34,7 +36,7 @@ from runner.paths import UsageError, results_root, runfile, store_path
 from runner.progress import SuiteProgress, clock
 from runner.run import SuiteResult, run_suite
 from runner.store import FINAL_SUITE_STATUSES, Run, Store, format_counts
-from runner.suites import SUITES, Suite
+from runner.suites import STEPS, SUITES, Invocation, SkippedError, Suite
 
 # Seconds per suite by profile: quick runs take minutes, full ones hours (pyperf's 20 worker
 # processes per case); past this a suite is taken to hang.
@@ -77,13 +79,17 @@ def selection(args: argparse.Namespace, suites: Sequence[Suite]) -> dict[str, ob
     }
 
 
-def suite_argv(suite: Suite, run: Run, out_dir: Path) -> list[str]:
+def invocation(suite: Suite, run: Run, out_dir: Path, every_lang: Sequence[str]) -> Invocation:
     chosen = json.loads(run.filters)
-    argv = [str(runfile(suite.runfile)), "--profile", run.profile, "--out", str(out_dir)]
-    for name in ("library", "dataset"):
-        if chosen.get(name):
-            argv += [f"--{name}", str(chosen[name])]
-    return argv
+    return Invocation(
+        binary=runfile(suite.runfile),
+        out_dir=out_dir,
+        profile=run.profile,
+        langs=tuple(chosen["langs"]),
+        library=chosen.get("library"),
+        dataset=chosen.get("dataset"),
+        every_lang=sorted(chosen["langs"]) == sorted(every_lang),
+    )
 
 
 def git_commit(workspace: Path) -> str:
@@ -146,15 +152,22 @@ def write_manifest(path: Path, run: Run, process: SuiteResult, result: SuiteResu
     tmp.replace(path)
 
 
-def run_one(store: Store, run: Run, suite: Suite, position: str, run_dir: Path, timeout: float) -> None:
+def run_one(
+    store: Store, run: Run, suite: Suite, position: str, run_dir: Path, call: Invocation, timeout: float
+) -> str:
+    """Runs one suite or step unless it already ended in this run; "" or why it was skipped."""
     status, _, _ = store.suites(run.id).get(suite.lang, ("", "", None))
     if status in FINAL_SUITE_STATUSES:
         print(f"runner: [{position} {suite.lang}] already {status} in run {run.id}, skipped", file=sys.stderr)
-        return
-    out_dir = run_dir / suite.lang
+        return ""
+    try:
+        argv = suite.command(call)
+    except SkippedError as note:
+        print(f"runner: [{position} {suite.lang}] skipped: {note}", file=sys.stderr, flush=True)
+        return str(note)
     # Whatever an interrupted attempt left behind, in the store or on disk, goes.
     store.discard_suite(run.id, suite.lang)
-    shutil.rmtree(out_dir, ignore_errors=True)
+    shutil.rmtree(call.out_dir, ignore_errors=True)
     store.set_suite(run.id, suite.lang, suite.harness, "running")
     progress = SuiteProgress(suite.lang, position, store.last_duration(suite.lang, run.profile))
     print(
@@ -162,8 +175,8 @@ def run_one(store: Store, run: Run, suite: Suite, position: str, run_dir: Path, 
         file=sys.stderr,
         flush=True,
     )
-    process = run_suite(suite.lang, suite_argv(suite, run, out_dir), out_dir, timeout, progress.feed)
-    result = record_suite(store, run.id, suite, out_dir, process)
+    process = run_suite(suite.lang, argv, call.out_dir, timeout, progress.feed, suite.ok_exit_codes)
+    result = record_suite(store, run.id, suite, call.out_dir, process)
     write_manifest(run_dir / "manifest.json", run, process, result)
     print(
         f"runner: [{position} {suite.lang}] {result.status} in {clock(result.seconds)}"
@@ -171,6 +184,7 @@ def run_one(store: Store, run: Run, suite: Suite, position: str, run_dir: Path, 
         file=sys.stderr,
         flush=True,
     )
+    return ""
 
 
 def _interrupt(signum: int, _: FrameType | None) -> None:
@@ -178,26 +192,30 @@ def _interrupt(signum: int, _: FrameType | None) -> None:
     raise KeyboardInterrupt(f"signal {signum}")
 
 
-def main(args: argparse.Namespace, suites: Sequence[Suite] = SUITES) -> int:
+def main(args: argparse.Namespace, suites: Sequence[Suite] = SUITES, steps: Sequence[Suite] = STEPS) -> int:
     previous = signal.signal(signal.SIGTERM, _interrupt)
     try:
-        return _run_all(args, suites)
+        return _run_all(args, suites, steps)
     finally:
         signal.signal(signal.SIGTERM, previous)
 
 
-def _run_all(args: argparse.Namespace, suites: Sequence[Suite]) -> int:
+def _run_all(args: argparse.Namespace, suites: Sequence[Suite], steps: Sequence[Suite]) -> int:
     root = results_root(args.results)
     start = time.monotonic()
     with Store.open(store_path(args.store, args.results)) as store:
         run = open_run(store, args, root.parent, suites)
         run_dir = root / "raw" / run.id
         run_dir.mkdir(parents=True, exist_ok=True)
-        chosen = [s for s in suites if s.lang in json.loads(run.filters)["langs"]]
+        chosen = [s for s in suites if s.lang in json.loads(run.filters)["langs"]] + list(steps)
+        skipped: dict[str, str] = {}
         try:
             for index, suite in enumerate(chosen, 1):
                 timeout = args.timeout or TIMEOUTS[run.profile]
-                run_one(store, run, suite, f"{index}/{len(chosen)}", run_dir, timeout)
+                call = invocation(suite, run, run_dir / suite.lang, [s.lang for s in suites])
+                note = run_one(store, run, suite, f"{index}/{len(chosen)}", run_dir, call, timeout)
+                if note:
+                    skipped[suite.lang] = note
         except KeyboardInterrupt:
             print(
                 f"\nrunner: interrupted; run {run.id} is kept and resumes when you run the same "
@@ -207,9 +225,10 @@ def _run_all(args: argparse.Namespace, suites: Sequence[Suite]) -> int:
             return 130
         store.finish_run(run.id)
         docs_line = update_docs(store.path, run, root.parent, suites)
-        print(summary(store, run, [s.lang for s in chosen], run_dir, time.monotonic() - start, docs_line))
+        ran = [s.lang for s in chosen]
+        print(summary(store, run, ran, skipped, run_dir, time.monotonic() - start, docs_line))
         statuses = store.suites(run.id)
-    return 0 if all(statuses[s.lang][0] == "ok" for s in chosen) else 1
+    return 0 if all(statuses[lang][0] == "ok" for lang in ran if lang not in skipped) else 1
 
 
 def update_docs(store_file: Path, run: Run, workspace: Path, suites: Sequence[Suite]) -> str:
@@ -223,12 +242,20 @@ def update_docs(store_file: Path, run: Run, workspace: Path, suites: Sequence[Su
     return f"docs: run {run.id} published to {published}; {len(changed)} file(s) of docs/ changed"
 
 
-def summary(store: Store, run: Run, langs: list[str], run_dir: Path, seconds: float, docs_line: str) -> str:
+def summary(
+    store: Store,
+    run: Run,
+    langs: list[str],
+    skipped: dict[str, str],
+    run_dir: Path,
+    seconds: float,
+    docs_line: str,
+) -> str:
     lines = [f"\nrun {run.id} finished in {clock(seconds)}; cases: {format_counts(store.counts(run.id))}"]
     suites = store.suites(run.id)
     for lang in langs:
-        status, reason, took = suites[lang]
-        lines.append(f"  {lang:<7} {status:<8} {clock(took or 0):>7}  {reason}".rstrip())
+        status, reason, took = suites.get(lang, ("skipped", skipped.get(lang, ""), None))
+        lines.append(f"  {lang:<10} {status:<8} {clock(took or 0):>7}  {reason}".rstrip())
     lines += [f"store:        {store.path}", f"native files: {run_dir}", docs_line]
     return "\n".join(lines)
 

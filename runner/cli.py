@@ -21,7 +21,7 @@ from runner.native import IngestError
 from runner.paths import UsageError, store_path, user_path
 from runner.run import SuiteResult
 from runner.store import Run, Store, StoreError, format_counts
-from runner.suites import SUITES
+from runner.suites import STEPS, SUITES
 
 
 def _store_arguments(parser: argparse.ArgumentParser) -> None:
@@ -62,6 +62,7 @@ def _manifest_run(store: Store, run_dir: Path) -> Run:
         this_machine(),
         runtime_metadata(),
         started_at=_start_time(run_id),
+        if_absent=True,
     )
     created = store.run(run_id)
     assert created is not None
@@ -73,7 +74,7 @@ def _ingest_dir(store: Store, run_dir: Path) -> bool:
     run = _manifest_run(store, run_dir)
     recorded = {s["lang"]: s for s in json.loads((run_dir / "manifest.json").read_text()).get("suites", [])}
     clean = True
-    for suite in SUITES:
+    for suite in (*SUITES, *STEPS):
         if not (run_dir / suite.lang).is_dir():
             continue
         entry = recorded.get(suite.lang, {})

@@ -12,7 +12,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from runner.native import IngestError
+from runner.native import IngestError, Outcome, Unmeasured
 from runner.run import SuiteResult, sha256_of
 from runner.store import Store, StoredFile
 from runner.suites import Parser, Suite
@@ -27,29 +27,38 @@ class SuiteIngest:
     errors: list[str] = field(default_factory=list)
 
 
-def ingest_file(store: Store, run_id: str, lang: str, path: Path, parse: Parser) -> bool:
+def ingest_file(
+    store: Store, run_id: str, lang: str, path: Path, parse: Parser, measured_in: str = "the harness file"
+) -> bool:
     """Ingests path into run_id; False if these exact bytes already are in that run.
 
-    Raises IngestError (naming the file and the problem) with the store unchanged.
+    Cases the file claims were measured (a catalog) but that the run holds no row for
+    become failed cases whose reason names measured_in. Raises IngestError (naming the
+    file and the problem) with the store unchanged.
     """
     digest = sha256_of(path)
     if store.ingested_as(run_id, digest) is not None:
         return False
     native = parse(path, lang)
-    store.add_file(StoredFile(run_id, lang, path.resolve(), digest, path.stat().st_size), native)
-    return True
+    if native.claimed:
+        accounted = store.accounted(run_id, lang)
+        reason = f"catalog says measured but {measured_in} has no samples"
+        missing = sorted(set(native.claimed) - accounted)
+        native.unmeasured += [Unmeasured.case(case, Outcome.FAILED, reason) for case in missing]
+    return store.add_file(StoredFile(run_id, lang, path.resolve(), digest, path.stat().st_size), native)
 
 
 def ingest_suite(store: Store, run_id: str, suite: Suite, out_dir: Path) -> SuiteIngest:
     """Ingests every native file the suite wrote; a bad file is reported and the rest still go in."""
     outcome = SuiteIngest()
-    for kind in suite.files:
+    harness_files = " or ".join(kind.pattern for kind in suite.files if kind.required)
+    for kind in suite.files:  # in order: a catalog comes after the files it vouches for
         paths = sorted(out_dir.glob(kind.pattern))
         if not paths and kind.required:
             outcome.errors.append(f"{out_dir}: no {kind.pattern} written")
         for path in paths:
             try:
-                added = ingest_file(store, run_id, suite.lang, path, kind.parse)
+                added = ingest_file(store, run_id, suite.lang, path, kind.parse, harness_files)
             except IngestError as error:
                 outcome.errors.append(str(error))
                 continue

@@ -6,7 +6,9 @@
                 "reason": "...", "wire_bytes": 280}]}
 
 As a native file it contributes the cases that were not measured, with the
-reason. Harness parsers whose files lack them read it for library versions,
+reason, and the ones it says were measured: a measured case the harness's file
+lacks becomes a `failed` case (runner/ingest.py), never silently dropped.
+Harness parsers whose files lack them read it for library versions,
 capabilities and wire bytes (see `load`).
 """
 
@@ -98,13 +100,16 @@ def parse(path: Path, lang: str) -> NativeFile:
     for case in _cases(path, _document(path, lang)):
         case_id = require_str(path, case.get("id"), "cases[].id")
         status = require_str(path, case.get("status"), f"{case_id}: status")
-        if status == MEASURED:
-            continue
-        if status not in outcomes:
+        if status != MEASURED and status not in outcomes:
             raise IngestError(path, f"{case_id}: unknown status {status!r}")
         try:
             identity = parse_case_id(case_id, lang)
         except CaseIdError as error:
             raise IngestError(path, str(error)) from error
-        native.unmeasured.append(Unmeasured.case(identity, outcomes[status], str(case.get("reason") or "")))
+        if status == MEASURED:
+            # The harness's file holds these; ingesting checks that it really does.
+            native.claimed.append(identity)
+        else:
+            reason = str(case.get("reason") or "")
+            native.unmeasured.append(Unmeasured.case(identity, outcomes[status], reason))
     return native

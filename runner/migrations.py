@@ -112,4 +112,86 @@ CREATE TABLE unmeasured (
 CREATE INDEX unmeasured_by_run ON unmeasured (run_id, lang);
 """
 
-MIGRATIONS: tuple[str, ...] = (_V1,)
+# Version 2: the interop matrix and the robustness run, each ingested from its file like a
+# suite's native file (file_id says which; discarding a step deletes by it).
+_V2 = """
+CREATE TABLE interop_cells (
+    run_id     TEXT NOT NULL REFERENCES runs (id),
+    file_id    INTEGER NOT NULL REFERENCES native_files (id),
+    producer   TEXT NOT NULL,
+    consumer   TEXT NOT NULL,
+    format     TEXT NOT NULL,
+    dataset    TEXT NOT NULL,
+    size       INTEGER NOT NULL,
+    status     TEXT NOT NULL CHECK (status IN ('ok', 'failed', 'not_applicable')),
+    comparison TEXT NOT NULL,
+    message    TEXT NOT NULL,
+    PRIMARY KEY (run_id, producer, consumer, format, dataset, size)
+) WITHOUT ROWID;
+CREATE TABLE robustness_runs (
+    run_id          TEXT PRIMARY KEY REFERENCES runs (id),
+    file_id         INTEGER NOT NULL REFERENCES native_files (id),
+    corpus_name     TEXT NOT NULL,
+    seed            INTEGER NOT NULL,
+    manifest_sha256 TEXT NOT NULL,
+    inputs          INTEGER NOT NULL,
+    per_format      TEXT NOT NULL,
+    not_applicable  TEXT NOT NULL,
+    timeout_s       REAL NOT NULL,
+    memory_mib      INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE robustness_decoders (
+    run_id     TEXT NOT NULL REFERENCES runs (id),
+    file_id    INTEGER NOT NULL REFERENCES native_files (id),
+    lang       TEXT NOT NULL,
+    lib        TEXT NOT NULL,
+    variant    TEXT NOT NULL,
+    format     TEXT NOT NULL,
+    version    TEXT NOT NULL,
+    schemaless INTEGER NOT NULL,
+    PRIMARY KEY (run_id, lang, lib, variant, format)
+) WITHOUT ROWID;
+CREATE TABLE robustness_results (
+    run_id   TEXT NOT NULL REFERENCES runs (id),
+    file_id  INTEGER NOT NULL REFERENCES native_files (id),
+    lang     TEXT NOT NULL,
+    lib      TEXT NOT NULL,
+    variant  TEXT NOT NULL,
+    format   TEXT NOT NULL,
+    input    TEXT NOT NULL,
+    dataset  TEXT,
+    size     INTEGER,
+    mutation TEXT NOT NULL,
+    expect   TEXT NOT NULL,
+    outcome  TEXT NOT NULL CHECK (outcome IN ('clean_error', 'accepted_equal', 'accepted_different',
+                                              'crash', 'hang', 'memory_blowup')),
+    detail   TEXT NOT NULL,
+    ns       INTEGER,
+    PRIMARY KEY (run_id, lang, lib, variant, format, input)
+) WITHOUT ROWID;
+CREATE INDEX robustness_results_by_outcome ON robustness_results (run_id, outcome);
+CREATE TABLE robustness_repro (
+    run_id  TEXT NOT NULL REFERENCES runs (id),
+    file_id INTEGER NOT NULL REFERENCES native_files (id),
+    lang    TEXT NOT NULL,
+    lib     TEXT NOT NULL,
+    variant TEXT NOT NULL,
+    format  TEXT NOT NULL,
+    input   TEXT NOT NULL,
+    outcome TEXT NOT NULL,
+    sha256  TEXT NOT NULL,
+    path    TEXT NOT NULL,
+    PRIMARY KEY (run_id, lang, lib, variant, format, outcome)
+) WITHOUT ROWID;
+"""
+
+MIGRATIONS: tuple[str, ...] = (_V1, _V2)
+
+# Tables whose rows belong to one native file (file_id): discarding a suite or step deletes them.
+FILE_TABLES = (
+    "interop_cells",
+    "robustness_repro",
+    "robustness_results",
+    "robustness_decoders",
+    "robustness_runs",
+)

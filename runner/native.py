@@ -77,6 +77,8 @@ METRIC_ALIASES: Mapping[str, str] = {
     "allocs_per_op": "allocs_per_op",
     "peak_rss_bytes": "peak_rss_bytes",
     "mem_max_rss": "peak_rss_bytes",
+    # Peak live heap bytes during one operation (C++: cpp/bench/alloc_counter.h).
+    "peak_heap_bytes": "peak_heap_bytes",
 }
 
 
@@ -133,6 +135,16 @@ class Unmeasured:
         )
 
 
+@dataclass(frozen=True)
+class TableRows:
+    """Rows of a table beyond the results (interop cells, robustness outcomes) that a file
+    fills; the store prefixes each row with the run id and the file's id."""
+
+    table: str
+    columns: tuple[str, ...]
+    rows: list[tuple[object, ...]]
+
+
 @dataclass
 class NativeFile:
     harness: str
@@ -141,6 +153,9 @@ class NativeFile:
     unmeasured: list[Unmeasured] = field(default_factory=list)
     # About the run rather than one case: runtime, compiler, flags, harness settings.
     metadata: dict[str, str] = field(default_factory=dict)
+    # Cases the file says another file of its suite measured (a case catalog's `measured`).
+    claimed: list[CaseIdentity] = field(default_factory=list)
+    tables: list[TableRows] = field(default_factory=list)
 
 
 def load_json(path: Path) -> object:
@@ -184,6 +199,11 @@ def require_str(path: Path, value: object, what: str) -> str:
     checked = require(path, value, str, what)
     assert isinstance(checked, str)
     return checked
+
+
+def optional_str(path: Path, value: object, what: str) -> str:
+    """A string field that may be null, as "" (how the store writes "no variant")."""
+    return "" if value is None else require_str(path, value, what)
 
 
 def require_number(path: Path, value: object, what: str) -> float:

@@ -10,7 +10,9 @@ import sys
 import time
 from dataclasses import dataclass, field
 
-_PROGRESS = re.compile(r"\bprogress: (\d+)/(\d+)(?: (\S+))?")
+# What follows the counts names the case (a case id, or e.g. "python msgspec json" for the
+# robustness driver).
+_PROGRESS = re.compile(r"\bprogress: (\d+)/(\d+)(?: (.+))?")
 
 
 def clock(seconds: float) -> str:
@@ -35,7 +37,7 @@ class SuiteProgress:
         if match is None:
             return False
         self.done, self.total = int(match[1]), int(match[2])
-        self.last_case = match[3] or ""
+        self.last_case = (match[3] or "").strip()
         print(self.render(time.monotonic()), file=sys.stderr, flush=True)
         return True
 

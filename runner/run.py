@@ -66,9 +66,15 @@ def _terminate(proc: "subprocess.Popen[str]") -> None:
 
 
 def run_suite(
-    lang: str, argv: list[str], out_dir: Path, timeout_s: float, on_line: LineHandler = _echo
+    lang: str,
+    argv: list[str],
+    out_dir: Path,
+    timeout_s: float,
+    on_line: LineHandler = _echo,
+    ok_exit_codes: frozenset[int] = frozenset({0}),
 ) -> SuiteResult:
-    """Runs argv (which must write into out_dir) and describes what happened.
+    """Runs argv (which must write into out_dir) and describes what happened; an exit
+    code outside ok_exit_codes is a failure.
 
     On KeyboardInterrupt the suite's whole process group is stopped before the
     interrupt propagates: it runs in its own session, so Ctrl-C never reaches it.
@@ -97,10 +103,12 @@ def run_suite(
     reader.join(timeout=5)
     seconds = time.monotonic() - start
     files = {str(p.relative_to(out_dir)): sha256_of(p) for p in sorted(out_dir.rglob("*.json"))}
-    if code != 0:
+    last = tail[-1] if tail else "no output"
+    if code not in ok_exit_codes:
         why = f"exit code {code}" if code > 0 else f"killed by signal {-code}"
-        last = tail[-1] if tail else "no output"
         return SuiteResult(lang, "failed", seconds, f"{why}; last line: {last}", files)
     if not files:
-        return SuiteResult(lang, "failed", seconds, "exited 0 but wrote no JSON file", files)
+        return SuiteResult(
+            lang, "failed", seconds, f"exited {code} but wrote no JSON file; last line: {last}"
+        )
     return SuiteResult(lang, "ok", seconds, files=files)

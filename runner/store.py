@@ -15,8 +15,8 @@ from pathlib import Path
 
 from runner.caseid import CaseIdentity
 from runner.machine import Machine, as_row
-from runner.migrations import MIGRATIONS
-from runner.native import KNOWN_CAPABILITIES, CaseResult, IngestError, NativeFile, Outcome
+from runner.migrations import FILE_TABLES, MIGRATIONS
+from runner.native import KNOWN_CAPABILITIES, CaseResult, IngestError, NativeFile, Outcome, TableRows
 
 DEFAULT_NAME = "serbench.sqlite"
 # A suite left "running" was interrupted: a resumed run discards it and runs it again.
@@ -120,6 +120,8 @@ class Store:
             )
         for number, script in enumerate(migrations[version:], start=version + 1):
             with self.transaction():
+                if self.schema_version >= number:
+                    continue  # another process opening the store applied it first
                 for statement in filter(str.strip, script.split(";")):
                     self.db.execute(statement)
                 self.db.execute(
@@ -148,8 +150,13 @@ class Store:
         machine: Machine,
         metadata: dict[str, str],
         started_at: str | None = None,
+        if_absent: bool = False,
     ) -> None:
-        """A new run, `running` until finish_run; started now unless started_at says when."""
+        """A new run, `running` until finish_run; started now unless started_at says when.
+
+        if_absent: a run with this id already there (another process re-ingesting the same
+        raw folder created it) is left as it is instead of being an error.
+        """
         with self.transaction() as db:
             db.execute(
                 "INSERT OR IGNORE INTO machines (fingerprint, cpu_model, cores, memory_bytes, os, arch)"
@@ -159,11 +166,14 @@ class Store:
             (machine_id,) = db.execute(
                 "SELECT id FROM machines WHERE fingerprint = ?", (machine.fingerprint,)
             ).fetchone()
-            db.execute(
-                "INSERT INTO runs (id, started_at, status, profile, filters, git_commit, machine_id)"
+            inserted = db.execute(
+                f"INSERT {'OR IGNORE ' if if_absent else ''}INTO runs"
+                " (id, started_at, status, profile, filters, git_commit, machine_id)"
                 " VALUES (?, ?, 'running', ?, ?, ?, ?)",
                 (run_id, started_at or now(), profile, filters_key(filters), git_commit, machine_id),
             )
+            if not inserted.rowcount:
+                return
             self._set_metadata(run_id, "run", metadata)
 
     def _set_metadata(self, run_id: str, scope: str, metadata: dict[str, str]) -> None:
@@ -255,7 +265,7 @@ class Store:
             results = f"SELECT id FROM results WHERE file_id IN ({files})"
             for table in ("samples", "metrics"):
                 db.execute(f"DELETE FROM {table} WHERE result_id IN ({results})", (run_id, lang))
-            for table in ("results", "unmeasured"):
+            for table in ("results", "unmeasured", *FILE_TABLES):
                 db.execute(f"DELETE FROM {table} WHERE file_id IN ({files})", (run_id, lang))
             db.execute("DELETE FROM native_files WHERE run_id = ? AND lang = ?", (run_id, lang))
             db.execute("DELETE FROM run_metadata WHERE run_id = ? AND scope = ?", (run_id, lang))
@@ -269,9 +279,12 @@ class Store:
         ).fetchone()
         return str(row[0]) if row else None
 
-    def add_file(self, where: StoredFile, native: NativeFile) -> None:
-        """Stores one parsed native file, all of it or (on IngestError) nothing."""
+    def add_file(self, where: StoredFile, native: NativeFile) -> bool:
+        """Stores one parsed native file, all of it or (on IngestError) nothing; False if
+        a file with these bytes is already in the run (another process may have just added it)."""
         with self.transaction() as db:
+            if self.ingested_as(where.run_id, where.sha256) is not None:
+                return False
             cursor = db.execute(
                 "INSERT INTO native_files (run_id, lang, path, sha256, bytes, harness, harness_version,"
                 " ingested_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -310,6 +323,21 @@ class Store:
                     for u in native.unmeasured
                 ],
             )
+            for rows in native.tables:
+                self._add_rows(where, file_id, rows)
+        return True
+
+    def _add_rows(self, where: StoredFile, file_id: int, rows: TableRows) -> None:
+        columns = ("run_id", "file_id", *rows.columns)
+        try:
+            self.db.executemany(
+                f"INSERT INTO {rows.table} ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})",
+                [(where.run_id, file_id, *row) for row in rows.rows],
+            )
+        except sqlite3.IntegrityError as error:
+            raise IngestError(
+                where.path, f"{rows.table}: rows already in run {where.run_id} or invalid ({error})"
+            ) from error
 
     def case_key(self, identity: CaseIdentity) -> int:
         row = (
@@ -377,6 +405,17 @@ class Store:
         for *identity, value in rows:
             cases.setdefault(CaseIdentity(*identity), []).append(float(value))
         return cases
+
+    def accounted(self, run_id: str, lang: str) -> set[CaseIdentity]:
+        """Every case of a language in a run that has a result or an unmeasured row."""
+        rows = self.db.execute(
+            "SELECT c.lang, c.lib, c.format, c.op, c.dataset, c.size, c.variant"
+            " FROM results r JOIN cases c ON c.id = r.case_id WHERE r.run_id = ? AND c.lang = ?"
+            " UNION SELECT lang, lib, format, op, dataset, size, COALESCE(variant, '')"
+            " FROM unmeasured WHERE run_id = ? AND lang = ? AND size IS NOT NULL",
+            (run_id, lang, run_id, lang),
+        )
+        return {CaseIdentity(*row) for row in rows}
 
     def counts(self, run_id: str) -> dict[str, int]:
         """How many cases of a run were measured, and how many ended in each Outcome."""

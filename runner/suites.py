@@ -1,17 +1,33 @@
-"""The benchmark suites the runner drives: one per language.
+"""What the runner drives: one suite per language, then the cross-language steps.
 
 Each suite is a Bazel binary that takes `--profile quick|full --out DIR` (plus
 optional `--library`/`--dataset` filters) and writes its harness's native
-JSON into DIR. Adding a language is one entry here (its binary and the parser
-of each file it writes) and one data dependency in runner/BUILD.bazel.
+JSON into DIR. Adding a language is one entry in SUITES (its binary and the
+parser of each file it writes) and one data dependency in runner/BUILD.bazel.
+
+The steps (STEPS: the interop matrix, the robustness driver) run the same way,
+each as its own process writing one file the runner ingests; each builds its
+own command line from the run's profile and filters, or says why the filters
+leave it nothing to do.
 """
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from runner import ingest_bdn, ingest_catalog, ingest_gbench, ingest_pyperf
+from runner import (
+    ingest_bdn,
+    ingest_catalog,
+    ingest_extras,
+    ingest_gbench,
+    ingest_interop,
+    ingest_pyperf,
+    ingest_robustness,
+)
 from runner.native import NativeFile
+from runner.paths import runfile
+from schemas.conformance import matrix
+from schemas.robustness import run as robustness
 
 Parser = Callable[[Path, str], NativeFile]
 
@@ -25,12 +41,44 @@ class NativeKind:
     required: bool = True  # a suite that ran but wrote none of these has failed
 
 
+class SkippedError(Exception):
+    """The run's filters leave a step nothing to do; the message says why."""
+
+
+@dataclass(frozen=True)
+class Invocation:
+    """What a suite or step is asked to do in a run."""
+
+    binary: Path
+    out_dir: Path
+    profile: str
+    langs: tuple[str, ...]  # the languages chosen (all of them unless --lang narrowed it)
+    library: str | None = None
+    dataset: str | None = None
+    every_lang: bool = True  # no --lang filter narrowed the languages
+
+
+def suite_command(call: Invocation) -> list[str]:
+    """The suite protocol's command line (README.md, "Adding things")."""
+    argv = [str(call.binary), "--profile", call.profile, "--out", str(call.out_dir)]
+    for flag, value in (("--library", call.library), ("--dataset", call.dataset)):
+        if value:
+            argv += [flag, value]
+    return argv
+
+
+Command = Callable[[Invocation], list[str]]  # raises SkippedError
+
+
 @dataclass(frozen=True)
 class Suite:
-    lang: str
+    lang: str  # a language, or the name of a cross-language step
     harness: str
-    runfile: str  # path of the suite binary relative to the runfiles root
+    runfile: str  # path of the binary relative to the runfiles root
     files: tuple[NativeKind, ...]
+    command: Command = suite_command
+    # Exit codes that mean "ran to the end" (the interop matrix exits 1 when a cell failed).
+    ok_exit_codes: frozenset[int] = field(default=frozenset({0}))
 
 
 def _catalog(lang: str) -> NativeKind:
@@ -43,7 +91,12 @@ SUITES: tuple[Suite, ...] = (
         "python",
         "pyperf",
         "serbench/python/bench/bench",
-        (NativeKind("python.json", ingest_pyperf.parse), _catalog("python")),
+        (
+            NativeKind("python.json", ingest_pyperf.parse),
+            # Only a whole-suite or one-library run measures the extras.
+            NativeKind(ingest_extras.FILE_NAME, ingest_extras.parse, required=False),
+            _catalog("python"),
+        ),
     ),
     Suite(
         "dotnet",
@@ -60,8 +113,68 @@ SUITES: tuple[Suite, ...] = (
 )
 
 
+# Matrix sizes by profile: the quick one leaves out the 1,000-record payloads.
+INTEROP_SIZES = {"quick": "1,100", "full": ",".join(map(str, matrix.SIZES))}
+# The corpus the robustness driver runs, by profile (Bazel-built folders in the runfiles).
+ROBUSTNESS_CORPUS = {
+    "quick": "serbench/schemas/robustness/quick_corpus",
+    "full": "serbench/schemas/robustness/corpus",
+}
+
+
+def _narrowed_langs(call: Invocation, binary_of: Callable[[str], str]) -> list[str]:
+    """`--lang NAME=CMD` for each chosen language when --lang narrowed them, else nothing
+    (the step then uses every language wired into it)."""
+    if call.every_lang:
+        return []
+    return [arg for lang in call.langs for arg in ("--lang", f"{lang}={runfile(binary_of(lang))}")]
+
+
+def interop_command(call: Invocation) -> list[str]:
+    if call.library:
+        raise SkippedError("the interop matrix runs each language's reference library, not a chosen one")
+    if call.dataset and call.dataset not in matrix.DATASETS:
+        raise SkippedError(f"the interop matrix has no dataset {call.dataset} ({', '.join(matrix.DATASETS)})")
+    argv = [str(call.binary), "--out", str(call.out_dir / ingest_interop.FILE_NAME)]
+    argv += ["--sizes", INTEROP_SIZES[call.profile]]
+    if call.dataset:
+        argv += ["--datasets", call.dataset]
+    return argv + _narrowed_langs(call, lambda lang: f"serbench/{matrix.WIRED[lang]}")
+
+
+def robustness_command(call: Invocation) -> list[str]:
+    if call.dataset:
+        raise SkippedError("the robustness corpus is chosen per format, not per dataset")
+    argv = [str(call.binary), "--corpus", str(runfile(ROBUSTNESS_CORPUS[call.profile]))]
+    argv += ["--out", str(call.out_dir / ingest_robustness.FILE_NAME)]
+    if call.library:
+        argv += ["--libs", call.library]
+    return argv + _narrowed_langs(call, lambda lang: f"serbench/{robustness.WIRED[lang]}")
+
+
+# Cross-language steps, run after the suites (each ingested into its own tables).
+STEPS: tuple[Suite, ...] = (
+    Suite(
+        "interop",
+        "interop matrix",
+        "serbench/schemas/conformance/matrix",
+        (NativeKind(ingest_interop.FILE_NAME, ingest_interop.parse),),
+        interop_command,
+        frozenset({0, 1}),
+    ),
+    Suite(
+        "robustness",
+        "robustness driver",
+        "serbench/schemas/robustness/run",
+        (NativeKind(ingest_robustness.FILE_NAME, ingest_robustness.parse),),
+        robustness_command,
+    ),
+)
+
+
 def suite(lang: str) -> Suite:
-    for candidate in SUITES:
+    for candidate in (*SUITES, *STEPS):
         if candidate.lang == lang:
             return candidate
-    raise KeyError(f"no suite for language {lang!r} (known: {', '.join(s.lang for s in SUITES)})")
+    known = ", ".join(s.lang for s in (*SUITES, *STEPS))
+    raise KeyError(f"no suite or step {lang!r} (known: {known})")

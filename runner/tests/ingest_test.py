@@ -151,6 +151,51 @@ def test_gb_counters_and_context_are_kept(store: Store) -> None:
     assert metadata["cxx.compiler"] == context["cxx.compiler"]
 
 
+# One repetition row of the C++ suite as it writes them now (`bazel run //cpp/bench:bench --
+# --out DIR --library protobuf --dataset user --benchmark_min_time=0.01
+# --benchmark_repetitions=3`), the context trimmed to the entries of its library.
+GB_PEAK_CONTEXT = {
+    "lib.protobuf.arena.capabilities": "codegen,validates",
+    "lib.protobuf.arena.format": "protobuf",
+    "lib.protobuf.arena.version": "3.21.12",
+    "serbench.lang": "cpp",
+    "serbench.profile": "quick",
+}
+GB_PEAK_ROW: dict[str, object] = json.loads(
+    '{"name": "dataset=user/size=1/op=decode/format=protobuf/lib=protobuf/variant=arena",'
+    ' "family_index": 5, "per_family_instance_index": 0,'
+    ' "run_name": "dataset=user/size=1/op=decode/format=protobuf/lib=protobuf/variant=arena",'
+    ' "run_type": "iteration", "repetitions": 3, "repetition_index": 0, "threads": 1,'
+    ' "iterations": 24669, "real_time": 565.2499898851436, "cpu_time": 565.264137176213,'
+    ' "time_unit": "ns", "alloc_bytes_per_op": 2164.0, "allocs_per_op": 7.0,'
+    ' "bytes_per_second": 183984783.67924392, "peak_heap_bytes": 2216.0, "records": 1.0,'
+    ' "wire_bytes": 104.0}'
+)
+
+
+def test_gb_peak_heap_bytes_is_stored_as_a_metric(tmp_path: Path) -> None:
+    path = tmp_path / "cpp.json"
+    path.write_text(json.dumps({"context": GB_PEAK_CONTEXT, "benchmarks": [GB_PEAK_ROW]}))
+    with Store.open(tmp_path / "s.sqlite") as store:
+        new_run(store)
+        assert ingest_file(store, "R1", "cpp", path, suite("cpp").files[0].parse)
+        metrics = metrics_of(store, "R1", parse_case_id(str(GB_PEAK_ROW["name"]), "cpp"))
+    counters = ("wire_bytes", "alloc_bytes_per_op", "allocs_per_op", "peak_heap_bytes")
+    assert metrics == {name: GB_PEAK_ROW[name] for name in counters}
+
+
+def test_gb_peak_heap_bytes_is_the_median_over_repetitions(tmp_path: Path) -> None:
+    # Each repetition as the real row, its peak changed, to tell a median from a first or a mean.
+    rows = [
+        GB_PEAK_ROW | {"repetition_index": i, "peak_heap_bytes": peak}
+        for i, peak in enumerate([10.0, 40.0, 20.0])
+    ]
+    path = tmp_path / "cpp.json"
+    path.write_text(json.dumps({"context": GB_PEAK_CONTEXT, "benchmarks": rows}))
+    (result,) = suite("cpp").files[0].parse(path, "cpp").results
+    assert result.metrics["peak_heap_bytes"] == 20.0
+
+
 # BenchmarkDotNet -----------------------------------------------------------
 
 
@@ -238,6 +283,7 @@ def test_each_native_file_is_recorded_with_its_hash(store: Store) -> None:
         ("python", "pyperf"),
         ("cpp", "Google Benchmark"),
         ("dotnet", "BenchmarkDotNet"),
+        ("python", "serbench extras"),
     } | {(lang, "serbench catalog") for lang in ("python", "cpp", "dotnet")}
     assert all(len(sha) == 64 for *_, sha in files)
     assert store.counts("R1") == expected_counts("python", "dotnet", "cpp")

@@ -52,12 +52,13 @@ def test_ingesting_the_same_file_twice_is_a_no_op(store: Store) -> None:
     counts = row_counts(store)
     assert not ingest_file(store, "R1", "python", path, python.files[0].parse)
     assert row_counts(store) == counts
-    # Through a whole suite folder: only the catalog is new.
+    # Through a whole suite folder: only the extras and the catalog are new.
     outcome = ingest_suite(store, "R1", python, TESTDATA / "python")
-    assert outcome.duplicates == [path] and outcome.ingested == [TESTDATA / "python" / "python-cases.json"]
+    new = [TESTDATA / "python" / name for name in ("python-extra.json", "python-cases.json")]
+    assert outcome.duplicates == [path] and outcome.ingested == new
     counts = row_counts(store)
     again = ingest_suite(store, "R1", python, TESTDATA / "python")
-    assert len(again.duplicates) == 2 and not again.ingested and not again.errors
+    assert len(again.duplicates) == 3 and not again.ingested and not again.errors
     assert row_counts(store) == counts
 
 
