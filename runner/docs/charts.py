@@ -2,11 +2,14 @@
 
 matplotlib stamps SVGs with a date and random element ids; both are fixed here
 (metadata Date=None, svg.hashsalt), and text stays text (svg.fonttype none) so
-files are small and searchable.
+files are small and searchable. Its output is then compacted (_compact): coordinates
+rounded to 0.1 pt, no indentation, no metadata or unreferenced group ids; that
+halves the docs folder and changes no pixel a reader can see.
 """
 
 import io
 import math
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -18,6 +21,7 @@ matplotlib.use("svg")  # no display here; chosen before pyplot is imported
 import matplotlib.pyplot as plt
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
+from matplotlib.patches import Patch
 from matplotlib.ticker import FuncFormatter, LogLocator
 from matplotlib.typing import RcKeyType
 
@@ -80,11 +84,71 @@ class Series:
     points: tuple[tuple[int, float], ...]  # (size, median ns)
 
 
+@dataclass(frozen=True)
+class Stack:
+    label: str
+    parts: tuple[tuple[str, int], ...]  # (category, count), drawn left to right
+
+
+_NUMBER = re.compile(r"-?\d+\.\d{2,}")
+_ATTRIBUTE = re.compile(r'="([^"]*)"')
+_DROPPED = (
+    re.compile(r"<metadata>.*?</metadata>\s*", re.S),
+    re.compile(r'(?<=<g) id="[^"]*"'),  # groups are never referenced, only clip paths and markers
+    re.compile(r' transform="rotate\(-0 [^"]*\)"'),
+)
+
+
+def _rounded(match: re.Match[str]) -> str:
+    text = f"{float(match.group()):.1f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+def _unwrapped(svg: str) -> str:
+    """Drops every attribute-less <g> and its </g>: matplotlib nests one per artist."""
+    kept: list[str] = []
+    bare: list[bool] = []  # per open <g>: whether it is dropped
+    last = 0
+    for tag in re.finditer(r"<(/?)g\b[^>]*>", svg):
+        closing, self_closing = tag.group(1) == "/", tag.group().endswith("/>")
+        if self_closing:
+            continue
+        drop = bare.pop() if closing else tag.group() == "<g>"
+        if not closing:
+            bare.append(drop)
+        if drop:
+            kept.append(svg[last : tag.start()])
+            last = tag.end()
+    return "".join(kept) + svg[last:]
+
+
+def _classed(svg: str) -> str:
+    """Each distinct style attribute becomes one CSS class, declared once."""
+    classes: dict[str, str] = {}
+
+    def name(match: re.Match[str]) -> str:
+        return f'class="{classes.setdefault(match.group(1), f"s{len(classes)}")}"'
+
+    body = re.sub(r'style="([^"]*)"', name, svg)
+    rules = "".join(f".{cls}{{{style}}}" for style, cls in classes.items())
+    return body.replace("</style>", rules + "</style>", 1)
+
+
+def _compact(svg: str) -> str:
+    """matplotlib's SVG without what no reader sees. Numbers are rounded inside attribute
+    values only, so a label such as "0.123 ms" keeps its digits."""
+    for pattern in _DROPPED:
+        svg = pattern.sub("", svg)
+    svg = _ATTRIBUTE.sub(lambda m: '="' + _NUMBER.sub(_rounded, " ".join(m.group(1).split())) + '"', svg)
+    svg = re.sub(r">\s+<", "><", svg).strip()
+    return _classed(_unwrapped(svg)) + "\n"
+
+
 def _svg(figure: Figure) -> str:
     buffer = io.StringIO()
     figure.savefig(buffer, format="svg", metadata={"Date": None}, bbox_inches="tight")
     plt.close(figure)
-    return buffer.getvalue()
+    return _compact(buffer.getvalue())
 
 
 def _plain(value: float, _: object = None) -> str:
@@ -199,4 +263,29 @@ def scaling_chart(series: Sequence[Series]) -> str:
         axes.set_xlabel("records per payload (log scale)")
         axes.set_ylabel(f"median time per operation ({unit}, log)")
         axes.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
+        return _svg(figure)
+
+
+def stacked_chart(stacks: Sequence[Stack], colours: dict[str, str], names: dict[str, str]) -> str:
+    """One horizontal bar per stack, its parts as shares of the whole (100%), categories in
+    `colours`' order and colours, named by `names` in the legend."""
+    with plt.rc_context(_STYLE):
+        figure, axes = plt.subplots(figsize=(7.0, 1.1 + 0.28 * max(len(stacks), 1)))
+        for y, stack in enumerate(stacks):
+            total = sum(count for _, count in stack.parts) or 1
+            left = 0.0
+            for category, count in stack.parts:
+                share = 100.0 * count / total
+                axes.barh(y, share, left=left, color=colours[category], height=0.7, linewidth=0)
+                left += share
+        axes.set_yticks(range(len(stacks)), labels=[s.label for s in stacks])
+        axes.invert_yaxis()
+        axes.set_xlim(0, 100)
+        axes.set_xlabel("share of the decoder's inputs (%)")
+        axes.grid(axis="y", visible=False)
+        used = [c for c in colours if any(c == category and n for s in stacks for category, n in s.parts)]
+        axes.legend(
+            handles=[Patch(color=colours[c], label=names[c]) for c in used], fontsize=7, frameon=False,
+            loc="lower left", bbox_to_anchor=(0.0, 1.0), ncol=min(len(used), 6),
+        )
         return _svg(figure)

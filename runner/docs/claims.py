@@ -24,7 +24,10 @@ from runner.docs.results import DASH, TIMES, Results, fmt_bytes, fmt_ratio, fmt_
 TOLERANCE = 2.0
 CLAIMS_FILE = Path(__file__).parent / "claims.toml"
 _SELECTOR_KEYS = ("lang", "lib", "format", "op", "dataset", "size", "variant")
-_METRICS = ("time", "wire_bytes", "alloc_bytes_per_op", "peak_rss_bytes")
+_METRICS = (
+    "time", "wire_bytes", "alloc_bytes_per_op", "peak_rss_bytes", "gc_memory_bytes", "installed_size_bytes",
+    "peak_memory_bytes",
+)
 
 
 class Verdict(StrEnum):
@@ -83,16 +86,41 @@ def _describe(selector: dict[str, object]) -> str:
     return "/".join(f"{k}={selector[k]}" for k in _SELECTOR_KEYS if k in selector)
 
 
-def _find(results: Results, selector: dict[str, object], metric: str) -> tuple[float | None, str]:
-    """(value, why not) of the one case the selector names."""
+def _variants(results: Results, selector: dict[str, object]) -> str:
+    """The variants of the cases matching the selector but for its variant: what a
+    selector that finds no case, or several, should have named."""
+    loose = {k: v for k, v in selector.items() if k != "variant"}
+    found = sorted({repr(r.case.variant) for r in results.select(loose)})
+    return f" (variants measured: {', '.join(found)})" if found else ""
+
+
+def _find_one(results: Results, selector: dict[str, object], metric: str) -> tuple[float | None, str]:
     found = results.select(selector)
     if len(found) != 1:
         problem = "no case" if not found else f"{len(found)} cases"
-        return None, f"{problem} matching {_describe(selector)}"
+        return None, f"{problem} matching {_describe(selector)}{_variants(results, selector)}"
     value = found[0].metric(metric)
     if value is None:
         return None, f"{_describe(selector)} has no {metric}"
     return value, ""
+
+
+def _find(results: Results, selectors: list[dict[str, object]], metric: str) -> tuple[float | None, str]:
+    """(value, why not): the metric of the one case each selector names, summed over the
+    selectors (a library whose install is two distributions is two selectors)."""
+    found = [_find_one(results, selector, metric) for selector in selectors]
+    problems = [why for value, why in found if value is None]
+    if problems:
+        return None, "; ".join(problems)
+    return sum(value or 0.0 for value, _ in found), ""
+
+
+def _selectors(base: dict[str, Any], side: dict[str, Any] | list[dict[str, Any]]) -> list[dict[str, object]]:
+    return [_selector(base, part) for part in (side if isinstance(side, list) else [side])]
+
+
+def _name(selectors: list[dict[str, object]]) -> str:
+    return " + ".join(str(s.get("lib", _describe(s))) for s in selectors)
 
 
 def _show(metric: str, value: float) -> str:
@@ -115,8 +143,8 @@ def _claimed(check: dict[str, Any]) -> tuple[float, float, str]:
 def _ratio_check(results: Results, base: dict[str, Any], check: dict[str, Any]) -> CheckResult:
     metric = str(check.get("metric", "time"))
     low, high, claimed = _claimed(check)
-    fast, why_fast = _find(results, _selector(base, check["fast"]), metric)
-    slow, why_slow = _find(results, _selector(base, check["slow"]), metric)
+    fast, why_fast = _find(results, _selectors(base, check["fast"]), metric)
+    slow, why_slow = _find(results, _selectors(base, check["slow"]), metric)
     if fast is None or slow is None or fast <= 0:
         reason = "; ".join(filter(None, (why_fast, why_slow))) or "a zero measurement"
         return CheckResult(check["what"], claimed, DASH, Verdict.NOT_MEASURED, reason)
@@ -129,17 +157,16 @@ def _ratio_check(results: Results, base: dict[str, Any], check: dict[str, Any]) 
 
 def _order_check(results: Results, base: dict[str, Any], check: dict[str, Any]) -> CheckResult:
     metric = str(check.get("metric", "time"))
-    claimed_order = [_selector(base, entry) for entry in check["order"]]
+    claimed_order = [_selectors(base, entry) for entry in check["order"]]
     present: list[tuple[float, str]] = []
     missing: list[str] = []
-    for selector in claimed_order:
-        value, _ = _find(results, selector, metric)
-        name = str(selector.get("lib", _describe(selector)))
+    for selectors in claimed_order:
+        value, why = _find(results, selectors, metric)
         if value is None:
-            missing.append(name)
+            missing.append(f"{_name(selectors)} ({why})")
         else:
-            present.append((value, name))
-    claimed = " < ".join(str(s.get("lib", _describe(s))) for s in claimed_order)
+            present.append((value, _name(selectors)))
+    claimed = " < ".join(_name(s) for s in claimed_order)
     absent = f"not measured: {', '.join(missing)}" if missing else ""
     if len(present) < 2:
         return CheckResult(

@@ -7,16 +7,19 @@ data still gets its page, saying it was not measured in this run.
 
 import math
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from runner.docs import charts
+from runner.docs import charts, interop, robustness
 from runner.docs.claims import TOLERANCE, ClaimResult, Verdict
+from runner.docs.page import Chart, Page
 from runner.docs.results import (
     DASH,
+    FORMAT_NAMES,
     LANG_NAMES,
     LANGS,
     MEMCPY_LIB,
+    SYNTHETIC,
     Result,
     Results,
     by_speed,
@@ -30,16 +33,9 @@ from runner.docs.results import (
 from runner.docs.snapshot import Unmeasured
 
 # One page per synthetic dataset; every other dataset (the real documents) shares REAL.
-SYNTHETIC = ("user", "order", "filetree", "game", "mail", "metrics")
 REAL = "real"
 DATASET_PAGES = (*SYNTHETIC, REAL)
 FORMATS = ("protobuf", "flatbuffers", "msgpack", "json")
-FORMAT_NAMES = {
-    "protobuf": "Protocol Buffers",
-    "flatbuffers": "FlatBuffers",
-    "msgpack": "MessagePack",
-    "json": "JSON",
-}
 LANG_COLOURS = {"python": charts.PALETTE[0], "dotnet": charts.PALETTE[1], "cpp": charts.PALETTE[2]}
 DATASET_TITLES = {
     "user": "user: flat records",
@@ -50,20 +46,6 @@ DATASET_TITLES = {
     "metrics": "metrics: numeric arrays",
     REAL: "real documents",
 }
-
-
-@dataclass(frozen=True)
-class Chart:
-    path: str  # relative to the docs folder
-    render: Callable[[], str]
-
-
-@dataclass
-class Page:
-    path: str
-    template: str
-    context: dict[str, Any]
-    charts: list[Chart] = field(default_factory=list)
 
 
 def page_of(dataset: str) -> str:
@@ -141,15 +123,17 @@ class Block:
     chart: str
     scaling: str | None
     tables: list[tuple[str, list[dict[str, str]]]]
+    caveats: list[str]
 
 
 def _block(results: Results, found: Sequence[Result], base: str, label: Callable[[Result], str],
-           colour: Callable[[Result], str], depth: str) -> tuple[Block, list[Chart]]:
+           colour: Callable[[Result], str], depth: str,
+           scaling_chart: bool = True) -> tuple[Block, list[Chart]]:
     dataset, op = found[0].case.dataset, found[0].case.op
     order = _label_order(found, label)
     panels = _panels(results, found, label, colour)
     made = [Chart(f"{base}.svg", lambda: charts.bar_chart(panels, order))]
-    series = _series(found, label, colour)
+    series = _series(found, label, colour) if scaling_chart else []
     if series:
         made.append(Chart(f"{base}-scaling.svg", lambda: charts.scaling_chart(series)))
     tables = [
@@ -160,7 +144,9 @@ def _block(results: Results, found: Sequence[Result], base: str, label: Callable
         for (size,), members in ((k, v) for k, v in group(found, lambda r: (r.case.size,)).items())
         if isinstance(size, int)
     ]
-    block = Block(dataset, op, f"{depth}{base}.svg", f"{depth}{base}-scaling.svg" if series else None, tables)
+    caveats = sorted({r.caveat for r in found if r.caveat})
+    scaling = f"{depth}{base}-scaling.svg" if series else None
+    block = Block(dataset, op, f"{depth}{base}.svg", scaling, tables, caveats)
     return block, made
 
 
@@ -169,7 +155,7 @@ def _block(results: Results, found: Sequence[Result], base: str, label: Callable
 
 def _lib_label(found: Sequence[Result]) -> Callable[[Result], str]:
     mixed = len({r.case.format for r in found}) > 1
-    return (lambda r: r.full_label) if mixed else (lambda r: r.label)
+    return (lambda r: f"{r.marked_label} · {r.case.format}") if mixed else (lambda r: r.marked_label)
 
 
 def _unmeasured_rows(entries: Iterable[Unmeasured]) -> list[dict[str, str]]:
@@ -184,6 +170,16 @@ def _unmeasured_rows(entries: Iterable[Unmeasured]) -> list[dict[str, str]]:
             {"what": what or "whole suite", "outcome": u.outcome.replace("_", " "), "reason": u.reason}
         )
     return sorted(rows, key=lambda r: (r["outcome"], r["what"]))
+
+
+def _metric_rows(found: Iterable[Result]) -> list[dict[str, str]]:
+    """Cases that are a measurement without timings (installed size, peak memory)."""
+    return [
+        {"label": r.full_label, "dataset": r.case.dataset, "op": r.case.op, "metric": name,
+         "value": fmt_bytes(value), "version": r.case.lib_version or DASH}
+        for r in sorted(found, key=lambda r: (r.case.op, r.full_label))
+        for name, value in sorted(r.case.metrics.items())
+    ]
 
 
 def language_pages(results: Results, lib_colours: dict[str, str]) -> list[Page]:
@@ -241,7 +237,7 @@ def _language_dataset(results: Results, lang: str, name: str, found: Sequence[Re
                       lib_colours: dict[str, str]) -> Page:
     page = Page(f"{lang}/{name}.md", "dataset.md.j2", {})
     blocks = []
-    for dataset, op, members in _by_dataset_op(found):
+    for dataset, op, members in _by_dataset_op([r for r in found if r.timed]):
         label = _lib_label(members)
         block, made = _block(
             results, members, f"charts/{lang}/{dataset}-{op}", label,
@@ -255,6 +251,7 @@ def _language_dataset(results: Results, lang: str, name: str, found: Sequence[Re
         "title": DATASET_TITLES[name],
         "page": name,
         "blocks": blocks,
+        "metric_only": _metric_rows(r for r in found if not r.timed),
         "unmeasured": _unmeasured_rows(
             u
             for u in results.snapshot.unmeasured
@@ -268,19 +265,21 @@ def _language_dataset(results: Results, lang: str, name: str, found: Sequence[Re
 
 
 def _lang_label(result: Result) -> str:
-    return f"{LANG_NAMES[result.case.lang]} · {result.label}"
+    return f"{LANG_NAMES[result.case.lang]} · {result.marked_label}"
 
 
 def format_pages(results: Results) -> list[Page]:
     pages = [_format_index(results)]
     for fmt in FORMATS:
-        found = [r for r in results.measured() if r.case.format == fmt]
+        found = [r for r in results.measured() if r.case.format == fmt and r.timed]
         page = Page(f"formats/{fmt}.md", "format.md.j2", {})
         blocks = []
         for dataset, op, members in _by_dataset_op(found):
             block, made = _block(
                 results, members, f"charts/formats/{fmt}-{dataset}-{op}", _lang_label,
                 lambda r: LANG_COLOURS.get(r.case.lang, "#999999"), "../",
+                # Each library's growth with size is on its language's page already.
+                scaling_chart=False,
             )
             blocks.append(block)
             page.charts += made
@@ -310,58 +309,12 @@ def _format_index(results: Results) -> Page:
     )
 
 
-# Claims, interop, robustness, methodology, landing ----------------------------------
+# Claims, methodology, landing (interop.py and robustness.py make their own pages) ---
 
 
 def claims_page(claims: Sequence[ClaimResult]) -> Page:
     counts = {v.value: sum(c.verdict is v for c in claims) for v in Verdict}
     return Page("claims.md", "claims.md.j2", {"claims": claims, "counts": counts, "tolerance": TOLERANCE})
-
-
-def interop_page(results: Results) -> Page:
-    entries = results.snapshot.interop
-    producers = sorted({(e.producer_lang, e.producer_lib) for e in entries})
-    consumers = sorted({(e.consumer_lang, e.consumer_lib) for e in entries})
-    matrices = []
-    for fmt in sorted({e.format for e in entries}):
-        cells = {
-            (e.producer_lang, e.producer_lib, e.consumer_lang, e.consumer_lib): e
-            for e in entries
-            if e.format == fmt
-        }
-        rows = [
-            {"producer": f"{p[0]} {p[1]}", "cells": [_interop_cell(cells, p, c) for c in consumers]}
-            for p in producers
-        ]
-        matrices.append({"format": fmt, "rows": rows})
-    return Page(
-        "interop.md",
-        "interop.md.j2",
-        {"matrices": matrices, "consumers": [f"{c[0]} {c[1]}" for c in consumers]},
-    )
-
-
-def _interop_cell(cells: dict[tuple[str, str, str, str], Any], producer: tuple[str, str],
-                  consumer: tuple[str, str]) -> str:
-    found = [e for k, e in cells.items() if k == (*producer, *consumer)]
-    if not found:
-        return DASH
-    return "✓" if all(e.ok for e in found) else "✗"
-
-
-def robustness_page(results: Results) -> Page:
-    entries = results.snapshot.robustness
-    inputs = sorted({e.input for e in entries})
-    libraries = sorted({(e.lang, e.lib, e.format) for e in entries})
-    outcome = {(e.lang, e.lib, e.format, e.input): e.outcome for e in entries}
-    rows = [
-        {
-            "lib": f"{LANG_NAMES.get(lang, lang)} {lib} ({fmt})",
-            "cells": [outcome.get((lang, lib, fmt, i), DASH) for i in inputs],
-        }
-        for lang, lib, fmt in libraries
-    ]
-    return Page("robustness.md", "robustness.md.j2", {"inputs": inputs, "rows": rows})
 
 
 def methodology_page(results: Results) -> Page:
@@ -387,7 +340,8 @@ def landing_page(results: Results) -> Page:
             "outcomes": sorted(outcomes.items()),
             "libraries": len({(r.case.lang, r.case.lib) for r in results.measured()}),
             "runtimes": sorted(snapshot.metadata.get("run", {}).items()),
-            "glance": _at_a_glance(results),
+            "glance": (glance := _at_a_glance(results)),
+            "glance_caveats": sorted({c for g in glance for c in g["caveats"]}),
         },
     )
 
@@ -395,7 +349,7 @@ def landing_page(results: Results) -> Page:
 GLANCE_DATASET, GLANCE_SIZE = "order", 100
 
 
-def _at_a_glance(results: Results) -> list[dict[str, str]]:
+def _at_a_glance(results: Results) -> list[dict[str, Any]]:
     """The three fastest per language and op on one mid-sized dataset: the landing's summary."""
     found = results.where(
         lambda c: c.dataset == GLANCE_DATASET and c.size == GLANCE_SIZE and c.lib != MEMCPY_LIB
@@ -407,7 +361,8 @@ def _at_a_glance(results: Results) -> list[dict[str, str]]:
         rows.append({
             "lang": LANG_NAMES.get(str(lang), str(lang)),
             "op": str(op),
-            "best": ", ".join(f"{r.full_label} {fmt_time(r.median)}" for r in best),
+            "best": ", ".join(f"{r.marked_label} · {r.case.format} {fmt_time(r.median)}" for r in best),
+            "caveats": [r.caveat for r in best if r.caveat],
         })
     return rows
 
@@ -418,8 +373,8 @@ def all_pages(results: Results, claims: Sequence[ClaimResult]) -> list[Page]:
         landing_page(results),
         *language_pages(results, lib_colours),
         *format_pages(results),
-        interop_page(results),
-        robustness_page(results),
+        interop.page(results.snapshot),
+        robustness.page(results.snapshot),
         claims_page(claims),
         methodology_page(results),
     ]

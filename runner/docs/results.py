@@ -15,8 +15,29 @@ MEMCPY_OP = "memcpy"
 LANGS = ("python", "dotnet", "cpp")
 LANG_NAMES = {"python": "Python", "dotnet": "C# (.NET)", "cpp": "C++"}
 SIZES = (1, 100, 1000)
+SYNTHETIC = ("user", "order", "filetree", "game", "mail", "metrics")
+FORMAT_NAMES = {
+    "protobuf": "Protocol Buffers",
+    "flatbuffers": "FlatBuffers",
+    "msgpack": "MessagePack",
+    "json": "JSON",
+    "capnp": "Cap'n Proto",
+}
 # The page order of operations; a suite's own extras follow in name order.
 OPS = ("encode", "decode", "roundtrip", "access_full", "access_lazy")
+# Cases whose operation does less Python-side work than their peers' under the same name:
+# they are marked (CAVEAT_MARK) wherever they are listed, with this note beside them.
+CAVEAT_MARK = "\u2020"
+CAVEATS = {
+    ("python", "protobuf", "upb", "decode"): (
+        "protobuf upb decode returns C-backed messages whose Python objects are made lazily, "
+        "on first access; other Python decoders build every object (compare access_full)."
+    ),
+    ("python", "pycapnp", "", "encode"): (
+        "pycapnp encode serializes a C++ message built beforehand; other Python encoders "
+        "convert Python objects while encoding."
+    ),
+}
 
 
 @dataclass(frozen=True)
@@ -32,6 +53,21 @@ class Result:
     def label(self) -> str:
         """The library as a reader names it: `msgspec (struct)`."""
         return self.case.lib + (f" ({self.case.variant})" if self.case.variant else "")
+
+    @property
+    def caveat(self) -> str | None:
+        case = self.case
+        return CAVEATS.get((case.lang, case.lib, case.variant, case.op))
+
+    @property
+    def marked_label(self) -> str:
+        """The label with the caveat mark when its work is not its peers'."""
+        return self.label + (f" {CAVEAT_MARK}" if self.caveat else "")
+
+    @property
+    def timed(self) -> bool:
+        """False for a metric-only case (installed size, peak memory): nothing to chart."""
+        return self.summary.n > 0
 
     @property
     def full_label(self) -> str:

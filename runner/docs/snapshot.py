@@ -11,18 +11,29 @@ whose "record" key names its kind:
   [{lang, harness, status, reason, seconds}].
 - `case`: one measured case: identity (lang, lib, format, op, dataset, size, variant),
   lib_version, capabilities ({name: bool} or null), samples_ns (the harness's MEASURE
-  values, ns per operation, in its order) and metrics ({name: value}: wire_bytes,
-  alloc_bytes_per_op, peak_rss_bytes, gc_*).
+  values, ns per operation, in its order; empty for a case that is a metric only, such
+  as installed_size) and metrics ({name: value}: wire_bytes, alloc_bytes_per_op,
+  peak_rss_bytes, gc_*, installed_size_bytes, peak_memory_bytes).
 - `unmeasured`: a case (or a whole library, with identity fields null) that was not
   timed: lang, outcome ("failed" or "not_applicable"), reason, and the identity fields.
-- `interop`: producer_lang, producer_lib, format, dataset, consumer_lang, consumer_lib,
-  ok (bool), detail; who decodes whose bytes (absent until that suite exists).
-- `robustness`: lang, lib, format, input (the malformed input's name), outcome
-  ("error", "crash", "accepted", ...), detail (absent until that suite exists).
+- `interop_cell` (version 2): one cell of the interop matrix: producer and consumer
+  (languages), format, dataset, size, status ("ok", "failed", "not_applicable"),
+  comparison (what an ok cell means) and message (the failure or the reason).
+- `robustness_corpus` (version 2, at most one): the malformed-input corpus the run used
+  (name, seed, manifest_sha256, inputs, per_format, not_applicable {format: {kind: why}})
+  and the driver's limits (timeout_s, memory_mib).
+- `robustness_decoder` (version 2): one decoder (lang, lib, variant, format, version,
+  schemaless) and its results aggregated, never the raw rows (a full corpus is ~100k):
+  `outcomes` {mutation: {outcome: count}}, `reject_ns` {mutation: median ns of its
+  clean errors} and `reject_ns_all` (median over every clean error, or null).
+- `robustness_repro` (version 2): the first input that made a decoder crash, hang or
+  blow its memory limit: decoder identity, input, mutation, outcome, detail, sha256 and
+  path (where the run kept its bytes).
 
-Readers ignore unknown keys and unknown record kinds, so adding a field or a kind is
-not a new version; changing the meaning of one is. Writers sort records, so the same
-run always gives the same bytes.
+Version 1 had `interop` and `robustness` kinds that no suite ever wrote; a version 1
+file is still read (those kinds are ignored). Readers ignore unknown keys and unknown
+record kinds, so adding a field or a kind is not a new version; changing the meaning of
+one is. Writers sort records, so the same run always gives the same bytes.
 """
 
 import dataclasses
@@ -35,7 +46,8 @@ from pathlib import Path
 from typing import Any
 
 FORMAT = "serbench-snapshot"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+READABLE_VERSIONS = (1, 2)
 DEFAULT_NAME = "snapshot.jsonl.gz"
 
 
@@ -110,25 +122,61 @@ class Unmeasured:
 
 
 @dataclass(frozen=True)
-class Interop:
-    producer_lang: str
-    producer_lib: str
+class InteropCell:
+    producer: str
+    consumer: str
     format: str
     dataset: str
-    consumer_lang: str
-    consumer_lib: str
-    ok: bool
-    detail: str = ""
+    size: int
+    status: str  # ok | failed | not_applicable
+    comparison: str = ""
+    message: str = ""
 
 
 @dataclass(frozen=True)
-class Robustness:
+class RobustnessCorpus:
+    name: str
+    seed: int
+    manifest_sha256: str
+    inputs: int
+    per_format: dict[str, Any]
+    not_applicable: dict[str, dict[str, str]]
+    timeout_s: float | None = None
+    memory_mib: int | None = None
+
+
+@dataclass(frozen=True)
+class RobustnessDecoder:
     lang: str
     lib: str
+    variant: str
+    format: str
+    version: str
+    schemaless: bool
+    outcomes: dict[str, dict[str, int]]  # mutation -> outcome -> inputs
+    reject_ns: dict[str, float]  # mutation -> median clean-error ns
+    reject_ns_all: float | None = None
+
+    def total(self, outcome: str) -> int:
+        return sum(counts.get(outcome, 0) for counts in self.outcomes.values())
+
+    @property
+    def inputs(self) -> int:
+        return sum(sum(counts.values()) for counts in self.outcomes.values())
+
+
+@dataclass(frozen=True)
+class RobustnessRepro:
+    lang: str
+    lib: str
+    variant: str
     format: str
     input: str
+    mutation: str
     outcome: str
-    detail: str = ""
+    detail: str
+    sha256: str
+    path: str
 
 
 @dataclass(frozen=True)
@@ -139,8 +187,10 @@ class Snapshot:
     suites: tuple[SuiteInfo, ...]
     cases: tuple[Case, ...]
     unmeasured: tuple[Unmeasured, ...] = ()
-    interop: tuple[Interop, ...] = ()
-    robustness: tuple[Robustness, ...] = ()
+    interop: tuple[InteropCell, ...] = ()
+    robustness_corpus: RobustnessCorpus | None = None
+    robustness: tuple[RobustnessDecoder, ...] = ()
+    robustness_repro: tuple[RobustnessRepro, ...] = ()
     source: str = field(default="", compare=False)  # the file it was read from, for banners
 
     def sorted(self) -> "Snapshot":
@@ -153,7 +203,9 @@ class Snapshot:
             tuple(sorted(self.cases, key=lambda c: c.key)),
             tuple(sorted(self.unmeasured, key=_sort_key)),
             tuple(sorted(self.interop, key=_sort_key)),
+            self.robustness_corpus,
             tuple(sorted(self.robustness, key=_sort_key)),
+            tuple(sorted(self.robustness_repro, key=_sort_key)),
             self.source,
         )
 
@@ -176,11 +228,14 @@ def _lines(snapshot: Snapshot) -> Iterator[dict[str, Any]]:
         "metadata": snapshot.metadata,
         "suites": [asdict(s) for s in snapshot.suites],
     }
+    corpus = (snapshot.robustness_corpus,) if snapshot.robustness_corpus else ()
     for kind, records in (
         ("case", snapshot.cases),
         ("unmeasured", snapshot.unmeasured),
-        ("interop", snapshot.interop),
-        ("robustness", snapshot.robustness),
+        ("interop_cell", snapshot.interop),
+        ("robustness_corpus", corpus),
+        ("robustness_decoder", snapshot.robustness),
+        ("robustness_repro", snapshot.robustness_repro),
     ):
         for record in records:
             yield {"record": kind, **asdict(record)}
@@ -227,20 +282,30 @@ def _case(fields: dict[str, Any]) -> Case:
     return Case(**picked)
 
 
+def _decoder(fields: dict[str, Any]) -> RobustnessDecoder:
+    picked = _pick(RobustnessDecoder, fields)
+    picked["outcomes"] = {m: {o: int(n) for o, n in c.items()} for m, c in picked["outcomes"].items()}
+    picked["reject_ns"] = {m: float(ns) for m, ns in picked["reject_ns"].items()}
+    return RobustnessDecoder(**picked)
+
+
 _RECORDS: dict[str, Any] = {
     "case": _case,
     "unmeasured": lambda f: Unmeasured(**_pick(Unmeasured, f)),
-    "interop": lambda f: Interop(**_pick(Interop, f)),
-    "robustness": lambda f: Robustness(**_pick(Robustness, f)),
+    "interop_cell": lambda f: InteropCell(**_pick(InteropCell, f)),
+    "robustness_corpus": lambda f: RobustnessCorpus(**_pick(RobustnessCorpus, f)),
+    "robustness_decoder": _decoder,
+    "robustness_repro": lambda f: RobustnessRepro(**_pick(RobustnessRepro, f)),
 }
 
 
 def _header(path: Path, line: dict[str, Any]) -> dict[str, Any]:
     if line.get("record") != "snapshot" or line.get("format") != FORMAT:
         raise SnapshotError(f"{path}: not a {FORMAT} file (first line is not its header)")
-    if line.get("version") != FORMAT_VERSION:
+    if line.get("version") not in READABLE_VERSIONS:
         raise SnapshotError(
-            f"{path}: snapshot version {line.get('version')!r}, this generator reads {FORMAT_VERSION}"
+            f"{path}: snapshot version {line.get('version')!r}, this generator reads "
+            f"{', '.join(map(str, READABLE_VERSIONS))}"
         )
     return line
 
@@ -268,8 +333,10 @@ def parse(lines: Iterable[str], path: Path) -> Snapshot:
         suites=tuple(SuiteInfo(**_pick(SuiteInfo, s)) for s in header["suites"]),
         cases=tuple(records["case"]),
         unmeasured=tuple(records["unmeasured"]),
-        interop=tuple(records["interop"]),
-        robustness=tuple(records["robustness"]),
+        interop=tuple(records["interop_cell"]),
+        robustness_corpus=next(iter(records["robustness_corpus"]), None),
+        robustness=tuple(records["robustness_decoder"]),
+        robustness_repro=tuple(records["robustness_repro"]),
         source=path.name,
     ).sorted()
 

@@ -1,18 +1,32 @@
 """One run of the results store as a Snapshot.
 
 The only module of the docs generator that knows the store's tables: a schema
-change (runner/migrations.py) touches this file and nothing else here.
+change (runner/migrations.py) touches this file and nothing else here. Robustness
+results are aggregated here (counts and medians per decoder), so a snapshot stays
+small however large the corpus.
 """
 
 import json
-from collections.abc import Sequence
+import statistics
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from runner.docs.snapshot import Case, MachineInfo, RunInfo, Snapshot, SuiteInfo, Unmeasured
+from runner.docs.snapshot import (
+    Case,
+    InteropCell,
+    MachineInfo,
+    RobustnessCorpus,
+    RobustnessDecoder,
+    RobustnessRepro,
+    RunInfo,
+    Snapshot,
+    SuiteInfo,
+    Unmeasured,
+)
 from runner.store import Store
 
-# The store schema this module's queries are written against.
-SCHEMA_VERSION = 1
+# The store schema this module's queries are written against (2: interop and robustness).
+SCHEMA_VERSION = 2
 
 _CASES = """
 SELECT r.id, c.lang, c.lib, c.format, c.op, c.dataset, c.size, c.variant, r.lib_version, r.capabilities
@@ -28,6 +42,28 @@ WHERE r.run_id = ?
 """
 _UNMEASURED = """
 SELECT lang, outcome, reason, lib, format, op, dataset, size, variant FROM unmeasured WHERE run_id = ?
+"""
+_INTEROP = """
+SELECT producer, consumer, format, dataset, size, status, comparison, message
+FROM interop_cells WHERE run_id = ?
+"""
+_CORPUS = """
+SELECT corpus_name, seed, manifest_sha256, inputs, per_format, not_applicable, timeout_s, memory_mib
+FROM robustness_runs WHERE run_id = ?
+"""
+_DECODERS = """
+SELECT lang, lib, variant, format, version, schemaless FROM robustness_decoders WHERE run_id = ?
+"""
+_OUTCOMES = """
+SELECT lang, lib, variant, format, mutation, outcome, ns FROM robustness_results WHERE run_id = ?
+"""
+_REPRO = """
+SELECT p.lang, p.lib, p.variant, p.format, p.input, COALESCE(r.mutation, ''), p.outcome,
+       COALESCE(r.detail, ''), p.sha256, p.path
+FROM robustness_repro p LEFT JOIN robustness_results r
+  ON r.run_id = p.run_id AND r.lang = p.lang AND r.lib = p.lib AND r.variant = p.variant
+ AND r.format = p.format AND r.input = p.input
+WHERE p.run_id = ?
 """
 _RUN = """
 SELECT r.id, r.started_at, COALESCE(r.finished_at, ''), r.status, r.profile, r.filters, r.git_commit,
@@ -77,6 +113,58 @@ def _metadata(store: Store, run_id: str) -> dict[str, dict[str, str]]:
     return found
 
 
+def _interop(store: Store, run_id: str) -> tuple[InteropCell, ...]:
+    return tuple(InteropCell(*row) for row in store.db.execute(_INTEROP, (run_id,)).fetchall())
+
+
+def _corpus(store: Store, run_id: str) -> RobustnessCorpus | None:
+    row = store.db.execute(_CORPUS, (run_id,)).fetchone()
+    if row is None:
+        return None
+    name, seed, sha, inputs, per_format, not_applicable, timeout_s, memory_mib = row
+    return RobustnessCorpus(
+        name, seed, sha, inputs, json.loads(per_format), json.loads(not_applicable), timeout_s, memory_mib
+    )
+
+
+DecoderKey = tuple[str, str, str, str]
+
+
+def aggregate(
+    decoders: Iterable[tuple[str, str, str, str, str, bool]],
+    results: Iterable[tuple[str, str, str, str, str, str, float | None]],
+) -> list[RobustnessDecoder]:
+    """Per decoder: inputs per mutation and outcome, and the median ns of its clean errors
+    (per mutation and overall). decoders: (lang, lib, variant, format, version, schemaless);
+    results: (lang, lib, variant, format, mutation, outcome, ns)."""
+    counts: dict[DecoderKey, dict[str, dict[str, int]]] = {}
+    rejects: dict[DecoderKey, dict[str, list[float]]] = {}
+    for lang, lib, variant, fmt, mutation, outcome, ns in results:
+        key = (lang, lib, variant, fmt)
+        per_outcome = counts.setdefault(key, {}).setdefault(mutation, {})
+        per_outcome[outcome] = per_outcome.get(outcome, 0) + 1
+        if outcome == "clean_error" and ns is not None:
+            rejects.setdefault(key, {}).setdefault(mutation, []).append(float(ns))
+    found = []
+    for lang, lib, variant, fmt, version, schemaless in decoders:
+        key = (lang, lib, variant, fmt)
+        times = rejects.get(key, {})
+        every = [ns for values in times.values() for ns in values]
+        found.append(RobustnessDecoder(
+            lang, lib, variant, fmt, version, bool(schemaless), counts.get(key, {}),
+            {m: statistics.median(v) for m, v in times.items()},
+            statistics.median(every) if every else None,
+        ))
+    return found
+
+
+def _robustness(store: Store, run_id: str) -> tuple[list[RobustnessDecoder], list[RobustnessRepro]]:
+    decoders = store.db.execute(_DECODERS, (run_id,)).fetchall()
+    aggregated = aggregate(decoders, store.db.execute(_OUTCOMES, (run_id,)))
+    repro = [RobustnessRepro(*row) for row in store.db.execute(_REPRO, (run_id,)).fetchall()]
+    return aggregated, repro
+
+
 def read_run(store_file: Path, run_ref: str) -> Snapshot:
     """The run named by run_ref (id, unique prefix, `latest`) as a snapshot."""
     with Store.open(store_file) as store:
@@ -89,6 +177,7 @@ def read_run(store_file: Path, run_ref: str) -> Snapshot:
         row = store.db.execute(_RUN, (run_id,)).fetchone()
         suites = store.suites(run_id)
         harnesses = dict(store.db.execute("SELECT lang, harness FROM run_suites WHERE run_id = ?", (run_id,)))
+        decoders, repro = _robustness(store, run_id)
         return Snapshot(
             run=RunInfo(*row[:7]),
             machine=MachineInfo(*row[7:]),
@@ -99,4 +188,8 @@ def read_run(store_file: Path, run_ref: str) -> Snapshot:
             ),
             cases=tuple(_cases(store, run_id)),
             unmeasured=tuple(Unmeasured(*row) for row in store.db.execute(_UNMEASURED, (run_id,)).fetchall()),
+            interop=_interop(store, run_id),
+            robustness_corpus=_corpus(store, run_id),
+            robustness=tuple(decoders),
+            robustness_repro=tuple(repro),
         ).sorted()

@@ -1,7 +1,8 @@
+import dataclasses
 import functools
 from pathlib import Path
 
-from runner.docs import generate
+from runner.docs import charts, generate
 from runner.docs.tests.site import build_strict, nav_pages
 from runner.docs.tests.synthetic import snapshot as synthetic
 
@@ -61,3 +62,60 @@ def test_write_removes_stale_files_only_under_out(tmp_path: Path) -> None:
     assert sorted(p.name for p in (tmp_path / "docs").rglob("*")) == ["index.md"]
     assert changed == ["removed old/stale.md", "wrote index.md"]
     assert generate.write({"index.md": b"new"}, tmp_path / "docs") == []
+
+
+def test_interop_page_shows_each_grid_with_its_notes() -> None:
+    text = _rendered()["interop.md"].decode()
+    assert "| Python | ✓ | n/a[^n1] | ✓ 1 · ✗ 100[^n2] |" in text
+    assert "[^n1]: dotnet: no FlatBuffers \\| runtime" in text
+    assert "[^n2]: records[3].age: 7 != 8" in text
+    assert text.count("[^n1]:") == 1
+    # 9 producer x consumer pairs at 2 sizes: 5 pairs involve .NET (n/a), one cell failed.
+    assert "| [FlatBuffers](#flatbuffers) | 7 | 1 | 10 |" in text
+
+
+def test_robustness_page_counts_outcomes_and_lists_repro_inputs() -> None:
+    files = _rendered()
+    text = files["robustness.md"].decode()
+    assert "| flatbuffers (noverify) ⚠ | flatbuffers | 1.0 | 30 | 10 | 2 | 14 | 3 | 1 | 0 | 900 ns |" in text
+    assert "| crash | C++ | flatbuffers (noverify) | flatbuffers | `flatbuffers-000007` | bitflip |" in text
+    assert "| 2 eq | 25 err, 3 diff |" in text  # verify, per mutation kind
+    assert "| json | length_lie | JSON has no length prefixes |" in text
+    assert "1 of 3 decoders crashed" in text
+    assert {"charts/robustness/python.svg", "charts/robustness/cpp.svg"} <= set(files)
+
+
+def test_pages_without_interop_or_robustness_say_so() -> None:
+    empty = dataclasses.replace(
+        synthetic(), interop=(), robustness=(), robustness_corpus=None, robustness_repro=()
+    )
+    files = generate.render(empty)
+    assert "**Not in this run**" in files["interop.md"].decode()
+    assert "**Not in this run**" in files["robustness.md"].decode()
+    assert not any(name.startswith("charts/robustness/") for name in files)
+
+
+def test_lazily_materialized_work_is_marked() -> None:
+    text = _rendered()["python/user.md"].decode()
+    assert "| protobuf (upb) † · protobuf |" in text
+    assert "† protobuf upb decode returns C-backed messages" in text
+
+
+def test_metric_only_cases_are_a_table_not_a_chart() -> None:
+    files = _rendered()
+    assert "| msgspec · python | none | installed_size | installed_size_bytes | 391 KiB |" in (
+        files["python/real.md"].decode()
+    )
+    assert not any("installed_size" in name for name in files)
+
+
+def test_charts_are_compacted_without_touching_text() -> None:
+    raw = (
+        '<svg><metadata><x/></metadata>\n <g id="figure_1">\n  <g>\n   <path d="M 1.23456 2\nL 3 4" '
+        'style="fill: red"/>\n  </g>\n  <text x="-0.0012" style="fill: red" transform="rotate(-0 1 2)">'
+        '0.123 ms</text>\n </g><g id="x" clip-path="url(#p)"/><defs><style>*{}</style></defs>\n</svg>\n'
+    )
+    assert charts._compact(raw) == (
+        '<svg><path d="M 1.2 2 L 3 4" class="s0"/><text x="0" class="s0">0.123 ms</text>'
+        '<g clip-path="url(#p)"/><defs><style>*{}.s0{fill: red}</style></defs></svg>\n'
+    )

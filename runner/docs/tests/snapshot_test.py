@@ -19,7 +19,8 @@ def test_same_snapshot_same_bytes(tmp_path: Path) -> None:
     shuffled = synthetic()
     reordered = snapshot.Snapshot(
         shuffled.run, shuffled.machine, shuffled.metadata, shuffled.suites[::-1], shuffled.cases[::-1],
-        shuffled.unmeasured[::-1], shuffled.interop, shuffled.robustness,
+        shuffled.unmeasured[::-1], shuffled.interop[::-1], shuffled.robustness_corpus,
+        shuffled.robustness[::-1], shuffled.robustness_repro[::-1],
     )
     snapshot.write(reordered, tmp_path / "b.jsonl.gz")
     assert (tmp_path / "a.jsonl.gz").read_bytes() == (tmp_path / "b.jsonl.gz").read_bytes()
@@ -45,3 +46,22 @@ def test_not_a_snapshot_names_the_file(tmp_path: Path) -> None:
     (tmp_path / "x.jsonl").write_text('{"record": "case"}\n')
     with pytest.raises(snapshot.SnapshotError, match=r"x\.jsonl: not a serbench-snapshot"):
         snapshot.read(tmp_path / "x.jsonl")
+
+
+def test_version_1_snapshot_is_read_without_its_retired_kinds(tmp_path: Path) -> None:
+    lines = snapshot.dumps(synthetic()).decode().splitlines()
+    header = json.loads(lines[0]) | {"version": 1}
+    retired = {"record": "interop", "producer_lang": "cpp", "ok": True}
+    cases = [line for line in lines[1:] if json.loads(line)["record"] == "case"]
+    (tmp_path / "v1.jsonl").write_text("\n".join([json.dumps(header), *cases, json.dumps(retired)]))
+    read = snapshot.read(tmp_path / "v1.jsonl")
+    assert read.cases == synthetic().cases
+    assert read.interop == () and read.robustness == () and read.robustness_corpus is None
+
+
+def test_robustness_is_kept_as_aggregates() -> None:
+    lines = [json.loads(line) for line in snapshot.dumps(synthetic()).decode().splitlines()]
+    kinds = [line["record"] for line in lines]
+    assert kinds.count("robustness_corpus") == 1
+    decoder = next(line for line in lines if line["record"] == "robustness_decoder")
+    assert set(decoder["outcomes"]["none"]) == {"accepted_equal"}

@@ -23,10 +23,13 @@ def test_every_case_and_unmeasured_entry_of_the_run(tmp_path: Path) -> None:
         measured = store.measured("R1")
     assert len(data.cases) == counts["measured"]
     assert len(data.unmeasured) == counts["failed"] + counts["not_applicable"]
-    assert {(c.lang, c.lib, c.op, c.dataset, c.size) for c in data.cases} == {
+    timed = [c for c in data.cases if c.samples_ns]
+    assert {(c.lang, c.lib, c.op, c.dataset, c.size) for c in timed} == {
         (i.lang, i.lib, i.op, i.dataset, i.size) for i in measured
     }
-    for case in data.cases:
+    # The rest are metric-only results (the Python suite's installed size, peak memory).
+    assert all(c.metrics for c in data.cases if not c.samples_ns)
+    for case in timed:
         assert sorted(case.samples_ns) == sorted(next(v for i, v in measured.items() if i.lang == case.lang
             and i.lib == case.lib and i.op == case.op and i.dataset == case.dataset and i.size == case.size
             and i.format == case.format and i.variant == case.variant))
@@ -39,3 +42,69 @@ def test_written_snapshot_reads_back_equal(tmp_path: Path) -> None:
     data = read_run(_store_with_run(tmp_path), "R1")
     snapshot.write(data, tmp_path / "s.jsonl.gz")
     assert snapshot.read(tmp_path / "s.jsonl.gz") == data
+
+
+# (input, mutation, outcome, ns) of one decoder, cpp flatbuffers/noverify.
+_RESULTS = (
+    ("fb-1", "none", "accepted_equal", 50),
+    ("fb-2", "bitflip", "clean_error", 100),
+    ("fb-3", "bitflip", "clean_error", 300),
+    ("fb-4", "bitflip", "crash", None),
+    ("fb-5", "truncate", "clean_error", 40),
+)
+
+
+def _insert(store: Store, table: str, **values: object) -> None:
+    names = ", ".join(values)
+    store.db.execute(f"INSERT INTO {table} ({names}) VALUES ({', '.join('?' * len(values))})",
+                     tuple(values.values()))
+
+
+def _store_with_checks(tmp_path: Path) -> Path:
+    path = _store_with_run(tmp_path)
+    with Store.open(path) as store:
+        file_id = store.db.execute("SELECT MIN(id) FROM native_files").fetchone()[0]
+        decoder = {"run_id": "R1", "file_id": file_id, "lang": "cpp", "lib": "flatbuffers",
+                   "variant": "noverify", "format": "flatbuffers"}
+        with store.transaction():
+            _insert(store, "interop_cells", run_id="R1", file_id=file_id, producer="python", consumer="cpp",
+                    format="json", dataset="user", size=100, status="failed", comparison="every field",
+                    message="age differs")
+            _insert(store, "robustness_runs", run_id="R1", file_id=file_id, corpus_name="smoke", seed=1,
+                    manifest_sha256="ab", inputs=5, per_format='{"flatbuffers": 5}',
+                    not_applicable='{"flatbuffers": {"duplicate_key": "no keys"}}', timeout_s=5.0,
+                    memory_mib=2048)
+            _insert(store, "robustness_decoders", **decoder, version="25.12.19", schemaless=0)
+            for input_id, mutation, outcome, ns in _RESULTS:
+                _insert(store, "robustness_results", **decoder, input=input_id, dataset="user", size=1,
+                        mutation=mutation, expect="fixture", outcome=outcome, detail=f"{outcome} detail",
+                        ns=ns)
+            _insert(store, "robustness_repro", **decoder, input="fb-4", outcome="crash", sha256="cd",
+                    path="results/raw/R1/robustness-repro/fb-4.bin")
+    return path
+
+
+def test_interop_and_robustness_are_read_and_aggregated(tmp_path: Path) -> None:
+    data = read_run(_store_with_checks(tmp_path), "R1")
+    (cell,) = data.interop
+    assert (cell.producer, cell.consumer, cell.status) == ("python", "cpp", "failed")
+    assert cell.message == "age differs"
+    assert data.robustness_corpus is not None
+    assert data.robustness_corpus.not_applicable == {"flatbuffers": {"duplicate_key": "no keys"}}
+    (decoder,) = data.robustness
+    assert decoder.outcomes == {
+        "none": {"accepted_equal": 1},
+        "bitflip": {"clean_error": 2, "crash": 1},
+        "truncate": {"clean_error": 1},
+    }
+    assert decoder.reject_ns == {"bitflip": 200.0, "truncate": 40.0}
+    assert decoder.reject_ns_all == 100.0 and decoder.inputs == 5 and decoder.total("clean_error") == 3
+    (repro,) = data.robustness_repro
+    assert (repro.input, repro.mutation, repro.detail) == ("fb-4", "bitflip", "crash detail")
+    snapshot.write(data, tmp_path / "s.jsonl.gz")
+    assert snapshot.read(tmp_path / "s.jsonl.gz") == data
+
+
+def test_a_run_without_interop_or_robustness_has_none(tmp_path: Path) -> None:
+    data = read_run(_store_with_run(tmp_path), "R1")
+    assert data.interop == () and data.robustness == () and data.robustness_corpus is None

@@ -8,9 +8,11 @@ import random
 
 from runner.docs.snapshot import (
     Case,
-    Interop,
+    InteropCell,
     MachineInfo,
-    Robustness,
+    RobustnessCorpus,
+    RobustnessDecoder,
+    RobustnessRepro,
     RunInfo,
     Snapshot,
     SuiteInfo,
@@ -80,11 +82,66 @@ def _cases(rng: random.Random) -> list[Case]:
             {},
         )
     )
+    # Metric-only cases (no samples), as the runner stores the Python suite's extras.
+    cases += [
+        Case("python", lib, "python", "installed_size", "none", 1, "", "1.0", None, (),
+             {"installed_size_bytes": size})
+        for lib, size in (("msgspec", 400e3), ("pydantic", 2e6), ("pydantic_core", 4e6))
+    ]
     return cases
+
+
+COMPARISON = "consumer decoded the producer's bytes and compared every field with the canonical fixture"
+
+
+def _interop() -> tuple[InteropCell, ...]:
+    cells = []
+    for producer in ("python", "dotnet", "cpp"):
+        for consumer in ("python", "dotnet", "cpp"):
+            for size in (1, 100):
+                cells.append(InteropCell(producer, consumer, "protobuf", "user", size, "ok", COMPARISON))
+                status, message = (
+                    ("not_applicable", "dotnet: no FlatBuffers | runtime")
+                    if "dotnet" in (producer, consumer) else ("ok", "")
+                )
+                if (producer, consumer, size) == ("python", "cpp", 100):
+                    status, message = "failed", "records[3].age: 7 != 8"
+                cells.append(InteropCell(producer, consumer, "flatbuffers", "order", size, status, COMPARISON,
+                                         message))
+    return tuple(cells)
+
+
+def _decoder(lang: str, lib: str, variant: str, fmt: str, **outcomes: dict[str, int]) -> RobustnessDecoder:
+    reject = {m: 900.0 + 10 * len(m) for m, c in outcomes.items() if c.get("clean_error")}
+    return RobustnessDecoder(lang, lib, variant, fmt, "1.0", fmt == "json", outcomes, reject,
+                             900.0 if reject else None)
+
+
+def _robustness() -> tuple[RobustnessCorpus, tuple[RobustnessDecoder, ...], tuple[RobustnessRepro, ...]]:
+    corpus = RobustnessCorpus(
+        "smoke", 1, "ab" * 32, 60, {"json": 30, "flatbuffers": 30},
+        {"json": {"length_lie": "JSON has no length prefixes"}}, 5.0, 2048,
+    )
+    decoders = (
+        _decoder("python", "orjson", "schemaless", "json", none={"accepted_equal": 2},
+                 truncate={"clean_error": 20}, jsonchecker={"accepted_equal": 3, "accepted_different": 5}),
+        _decoder("cpp", "flatbuffers", "verify", "flatbuffers", none={"accepted_equal": 2},
+                 bitflip={"clean_error": 25, "accepted_different": 3}),
+        _decoder("cpp", "flatbuffers", "noverify", "flatbuffers", none={"accepted_equal": 2},
+                 bitflip={"clean_error": 10, "accepted_different": 14, "crash": 3, "hang": 1}),
+    )
+    repro = tuple(
+        RobustnessRepro("cpp", "flatbuffers", "noverify", "flatbuffers", input_id, "bitflip", outcome,
+                        detail, "cd" * 32, f"results/raw/R/robustness-repro/{input_id}.bin")
+        for input_id, outcome, detail in (("flatbuffers-000007", "crash", "SIGSEGV"),
+                                          ("flatbuffers-000011", "hang", "no reply in 5 s"))
+    )
+    return corpus, decoders, repro
 
 
 def snapshot() -> Snapshot:
     rng = random.Random("serbench-docs-synthetic")
+    corpus, decoders, repro = _robustness()
     return Snapshot(
         run=RunInfo(
             "20260101T000000Z",
@@ -113,13 +170,9 @@ def snapshot() -> Snapshot:
             ),
             Unmeasured("python", "failed", "decode raised", "pydantic", "json", "decode", "twitter", 1, "v1"),
         ),
-        interop=(
-            Interop("cpp", "protobuf", "protobuf", "user", "python", "protobuf", True),
-            Interop("python", "protobuf", "protobuf", "user", "cpp", "protobuf", False, "field 3 differs"),
-        ),
-        robustness=(
-            Robustness("python", "orjson", "json", "truncated", "error"),
-            Robustness("cpp", "flatbuffers", "flatbuffers", "truncated", "crash"),
-        ),
+        interop=_interop(),
+        robustness_corpus=corpus,
+        robustness=decoders,
+        robustness_repro=repro,
         source="synthetic.jsonl.gz",
     ).sorted()

@@ -1,0 +1,157 @@
+"""The robustness page: how every decoder met the malformed-input corpus.
+
+Built from the snapshot's aggregates (outcome counts per decoder and mutation kind,
+median time to reject, the reproducing inputs); see schemas/robustness for the corpus
+and the driver, and the methodology page for the classification.
+"""
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from runner.docs import charts
+from runner.docs.page import Chart, Page
+from runner.docs.results import DASH, FORMAT_NAMES, LANG_NAMES, LANGS, fmt_time
+from runner.docs.snapshot import RobustnessCorpus, RobustnessDecoder, Snapshot
+
+# The six outcome classes of the protocol, safest first, with the colours of the chart
+# (Okabe-Ito: green for the clean error, warm colours for the unsafe ones).
+OUTCOMES = ("clean_error", "accepted_equal", "accepted_different", "crash", "hang", "memory_blowup")
+OUTCOME_NAMES = {
+    "clean_error": "clean error",
+    "accepted_equal": "accepted equal",
+    "accepted_different": "accepted different",
+    "crash": "crash",
+    "hang": "hang",
+    "memory_blowup": "memory blow-up",
+}
+OUTCOME_COLOURS = {
+    "clean_error": "#009E73",
+    "accepted_equal": "#56B4E9",
+    "accepted_different": "#E69F00",
+    "crash": "#D55E00",
+    "hang": "#CC79A7",
+    "memory_blowup": "#333333",
+}
+UNSAFE = ("crash", "hang", "memory_blowup")
+# Short names for the per-mutation cells, where six words would not fit.
+SHORT = {
+    "clean_error": "err",
+    "accepted_equal": "eq",
+    "accepted_different": "diff",
+    "crash": "crash",
+    "hang": "hang",
+    "memory_blowup": "oom",
+}
+MUTATIONS = (
+    "none", "truncate", "bitflip", "insert", "delete", "length_lie", "deep_nesting", "wrong_type",
+    "invalid_utf8", "duplicate_key", "jsonchecker",
+)
+ZERO_COPY = ("flatbuffers", "capnp")
+
+
+def _order(values: Iterable[str], preferred: Sequence[str]) -> list[str]:
+    found = set(values)
+    return [v for v in preferred if v in found] + sorted(found - set(preferred))
+
+
+def _name(d: RobustnessDecoder) -> str:
+    return d.lib + (f" ({d.variant})" if d.variant else "")
+
+
+def _key(d: RobustnessDecoder) -> tuple[int, str, str, str, str]:
+    return (LANGS.index(d.lang) if d.lang in LANGS else len(LANGS), d.lang, d.format, d.lib, d.variant)
+
+
+def _row(d: RobustnessDecoder) -> dict[str, Any]:
+    return {
+        "lang": LANG_NAMES.get(d.lang, d.lang),
+        "decoder": _name(d),
+        "format": d.format,
+        "version": d.version or DASH,
+        "inputs": d.inputs,
+        "counts": [d.total(o) for o in OUTCOMES],
+        "reject": fmt_time(d.reject_ns_all),
+        "unsafe": any(d.total(o) for o in UNSAFE),
+    }
+
+
+def _mutation_cell(counts: dict[str, int] | None) -> str:
+    if not counts:
+        return DASH
+    return ", ".join(f"{counts[o]} {SHORT[o]}" for o in _order(counts, OUTCOMES) if counts[o])
+
+
+def _by_format(decoders: Sequence[RobustnessDecoder]) -> list[dict[str, Any]]:
+    """Per format: decoders x mutation kinds, outcome counts and time to reject."""
+    sections = []
+    for fmt in _order((d.format for d in decoders), list(FORMAT_NAMES)):
+        members = sorted((d for d in decoders if d.format == fmt), key=_key)
+        kinds = _order((m for d in members for m in d.outcomes), MUTATIONS)
+        rows = [
+            {
+                "decoder": f"{LANG_NAMES.get(d.lang, d.lang)} · {_name(d)}",
+                "outcomes": [_mutation_cell(d.outcomes.get(m)) for m in kinds],
+                "reject": [fmt_time(d.reject_ns.get(m)) for m in kinds],
+            }
+            for d in members
+        ]
+        sections.append({"format": fmt, "name": FORMAT_NAMES.get(fmt, fmt), "kinds": kinds, "rows": rows})
+    return sections
+
+
+def _per_format_text(value: object) -> str:
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {value[k]}" for k in _order(value, MUTATIONS))
+    return str(value)
+
+
+def _corpus(corpus: RobustnessCorpus | None) -> dict[str, Any] | None:
+    if corpus is None:
+        return None
+    return {
+        "corpus": corpus,
+        "per_format": [(f, _per_format_text(v)) for f, v in sorted(corpus.per_format.items())],
+        "not_applicable": [
+            (fmt, kind, why)
+            for fmt, kinds in sorted(corpus.not_applicable.items())
+            for kind, why in sorted(kinds.items())
+        ],
+    }
+
+
+def _language(lang: str, members: Sequence[RobustnessDecoder]) -> tuple[dict[str, Any], Chart]:
+    path = f"charts/robustness/{lang}.svg"
+    stacks = [
+        charts.Stack(f"{_name(d)} · {d.format}", tuple((o, d.total(o)) for o in OUTCOMES)) for d in members
+    ]
+    chart = Chart(path, lambda: charts.stacked_chart(stacks, OUTCOME_COLOURS, OUTCOME_NAMES))
+    rows = [_row(d) for d in members]
+    return {"lang": lang, "name": LANG_NAMES.get(lang, lang), "chart": path, "rows": rows}, chart
+
+
+def page(snapshot: Snapshot) -> Page:
+    decoders = sorted(snapshot.robustness, key=_key)
+    result = Page("robustness.md", "robustness.md.j2", {})
+    languages = []
+    for lang in _order((d.lang for d in decoders), LANGS):
+        section, chart = _language(lang, [d for d in decoders if d.lang == lang])
+        languages.append(section)
+        result.charts.append(chart)
+    found = sorted(snapshot.robustness_repro, key=lambda r: (r.outcome, r.lang, r.lib, r.variant, r.format))
+    repro = [
+        {"outcome": OUTCOME_NAMES.get(r.outcome, r.outcome), "lang": LANG_NAMES.get(r.lang, r.lang),
+         "repro": r}
+        for r in found
+    ]
+    result.context = {
+        "outcomes": [OUTCOME_NAMES[o] for o in OUTCOMES],
+        "languages": languages,
+        "formats": _by_format(decoders),
+        "zero_copy": [_row(d) for d in decoders if d.format in ZERO_COPY],
+        "repro": repro,
+        "corpus": _corpus(snapshot.robustness_corpus),
+        "short": [(SHORT[o], OUTCOME_NAMES[o]) for o in OUTCOMES],
+        "unsafe": sum(1 for d in decoders if any(d.total(o) for o in UNSAFE)),
+        "decoders": len(decoders),
+    }
+    return result
