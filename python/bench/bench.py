@@ -11,7 +11,7 @@ Profiles:
   processes (each times one case) and they repeat the same selection and checks.
 - quick: every case in this one process, as a pyperf worker would time it
   (3 values, 1 when one call takes over QUICK_SLOW_CALL, and then no allocation
-  pass: alloc_bytes only for faster calls), with the loop count
+  pass: peak_heap_bytes only for faster calls), with the loop count
   calibrated like pyperf does (doubling until one value takes QUICK_MIN_TIME);
   the calibration calls are the warmup. Of the packages document (tens of MiB)
   only decode is timed; its other ops are listed as not measured.
@@ -40,7 +40,7 @@ from serbench_py.cases import LANG
 from serbench_py.extras import Extra, extras, installed_sizes, peak_memory
 from serbench_py.registry import ADAPTERS
 from serbench_py.sources import SOURCES
-from serbench_py.suite import CaseError, Planned, Status, Workbench, allocated_bytes, plan
+from serbench_py.suite import CaseError, Planned, Status, Workbench, peak_heap_bytes, plan
 
 RESULT_FILE = "python.json"
 CASES_FILE = "python-cases.json"
@@ -171,7 +171,7 @@ class Suite:
                 func()
             # Tracing slows a call several times over: quick traces only the fast ones.
             if not slow:
-                metadata["alloc_bytes"] = allocated_bytes(func)
+                metadata["peak_heap_bytes"] = peak_heap_bytes(func)
             bench = self.runner.bench_func(case_id, func, metadata=metadata)
         except Exception as error:  # a library failing while timed: recorded, never hidden
             return Status.FAILED, f"timing raised {error!r:.300}"

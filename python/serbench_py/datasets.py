@@ -1,4 +1,5 @@
-"""The six synthetic datasets, described once (see schemas/README.md for the contract)."""
+"""The six synthetic datasets and the packages document's records, described once
+(see schemas/README.md for the contract)."""
 
 from serbench_py.schema import (
     STR,
@@ -7,6 +8,7 @@ from serbench_py.schema import (
     Enum,
     Field,
     List,
+    Map,
     Optional,
     Record,
     Ref,
@@ -190,3 +192,25 @@ METRICS = Dataset(
 )
 
 SYNTHETIC: dict[str, Dataset] = {d.name: d for d in (USER, ORDER, FILETREE, GAME, MAIL, METRICS)}
+
+_INT = Scalar("int64")
+
+# The packages document (apt's index): no IDL schemas, only typed classes use it.
+PACKAGES = Dataset(
+    "packages",
+    records=(
+        Record(
+            "Package",
+            (
+                *(Field(n, STR) for n in ("version", "architecture")),
+                Field("depends", List(STR)),
+                Field("installed_size", _INT),
+                Field("size", _INT),
+                *(Field(n, STR) for n in ("md5", "sha256", "section", "maintainer", "description")),
+            ),
+        ),
+    ),
+    root=Ref("Package"),
+    access=(),  # one document: no records to access
+    top=Record("Packages", (Field("packages", Map(Ref("Package"))),)),
+)

@@ -1,7 +1,8 @@
 """Costs beside serialization, as in msgspec's own benchmarks.
 
 - create / eq / lt: one object of a 5-field record class of each kind
-  (msgspec Struct, dataclass, attrs, pydantic, plain class, __slots__ class).
+  (msgspec Struct with and without gc=False, dataclass, attrs, pydantic, plain
+  class, __slots__ class).
 - gc: one full gc.collect() with a million such objects alive; their memory
   (bytes the process grew by when they were built) is gc_memory_bytes in metadata.
 - import: a fresh interpreter importing the library (`python -c "import X"`),
@@ -9,8 +10,9 @@
 - installed_size: bytes of each distribution's files (from its RECORD); not a
   time, so it goes to python-extra.json, not the pyperf file.
 - peak_memory: how far one decode of the packages document (tens of MiB) raises
-  the peak RSS of a fresh process that already holds the bytes, for each
-  schema-less JSON library; also in python-extra.json.
+  the peak RSS of a fresh process that already holds the bytes, for each JSON
+  decoder of that document (schema-less, and typed: msgspec struct, pydantic
+  v2); also in python-extra.json.
 
 Case ids use dataset=objects (sizes 1 and 1,000,000) and dataset=none.
 """
@@ -51,10 +53,11 @@ class _Slots(_Plain):
     __slots__ = _FIELDS
 
 
-def _msgspec() -> type:
+def _msgspec(gc_tracked: bool = True) -> type:
     import msgspec
 
-    cls: type = msgspec.defstruct("Struct", [(f, object) for f in _FIELDS], order=True)
+    fields = [(f, object) for f in _FIELDS]
+    cls: type = msgspec.defstruct("Struct", fields, order=True, gc=gc_tracked)
     return cls
 
 
@@ -88,6 +91,8 @@ class Kind:
 
 KINDS = (
     Kind("msgspec", "struct", "msgspec", _msgspec),
+    # Instances the cyclic GC never tracks: its pass skips them.
+    Kind("msgspec", "struct_nogc", "msgspec", lambda: _msgspec(gc_tracked=False)),
     Kind("dataclasses", None, "", _dataclass),
     Kind("attrs", None, "attrs", _attrs),
     Kind("pydantic", "v2", "pydantic", _pydantic, keywords=True, ordered=False),
@@ -103,6 +108,7 @@ IMPORTS = (
     ("simdjson", "pysimdjson", "simdjson"),
     ("msgspec", "msgspec", "msgspec"),
     ("pydantic", "pydantic", "pydantic"),
+    ("pydantic_core", "pydantic-core", "pydantic_core"),  # pydantic's compiled core
     ("cattrs", "cattrs", "cattrs"),
     ("mashumaro", "mashumaro", "mashumaro"),
     ("msgpack", "msgpack", "msgpack"),
@@ -203,15 +209,28 @@ def installed_sizes() -> list[dict[str, Any]]:
 PEAK_SOURCE = "packages"
 
 
-def peak_memory() -> list[dict[str, Any]]:
-    """Peak RSS growth of decoding the packages document, per JSON library, each in
-    a fresh process (a process's peak RSS never goes down)."""
+def peak_decoders() -> list[int]:
+    """Registry indexes of the JSON decoders of the packages document."""
+    from serbench_py.registry import ADAPTERS
+    from serbench_py.sources import SOURCES
+
+    source = SOURCES[PEAK_SOURCE]
+    return [
+        index
+        for index, adapter in enumerate(ADAPTERS)
+        if adapter.format == "json" and adapter.supports(source) is None
+    ]
+
+
+def peak_memory(indexes: list[int] | None = None) -> list[dict[str, Any]]:
+    """Peak RSS growth of decoding the packages document, per JSON decoder (all of
+    peak_decoders() by default), each in a fresh process (a process's peak RSS
+    never goes down)."""
     from serbench_py.registry import ADAPTERS
 
     rows = []
-    for index, adapter in enumerate(ADAPTERS):
-        if adapter.format != "json" or adapter.variant != "schemaless":
-            continue
+    for index in peak_decoders() if indexes is None else indexes:
+        adapter = ADAPTERS[index]
         script = f"from serbench_py.extras import decode_peak; decode_peak({index})"
         result = subprocess.run(
             [sys.executable, "-c", script], capture_output=True, text=True, check=False

@@ -1,6 +1,9 @@
+import gc
+
 import pytest
 
 from serbench_py import extras
+from serbench_py.registry import ADAPTERS
 
 
 @pytest.mark.parametrize("kind", extras.KINDS, ids=lambda k: f"{k.lib}-{k.variant}")
@@ -15,17 +18,43 @@ def test_object_ops_do_what_they_are_named_for(kind: extras.Kind) -> None:
         assert less() is False  # equal objects: neither is less
 
 
+_NOGC_PAIR = ("struct", "struct_nogc")
+
+
+def _kind(variant: str) -> extras.Kind:
+    return next(k for k in extras.KINDS if k.lib == "msgspec" and k.variant == variant)
+
+
+def test_structs_with_gc_false_are_never_tracked_by_the_collector() -> None:
+    # msgspec tracks a Struct only while it holds a tracked object (such as a
+    # list); with gc=False, never: the GC pass skips it whatever it holds.
+    tracked = {v: gc.is_tracked(_kind(v).make()([], *extras._VALUES[1:])) for v in _NOGC_PAIR}
+    assert tracked == {"struct": True, "struct_nogc": False}
+
+
 def test_every_extra_case_has_a_distinct_canonical_id() -> None:
     ids = [extra.case.id for extra in extras.extras()]
     assert len(set(ids)) == len(ids)
-    assert "dataset=objects/size=1000000/op=gc/format=python/lib=msgspec/variant=struct" in ids
+    for variant in _NOGC_PAIR:
+        for op, size in (("create", 1), ("eq", 1), ("lt", 1), ("gc", 1_000_000)):
+            case = f"dataset=objects/size={size}/op={op}/format=python/lib=msgspec"
+            assert f"{case}/variant={variant}" in ids
     assert "dataset=none/size=1/op=import/format=python/lib=python" in ids
+    assert "dataset=none/size=1/op=import/format=python/lib=pydantic_core" in ids
+
+
+def test_gc_case_reports_the_memory_its_objects_took() -> None:
+    collect, metadata = extras._gc(_kind("struct_nogc"))
+    collect()
+    assert int(metadata["gc_memory_bytes"]) > extras.GC_OBJECTS * 40  # bytes an instance
 
 
 def test_installed_sizes_come_from_each_distribution_record() -> None:
     rows = extras.installed_sizes()
     assert len(rows) == len(extras.IMPORTS)
     assert all(row["unit"] == "byte" and row["value"] > 10_000 for row in rows)
+    ids = [row["id"] for row in rows]
+    assert "dataset=none/size=1/op=installed_size/format=python/lib=pydantic_core" in ids
 
 
 def test_import_case_runs_a_fresh_interpreter() -> None:
@@ -34,3 +63,18 @@ def test_import_case_runs_a_fresh_interpreter() -> None:
     broken, _ = extras._import("no_such_module_here")
     with pytest.raises(Exception, match="returned non-zero"):
         broken()
+
+
+def test_peak_memory_covers_the_typed_decoders_of_the_packages_document() -> None:
+    decoders = {(ADAPTERS[i].lib, ADAPTERS[i].variant) for i in extras.peak_decoders()}
+    assert {("orjson", "schemaless"), ("msgspec", "struct"), ("pydantic", "v2")} <= decoders
+    assert ("msgspec", "struct_array") not in decoders  # not a decoder of this document
+
+
+def test_peak_memory_of_a_struct_decode_is_measured_in_a_child() -> None:
+    [index] = [i for i in extras.peak_decoders() if ADAPTERS[i].variant == "struct"]
+    [row] = extras.peak_memory([index])
+    assert row["id"] == (
+        "dataset=packages/size=1/op=peak_memory/format=json/lib=msgspec/variant=struct"
+    )
+    assert row.get("value", 0) > 10_000_000, row  # tens of MiB of Structs

@@ -1,3 +1,4 @@
+import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
@@ -7,6 +8,7 @@ from serbench_py.adapter import runs_here
 from serbench_py.adapters.arrow_adapter import TableDocumentCodec
 from serbench_py.adapters.schemaless import ADAPTERS as SCHEMALESS
 from serbench_py.adapters.schemaless import TreeCodec
+from serbench_py.adapters.typed_adapters import ADAPTERS as TYPED
 from serbench_py.registry import ADAPTERS
 from serbench_py.roundtrip import RoundTripError, check_round_trip, first_difference
 from serbench_py.sources import SOURCES, Source
@@ -98,3 +100,67 @@ def test_first_difference_checks_types_keys_and_lengths() -> None:
     assert first_difference({"a": {"b": "x"}}, {"a": {}}) == "a.b: missing"
     assert first_difference({"a": 1}, {"a": 1, "z": 2}) == "payload: unexpected key 'z'"
     assert first_difference({"r": ["x", "y"]}, {"r": ["x", "Y"]}) == "r[1]: expected 'y', got 'Y'"
+
+
+_PACKAGES = {
+    "packages": {
+        name: {
+            "version": "1.0",
+            "architecture": "amd64",
+            "depends": ["libc6 (>= 2.34)", "c | d"] if name == "a" else [],
+            "installed_size": 2**40,
+            "size": 0,
+            "md5": "",
+            "sha256": "ab",
+            "section": "net",
+            "maintainer": "Zoë <z@example.org>",
+            "description": "",
+        }
+        for name in ("a", "b")
+    }
+}
+_STRUCT = next(a for a in TYPED if (a.lib, a.format, a.variant) == ("msgspec", "json", "struct"))
+
+
+def test_typed_decoders_of_the_packages_document_are_planned() -> None:
+    cases = {p.case.id: p.not_applicable for p in plan(TYPED, [SOURCES["packages"]])}
+    for variant in ("msgspec/variant=struct", "pydantic/variant=v2"):
+        assert cases[f"dataset=packages/size=1/op=decode/format=json/lib={variant}"] is None
+    nogc = cases["dataset=packages/size=1/op=decode/format=json/lib=msgspec/variant=struct_nogc"]
+    assert nogc and "msgspec struct and pydantic v2 only" in nogc
+    assert cases["dataset=packages/size=1/op=access_full/format=json/lib=msgspec/variant=struct"]
+
+
+def test_packages_decode_into_typed_structs_and_round_trip() -> None:
+    codec = _STRUCT.codec(SOURCES["packages"])
+    _, payload = check_round_trip(codec, _PACKAGES)
+    decoded = codec.decode(payload)
+    assert type(decoded).__name__ == "Packages"
+    assert decoded.packages["a"].installed_size == 2**40
+    assert decoded.packages["a"].depends == ["libc6 (>= 2.34)", "c | d"]
+
+
+def _wrong_depends(decoded: Any) -> Any:
+    decoded.packages["b"].depends = ["libc6"]
+    return decoded
+
+
+def test_wrong_struct_decode_of_packages_is_refused_naming_the_field() -> None:
+    codec = _STRUCT.codec(SOURCES["packages"])
+    wrong = dataclasses.replace(codec, decode=lambda data: _wrong_depends(codec.decode(data)))
+    with pytest.raises(RoundTripError, match=r"^packages\.b\.depends: expected 0 items, got 1$"):
+        check_round_trip(wrong, _PACKAGES)
+
+
+def test_packages_with_a_wrong_type_are_refused_by_the_struct_decoder() -> None:
+    tree = {"packages": {"a": {**_PACKAGES["packages"]["a"], "size": "12"}}}
+    with pytest.raises(RoundTripError, match=r"ValidationError.*size"):
+        check_round_trip(_STRUCT.codec(SOURCES["packages"]), tree)
+
+
+def test_the_real_packages_document_decodes_into_structs() -> None:
+    workbench = Workbench()
+    [decode] = [p for p in plan([_STRUCT], [SOURCES["packages"]]) if p.case.op == "decode"]
+    workbench.check(decode)  # raises CaseError naming the first wrong field
+    decoded = workbench.prepare(decode).func()
+    assert len(decoded.packages) > 1000  # type: ignore[attr-defined]

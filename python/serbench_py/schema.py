@@ -77,13 +77,20 @@ class List:
 
 
 @dataclass(frozen=True)
+class Map:
+    """A JSON object of string keys to values of one type (a dict in typed classes)."""
+
+    item: "Type"
+
+
+@dataclass(frozen=True)
 class Optional:
     """A field that the canonical JSON omits when absent."""
 
     item: "Type"
 
 
-Type = Scalar | Timestamp | Enum | Ref | Union | List | Optional
+Type = Scalar | Timestamp | Enum | Ref | Union | List | Map | Optional
 
 STR = Scalar("str")
 TIMESTAMP = Timestamp()
@@ -109,7 +116,8 @@ class Dataset:
     `records` lists the record types in dependency order, so a builder can
     create each class after the ones it refers to (recursion aside).
     `access` names a few fields (dotted paths from a record) that the access
-    ops read from every record.
+    ops read from every record. `top` is the document's top level when it is
+    not the list wrapper Payload {records: [root]} (packages: a map of records).
     """
 
     name: str
@@ -117,6 +125,11 @@ class Dataset:
     root: Ref | Union
     access: tuple[str, ...]
     unions: tuple[Union, ...] = field(default=())
+    top: Record | None = None
+
+    @property
+    def payload(self) -> Record:
+        return self.top or Record("Payload", (Field("records", List(self.root)),))
 
     def record(self, name: str) -> Record:
         return next(r for r in self.records if r.name == name)

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from serbench_py import fixtures, protobuf_documents
-from serbench_py.datasets import SYNTHETIC
+from serbench_py.datasets import PACKAGES, SYNTHETIC
 from serbench_py.schema import Dataset
 
 
@@ -15,8 +15,9 @@ class Source:
     """A dataset by name: its sizes, its runfile per size, and its record schema.
 
     Real documents have no schema (`schema` None) and no records to access: a
-    JSON document is represented by the schema-less libraries, a protobuf one
-    (a BenchmarkDataset wrapper: google_message*) by protobuf only.
+    JSON document is represented by the schema-less libraries (and by typed
+    classes where `typed` describes it), a protobuf one (a BenchmarkDataset
+    wrapper: google_message*) by protobuf only.
     """
 
     name: str
@@ -26,6 +27,8 @@ class Source:
     format: str = "json"  # of the file: json, or protobuf
     # A document that is one table: the key of its map of rows (packages).
     table: str | None = None
+    # A document's shape for typed classes, when it has no IDL schemas (packages).
+    typed: Dataset | None = None
 
     def path(self, size: int) -> str:
         return self.path_template.format(size=size)
@@ -65,5 +68,12 @@ SOURCES: dict[str, Source] = {
         for name in REAL_PROTOBUF
     },
     # The large real document (tens of MiB): apt's package index as one JSON map.
-    "packages": Source("packages", (1,), None, "schemas/packages/packages.json", table="packages"),
+    "packages": Source(
+        "packages",
+        (1,),
+        None,
+        "schemas/packages/packages.json",
+        table="packages",
+        typed=PACKAGES,
+    ),
 }

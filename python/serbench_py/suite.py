@@ -228,7 +228,7 @@ def _operation(op: str, subject: _Subject, source: Source) -> Callable[[], objec
     return lambda: lazy.read_lazily(payload, lazy_readers)
 
 
-def allocated_bytes(func: Callable[[], object]) -> int:
+def peak_heap_bytes(func: Callable[[], object]) -> int:
     """Peak bytes traced by tracemalloc during one call of a warmed-up `func`.
 
     Measured in a pass of its own: tracemalloc slows every allocation, so it

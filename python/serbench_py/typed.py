@@ -20,6 +20,7 @@ from serbench_py.schema import (
     Dataset,
     Enum,
     List,
+    Map,
     Optional,
     Record,
     Ref,
@@ -91,9 +92,9 @@ class TypedModel:
             self.classes[record.name] = self.namespace[record.name] = cls
         for union in dataset.unions:
             self.namespace[union.name] = self._annotation(union, built, flavor)
-        payload_type = types.GenericAlias(list, (self._annotation(dataset.root, built, flavor),))
-        self.payload = flavor.record("Payload", [Slot("records", payload_type, False)], None, name)
-        self.classes["Payload"] = self.namespace["Payload"] = self.payload
+        top = dataset.payload
+        self.payload = flavor.record(top.name, self._slots(top, built, flavor), None, name)
+        self.classes[top.name] = self.namespace[top.name] = self.payload
         flavor.finish(self.classes, self.namespace)
         self._tag_of = {self.classes[record]: tag for record, tag in self._tags.items()}
 
@@ -118,6 +119,8 @@ class TypedModel:
             return self.classes[kind.name] if kind.name in built else kind.name
         if isinstance(kind, List):
             return types.GenericAlias(list, (self._annotation(kind.item, built, flavor),))
+        if isinstance(kind, Map):
+            return types.GenericAlias(dict, (str, self._annotation(kind.item, built, flavor)))
         if isinstance(kind, Union):
             if not all(record in built for _, record in kind.tags):
                 return kind.name  # recursive: resolved from the module by name
@@ -126,9 +129,7 @@ class TypedModel:
 
     # Tree -> instances.
     def native(self, tree: Any) -> Any:
-        return self.payload(
-            records=[self._value_out(self.dataset.root, r) for r in tree["records"]]
-        )
+        return self._record_out(self.dataset.payload, tree)
 
     def _record_out(self, record: Record, tree: dict[str, Any]) -> Any:
         values = {
@@ -151,11 +152,13 @@ class TypedModel:
             if isinstance(kind.item, Scalar):  # nothing to convert (metrics: 512k numbers)
                 return list(value)
             return [self._value_out(kind.item, item) for item in value]
+        if isinstance(kind, Map):
+            return {key: self._value_out(kind.item, item) for key, item in value.items()}
         return value
 
     # Instances -> tree.
     def to_tree(self, native: Any) -> Any:
-        return {"records": [self._value_in(self.dataset.root, r) for r in native.records]}
+        return self._record_in(self.dataset.payload, native)
 
     def _record_in(self, record: Record, obj: Any) -> dict[str, Any]:
         tree = {}
@@ -186,6 +189,8 @@ class TypedModel:
             if isinstance(kind.item, Scalar):  # the repr() comparison checks the items
                 return list(value)
             return [self._value_in(kind.item, item) for item in value]
+        if isinstance(kind, Map):
+            return {key: self._value_in(kind.item, item) for key, item in value.items()}
         return value
 
     def records(self, native: Any) -> Sequence[Any]:
