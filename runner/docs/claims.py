@@ -26,7 +26,7 @@ CLAIMS_FILE = Path(__file__).parent / "claims.toml"
 _SELECTOR_KEYS = ("lang", "lib", "format", "op", "dataset", "size", "variant")
 _METRICS = (
     "time", "wire_bytes", "alloc_bytes_per_op", "peak_rss_bytes", "gc_memory_bytes", "installed_size_bytes",
-    "peak_memory_bytes",
+    "peak_memory_bytes", "peak_heap_bytes",
 )
 
 

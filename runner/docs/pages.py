@@ -66,6 +66,7 @@ def _row(results: Results, result: Result, label: str) -> dict[str, str]:
         "memcpy": fmt_ratio(results.memcpy_multiple(result)),
         "wire": fmt_bytes(case.metrics.get("wire_bytes")),
         "alloc": fmt_bytes(case.metrics.get("alloc_bytes_per_op")),
+        "peak": fmt_bytes(case.metrics.get("peak_heap_bytes")),
         "n": str(result.summary.n),
     }
 

@@ -13,7 +13,7 @@ whose "record" key names its kind:
   lib_version, capabilities ({name: bool} or null), samples_ns (the harness's MEASURE
   values, ns per operation, in its order; empty for a case that is a metric only, such
   as installed_size) and metrics ({name: value}: wire_bytes, alloc_bytes_per_op,
-  peak_rss_bytes, gc_*, installed_size_bytes, peak_memory_bytes).
+  peak_rss_bytes, peak_heap_bytes, gc_*, installed_size_bytes, peak_memory_bytes).
 - `unmeasured`: a case (or a whole library, with identity fields null) that was not
   timed: lang, outcome ("failed" or "not_applicable"), reason, and the identity fields.
 - `interop_cell` (version 2): one cell of the interop matrix: producer and consumer

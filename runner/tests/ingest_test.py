@@ -92,7 +92,7 @@ def test_pyperf_metadata_becomes_metrics_versions_and_capabilities(store: Store)
     assert metrics_of(store, "R1", identity) == {
         "wire_bytes": metadata["wire_bytes"],
         "peak_rss_bytes": metadata["mem_max_rss"],
-        "alloc_bytes_per_op": metadata["alloc_bytes"],
+        "peak_heap_bytes": metadata["alloc_bytes"],
     }
     row = store.db.execute(
         "SELECT lib_version, codegen, reflection, schemaless, validates, zero_copy FROM results"

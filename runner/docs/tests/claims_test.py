@@ -109,3 +109,24 @@ def test_an_ambiguous_selector_names_the_variants_to_choose_from() -> None:
     assert found.verdict is Verdict.NOT_MEASURED
     assert "2 cases matching" in found.checks[0].detail
     assert "variants measured: 'x', 'y'" in found.checks[0].detail
+
+
+def test_peak_heap_is_a_claims_metric_only_cases_reporting_it_measure() -> None:
+    cpp = {"lang": "cpp", "format": "protobuf"}
+    results = _results(
+        _case("a", 9.0, **cpp, metrics={"peak_heap_bytes": 1000.0}),
+        _case("b", 1.0, **cpp, metrics={"peak_heap_bytes": 4000.0}),
+        _case("a", 1.0), _case("b", 2.0),
+    )
+    claim = _ratio_claim(metric="peak_heap_bytes", ratio=4.0)
+    (python,) = claims.check_all(results, [claim])
+    claim["base"] = claim["base"] | {"lang": "cpp"}
+    (measured,) = claims.check_all(results, [claim])
+    assert measured.verdict is Verdict.REPRODUCED and measured.checks[0].measured == "4.00\u00d7"
+    assert python.verdict is Verdict.NOT_MEASURED
+    assert "has no peak_heap_bytes" in python.checks[0].detail
+
+
+def test_an_unknown_metric_is_refused() -> None:
+    with pytest.raises(claims.ClaimsError, match="unknown metric 'peak_heap'"):
+        claims.check_all(_results(_case("a", 1.0)), [_ratio_claim(metric="peak_heap", ratio=2.0)])

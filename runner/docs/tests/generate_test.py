@@ -3,6 +3,7 @@ import functools
 from pathlib import Path
 
 from runner.docs import charts, generate
+from runner.docs.results import DASH
 from runner.docs.tests.site import build_strict, nav_pages
 from runner.docs.tests.synthetic import snapshot as synthetic
 
@@ -119,3 +120,33 @@ def test_charts_are_compacted_without_touching_text() -> None:
         '<svg><path d="M 1.2 2 L 3 4" class="s0"/><text x="0" class="s0">0.123 ms</text>'
         '<g clip-path="url(#p)"/><defs><style>*{}.s0{fill: red}</style></defs></svg>\n'
     )
+
+
+
+def _column(text: str, name: str) -> list[tuple[str, str]]:
+    """(row label, cell) of the named column in every table of a page that has it."""
+    cells, index = [], None
+    for line in text.splitlines():
+        if not line.startswith("|"):
+            index = None
+            continue
+        row = [cell.strip() for cell in line.strip("|").split("|")]
+        if name in row:
+            index = row.index(name)
+        elif index is not None and not row[0].startswith("---"):
+            cells.append((row[0], row[index]))
+    return cells
+
+
+def test_peak_heap_is_a_column_beside_allocations_empty_where_not_measured() -> None:
+    files = _rendered()
+    peak = "peak heap / op"
+    cpp = _column(files["cpp/user.md"].decode(), peak)
+    # 2 libraries x 2 ops x 3 sizes; user, 100 records: peak 48 x 100 + 1,024 B.
+    assert len(cpp) == 12 and ("protobuf · protobuf", "5.69 KiB") in cpp
+    assert DASH not in {cell for _, cell in cpp}
+    assert {cell for _, cell in _column(files["python/user.md"].decode(), peak)} == {DASH}
+    mixed = _column(files["formats/protobuf.md"].decode(), peak)
+    shown = {(label.startswith("C++ "), cell != DASH) for label, cell in mixed}
+    assert shown == {(True, True), (False, False)}  # a value in every C++ row and in no other
+    assert "peak_heap_bytes" in files["methodology.md"].decode()
