@@ -4,7 +4,7 @@
   (msgspec Struct with and without gc=False, dataclass, attrs, pydantic, plain
   class, __slots__ class).
 - gc: one full gc.collect() with a million such objects alive; their memory
-  (bytes the process grew by when they were built) is gc_memory_bytes in metadata.
+  (bytes tracemalloc traced while they were built) is gc_memory_bytes in metadata.
 - import: a fresh interpreter importing the library (`python -c "import X"`),
   beside a baseline case (lib=python) that imports nothing.
 - installed_size: bytes of each distribution's files (from its RECORD); not a
@@ -21,6 +21,7 @@ import dataclasses
 import gc
 import subprocess
 import sys
+import tracemalloc
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from importlib import metadata
@@ -33,23 +34,31 @@ _VALUES = (1, "two", 3.0, (4,), 5)
 GC_OBJECTS = 1_000_000
 
 
-class _Plain:
+class _Record:
+    # No instance storage of its own: _Plain adds a __dict__, _Slots its slots.
+    __slots__ = ()
+
     def __init__(self, a: object, b: object, c: object, d: object, e: object) -> None:
-        self.a, self.b, self.c, self.d, self.e = a, b, c, d, e
+        # Stored in the subclass's __dict__ or slots (mypy sees only _Record's empty slots).
+        self.a, self.b, self.c, self.d, self.e = a, b, c, d, e  # type: ignore[misc]
 
     def _key(self) -> tuple[object, ...]:
         return (self.a, self.b, self.c, self.d, self.e)
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, _Plain) and self._key() == other._key()
+        return isinstance(other, _Record) and self._key() == other._key()
 
-    def __lt__(self, other: "_Plain") -> bool:
+    def __lt__(self, other: "_Record") -> bool:
         return self._key() < other._key()
 
     __hash__ = None  # type: ignore[assignment]
 
 
-class _Slots(_Plain):
+class _Plain(_Record):
+    """Attributes in a __dict__."""
+
+
+class _Slots(_Record):
     __slots__ = _FIELDS
 
 
@@ -152,14 +161,17 @@ def _object_op(kind: Kind, op: str) -> tuple[Callable[[], object], dict[str, str
 
 
 def _gc(kind: Kind) -> tuple[Callable[[], object], dict[str, str | int]]:
-    import psutil
-
     new = _factory(kind)
-    process = psutil.Process()
     gc.collect()
-    before = process.memory_info().rss
-    alive = [new() for _ in range(GC_OBJECTS)]
-    grown = process.memory_info().rss - before
+    # Traced bytes, not RSS: RSS does not grow while the process reuses memory that
+    # earlier cases freed, which made some kinds read 0.
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        alive = [new() for _ in range(GC_OBJECTS)]
+        grown = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
 
     def collect() -> object:
         return gc.collect(), alive  # keeps the objects alive while timed

@@ -49,6 +49,17 @@ def test_gc_case_reports_the_memory_its_objects_took() -> None:
     assert int(metadata["gc_memory_bytes"]) > extras.GC_OBJECTS * 40  # bytes an instance
 
 
+def test_slots_objects_have_no_dict_and_take_less_memory_than_plain_ones() -> None:
+    plain, slots = (
+        next(k for k in extras.KINDS if k.lib == "plain" and k.variant == v)
+        for v in (None, "slots")
+    )
+    assert not hasattr(slots.make()(*extras._VALUES), "__dict__")
+    assert hasattr(plain.make()(*extras._VALUES), "__dict__")
+    sizes = [int(extras._gc(kind)[1]["gc_memory_bytes"]) for kind in (plain, slots)]
+    assert sizes[1] < sizes[0]
+
+
 def test_installed_sizes_come_from_each_distribution_record() -> None:
     rows = extras.installed_sizes()
     assert len(rows) == len(extras.IMPORTS)
