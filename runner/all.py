@@ -108,17 +108,17 @@ def open_run(store: Store, args: argparse.Namespace, workspace: Path, suites: Se
             raise UsageError(f"run {run.id} is complete; nothing to resume")
         print(f"runner: resuming run {run.id} (profile {run.profile}, {run.filters})", file=sys.stderr)
         return run
-    machine = this_machine()
+    machine, commit = this_machine(), git_commit(workspace)
     found = (
-        None if args.new else store.incomplete_run(args.profile, selection(args, suites), machine.fingerprint)
+        None
+        if args.new
+        else store.incomplete_run(args.profile, selection(args, suites), machine.fingerprint, commit)
     )
     if found is not None:
         print(f"runner: resuming interrupted run {found.id} (pass --new to start over)", file=sys.stderr)
         return found
     run_id = new_run_id(store)
-    store.create_run(
-        run_id, args.profile, selection(args, suites), git_commit(workspace), machine, runtime_metadata()
-    )
+    store.create_run(run_id, args.profile, selection(args, suites), commit, machine, runtime_metadata())
     created = store.run(run_id)
     assert created is not None
     return created

@@ -278,7 +278,7 @@ def queries(store: Store, runs: int, cases: int, samples: int) -> dict[str, floa
     with timed("find latest run", figures):
         store.resolve_run("latest")
     with timed("find a resumable run", figures):
-        store.incomplete_run("full", {}, MACHINE.fingerprint)
+        store.incomplete_run("full", {}, MACHINE.fingerprint, "bench")
     with timed("read one run's samples", figures):
         store.measured(latest.id)
     with timed("compare two runs", figures):

@@ -211,8 +211,11 @@ class Store:
             raise StoreError(f"{self.path}: {problem} matching {ref!r}")
         return found[0]
 
-    def incomplete_run(self, profile: str, filters: Mapping[str, object], fingerprint: str) -> Run | None:
-        """The latest interrupted run started with the same arguments on this machine."""
+    def incomplete_run(
+        self, profile: str, filters: Mapping[str, object], fingerprint: str, git_commit: str
+    ) -> Run | None:
+        """The latest interrupted run started with the same arguments on this machine, from
+        the same commit (a run holds results of one version of the code only)."""
         key = filters_key(filters)
         matching = [
             r
@@ -221,6 +224,7 @@ class Store:
             and r.profile == profile
             and r.filters == key
             and r.fingerprint == fingerprint
+            and r.git_commit == git_commit
         ]
         return matching[-1] if matching else None
 

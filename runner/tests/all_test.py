@@ -35,10 +35,10 @@ def test_all_suites_ok_shows_progress_and_a_summary(
         assert _rows(store, "interop_cells") == 90 and _rows(store, "robustness_results") == 10
         (repro,) = store.db.execute("SELECT path FROM robustness_repro WHERE outcome = 'crash'").fetchone()
         assert Path(repro).is_relative_to(tmp_path / "results" / "raw" / run.id / "robustness")
-    # The quick profile: sizes 1 and 100, the quick corpus, every wired language.
+    # The quick profile: sizes 1 and 100, the full corpus, every wired language.
     interop, robustness = (_argv(tmp_path, run.id, step) for step in ("interop", "robustness"))
     assert interop[interop.index("--sizes") + 1] == "1,100" and "--lang" not in interop
-    assert robustness[robustness.index("--corpus") + 1].endswith("schemas/robustness/quick_corpus")
+    assert robustness[robustness.index("--corpus") + 1].endswith("schemas/robustness/corpus")
 
 
 def _rows(store: Store, table: str) -> int:

@@ -99,12 +99,14 @@ def test_runs_are_found_by_id_prefix_latest_and_previous(store: Store) -> None:
 def test_an_incomplete_run_is_found_only_with_the_same_arguments(store: Store) -> None:
     new_run(store, "A")
     selection = {"langs": ["cpp", "dotnet", "python"]}
-    found = store.incomplete_run("quick", selection, MACHINE.fingerprint)
+    found = store.incomplete_run("quick", selection, MACHINE.fingerprint, "abc123")
     assert found is not None and found.id == "A"
-    assert store.incomplete_run("full", selection, MACHINE.fingerprint) is None
-    assert store.incomplete_run("quick", {"langs": ["cpp"]}, MACHINE.fingerprint) is None
+    assert store.incomplete_run("full", selection, MACHINE.fingerprint, "abc123") is None
+    assert store.incomplete_run("quick", {"langs": ["cpp"]}, MACHINE.fingerprint, "abc123") is None
+    # Another version of the code starts a run of its own.
+    assert store.incomplete_run("quick", selection, MACHINE.fingerprint, "def456") is None
     store.finish_run("A")
-    assert store.incomplete_run("quick", selection, MACHINE.fingerprint) is None
+    assert store.incomplete_run("quick", selection, MACHINE.fingerprint, "abc123") is None
 
 
 def test_machine_fingerprint_ignores_small_memory_differences() -> None:

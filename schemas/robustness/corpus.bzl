@@ -23,7 +23,7 @@ def _corpus_impl(ctx):
 robustness_corpus = rule(
     implementation = _corpus_impl,
     attrs = {
-        "profile": attr.string(mandatory = True, values = ["smoke", "quick", "full"]),
+        "profile": attr.string(mandatory = True, values = ["smoke", "full"]),
         "seed": attr.int(default = 1),
         "golden": attr.label(default = "//schemas/conformance:golden", allow_files = True),
         "jsonchecker": attr.label(default = "@jsonchecker//:files", allow_files = True),

@@ -1,7 +1,7 @@
 """Writes a robustness corpus: a directory of inputs and manifest.json (format in
 README.md), built from the golden vectors and the JSON_checker files.
 
-    generate --profile smoke|quick|full --seed 1 --out DIR --golden FILE... [--jsonchecker FILE...]
+    generate --profile smoke|full --seed 1 --out DIR --golden FILE... [--jsonchecker FILE...]
 """
 
 import argparse
@@ -36,11 +36,6 @@ PROFILES = {
         {"truncate": (2, 0), "bitflip": (1, 0), "insert": (1, 0), "delete": (1, 0), "length_lie": (1, 0),
          "wrong_type": (1, 0), "invalid_utf8": (1, 0), "duplicate_key": (1, 0), "deep_nesting": (2, 0)},
         jsonchecker=8,
-    ),
-    "quick": Profile(
-        {"truncate": (16, 2), "bitflip": (8, 2), "insert": (3, 1), "delete": (3, 1), "length_lie": (4, 1),
-         "wrong_type": (2, 1), "invalid_utf8": (2, 1), "duplicate_key": (2, 1), "deep_nesting": (6, 0)},
-        jsonchecker=36,
     ),
     "full": Profile(
         {"truncate": (128, 8), "bitflip": (40, 6), "insert": (12, 3), "delete": (12, 3),
