@@ -22,10 +22,10 @@ from runner.native import (
     require_number,
     require_str,
 )
-from schemas.conformance.matrix import STATUSES
+from schemas.conformance.matrix import SCHEMA, STATUSES
 
 HARNESS = "serbench interop matrix"
-SCHEMAS = ("serbench-interop/1",)
+SCHEMAS = (SCHEMA,)  # the versions this ingester reads
 FILE_NAME = "interop.json"
 COLUMNS = ("producer", "consumer", "format", "dataset", "size", "status", "comparison", "message")
 _STATUS = COLUMNS.index("status")

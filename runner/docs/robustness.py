@@ -12,10 +12,10 @@ from runner.docs import charts
 from runner.docs.page import Chart, Page
 from runner.docs.results import DASH, FORMAT_NAMES, LANG_NAMES, LANGS, fmt_time
 from runner.docs.snapshot import RobustnessCorpus, RobustnessDecoder, Snapshot
+from schemas.robustness.schema import MUTATIONS, OUTCOMES
 
-# The six outcome classes of the protocol, safest first, with the colours of the chart
-# (Okabe-Ito: green for the clean error, warm colours for the unsafe ones).
-OUTCOMES = ("clean_error", "accepted_equal", "accepted_different", "crash", "hang", "memory_blowup")
+# The names and chart colours of the protocol's six outcome classes (Okabe-Ito: green
+# for the clean error, warm colours for the unsafe ones).
 OUTCOME_NAMES = {
     "clean_error": "clean error",
     "accepted_equal": "accepted equal",
@@ -42,10 +42,6 @@ SHORT = {
     "hang": "hang",
     "memory_blowup": "oom",
 }
-MUTATIONS = (
-    "none", "truncate", "bitflip", "insert", "delete", "length_lie", "deep_nesting", "wrong_type",
-    "invalid_utf8", "duplicate_key", "jsonchecker",
-)
 ZERO_COPY = ("flatbuffers", "capnp")
 
 

@@ -14,11 +14,9 @@ from schemas.robustness import (
     tree,
 )
 from schemas.robustness.mutant import Base, Mutant, Mutator
+from schemas.robustness.schema import MUTATIONS
 
-KINDS = (
-    "none", "truncate", "bitflip", "insert", "delete", "length_lie", "deep_nesting",
-    "wrong_type", "invalid_utf8", "duplicate_key", "jsonchecker",
-)  # fmt: skip
+KINDS = MUTATIONS
 # Depths of the deep inputs: the required 10,000 and a shallower one that shows
 # where a decoder's depth limit lies.
 DEPTHS = (1_000, 10_000)

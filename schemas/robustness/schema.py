@@ -8,6 +8,11 @@ OUTCOMES = ("clean_error", "accepted_equal", "accepted_different", "crash", "han
 # Outcomes that keep a reproducing input.
 FINDINGS = ("crash", "hang", "memory_blowup")
 EXPECTS = ("fixture", "accept", "reject")
+# The corpus's mutation kinds (README.md), in the order the corpus makes them.
+MUTATIONS = (
+    "none", "truncate", "bitflip", "insert", "delete", "length_lie", "deep_nesting",
+    "wrong_type", "invalid_utf8", "duplicate_key", "jsonchecker",
+)  # fmt: skip
 
 _DECODER = {
     "lang": str,
