@@ -179,10 +179,37 @@ class Worker:
             return 0.0
         return self.limits.startup_s if self.startup_cost is None else self.startup_cost
 
+    def finish(self) -> None:
+        """Closes stdin (the worker exits on EOF) and reads stdout to its end: a line
+        after the last reply means a request got more than one, which a check while
+        serving can miss when the extra line arrives late."""
+        if self.proc is not None:
+            assert self.proc.stdin is not None
+            with contextlib.suppress(BrokenPipeError):
+                self.proc.stdin.close()
+            self._no_more_output(time.monotonic() + self.limits.timeout_s)
+        self.stop()
+
+    def _no_more_output(self, deadline: float) -> None:
+        """Reads stdout to EOF (or the deadline); any bytes are a protocol error."""
+        assert self.proc is not None and self.proc.stdout is not None
+        with selectors.DefaultSelector() as sel:
+            sel.register(self.proc.stdout, selectors.EVENT_READ)
+            while (left := deadline - time.monotonic()) > 0 and sel.select(left):
+                chunk = os.read(self.proc.stdout.fileno(), 65536)
+                if not chunk:
+                    break
+                self.buffer += chunk
+        if self.buffer:
+            raise ProtocolError(
+                f"{self.lang} worker wrote more lines than it got requests: {self.buffer[:200]!r}"
+            )
+
     def ask(self, request: dict[str, Any]) -> Answer:
         if self.proc is not None and self.proc.poll() is not None:
             # It replied, then died: not this input's doing. Say so and start afresh.
             print(f"run: {self.lang} worker exited ({self.proc.returncode}) after a reply", file=sys.stderr)
+            self._no_more_output(time.monotonic() + self.limits.timeout_s)
             self.stop()
         timeout = self.limits.timeout_s + self._allowance()
         began = time.monotonic()
@@ -303,6 +330,7 @@ def run_lang(
                 results.append(_result(decoder, item, worker.ask(_request(decoder, item, corpus))))
                 progress.step(decoder)
             progress.step(decoder, last=True)
+        worker.finish()
     finally:
         worker.stop()
     return results

@@ -104,7 +104,7 @@ def test_memory_limit_is_rlimit_as_except_for_dotnet(tmp_path: Path) -> None:
     assert net == {"heap": hex(512 << 20), "rlimit_as": -1}
 
 
-@pytest.mark.parametrize("word", ["garbage", "two_lines", "bad_outcome", "exit2"])
+@pytest.mark.parametrize("word", ["garbage", "two_lines", "late_line", "bad_outcome", "exit2"])
 def test_protocol_violations_fail_the_run(tmp_path: Path, word: str) -> None:
     with pytest.raises(run.ProtocolError):
         drive(tmp_path, [(_USER_1, "user", "fixture"), (word.encode(), "user", "fixture")])

@@ -44,8 +44,9 @@ def _crash() -> None:
     os.kill(os.getpid(), signal.SIGSEGV)
 
 
-def _two_lines() -> None:
+def _two_lines(pause_s: float) -> None:
     _reply("clean_error")
+    time.sleep(pause_s)  # > 0: the extra line arrives after the driver took the first
     _reply("clean_error")
 
 
@@ -61,7 +62,8 @@ def _misbehave(word: bytes) -> bool:
         b"alloc": _allocate,
         b"limits": lambda: _reply("clean_error", _limits()),
         b"garbage": lambda: print("decoding...", flush=True),
-        b"two_lines": _two_lines,
+        b"two_lines": lambda: _two_lines(0.0),
+        b"late_line": lambda: _two_lines(0.3),
         b"bad_outcome": lambda: _reply("ok"),
     }
     if word not in actions:
