@@ -2,7 +2,6 @@
 
 #include <istream>
 #include <sstream>
-#include <streambuf>
 
 #include <cereal/archives/binary.hpp>
 #include <cereal/types/optional.hpp>
@@ -10,6 +9,8 @@
 #include <cereal/types/variant.hpp>
 #include <cereal/types/vector.hpp>
 #include <cereal/version.hpp>
+
+#include "cpp/adapters/view_buffer.h"
 
 // cereal finds these by name in its own namespace: one overload for every
 // described struct, one for each of the two model types without Fields().
@@ -35,15 +36,6 @@ void serialize(Archive& archive, serbench::model::Node& node) {
 namespace serbench::adapters {
 namespace {
 
-// Reads a string_view in place, without copying it into a stringstream.
-class ViewBuffer final : public std::streambuf {
- public:
-  explicit ViewBuffer(std::string_view bytes) {
-    char* begin = const_cast<char*>(bytes.data());  // only ever read
-    setg(begin, begin, begin + bytes.size());
-  }
-};
-
 template <typename R>
 class CerealCodec final : public Codec<R> {
  public:
@@ -65,8 +57,7 @@ class CerealCodec final : public Codec<R> {
     } catch (const cereal::Exception& e) {
       throw DecodeError(std::string("cereal: ") + e.what());
     }
-    // Trailing bytes are not part of one payload.
-    if (in.peek() != std::char_traits<char>::eof()) throw DecodeError("cereal: trailing bytes");
+    if (buffer.HasUnread()) throw DecodeError("cereal: trailing bytes");
     return records;
   }
 };

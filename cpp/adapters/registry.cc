@@ -1,5 +1,6 @@
 #include "cpp/adapters/registry.h"
 
+#include "cpp/adapters/boost_serialization_adapter.h"
 #include "cpp/adapters/capnp_adapter.h"
 #include "cpp/adapters/cereal_adapter.h"
 #include "cpp/adapters/flatbuffers_adapter.h"
@@ -23,6 +24,7 @@ const std::vector<Library>& Libraries() {
       SimdjsonLibrary(),
       MsgpackLibrary(),
       CerealLibrary(),
+      BoostSerializationLibrary(),
   };
   return *libraries;
 }
@@ -37,10 +39,6 @@ const std::vector<UnbuiltLibrary>& UnbuiltLibraries() {
         .ops = {}},
        "not built: Debian bookworm has no avro-cpp package (`apt-cache search avro`: only "
        "Avro's C library, libavro-dev 1.11.1-1); no adapter yet"},
-      {{.lib = "boost_serialization", .format = "boost_binary", .version = "1.74.0",
-        .capabilities = {"reflection"}, .ops = {}},
-       "not built: no adapter yet (Debian libboost-serialization-dev 1.74.0.3 is installable; "
-       "not attempted in issue 5)"},
   };
   return *libraries;
 }

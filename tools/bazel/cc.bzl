@@ -14,6 +14,7 @@ _WARNINGS = ["-Wall", "-Wextra", "-Werror"]
 # System libraries from Debian (tools/apt-packages.txt), linked by name.
 _SYSTEM_LINKOPTS = {
     "benchmark": ["-lbenchmark", "-lpthread"],
+    "boost_serialization": ["-lboost_serialization"],
     "capnp": ["-lcapnp", "-lkj"],
     "simdjson": ["-lsimdjson"],
     "gtest": ["-lgtest", "-lpthread"],
