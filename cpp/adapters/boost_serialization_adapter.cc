@@ -1,11 +1,7 @@
 #include "cpp/adapters/boost_serialization_adapter.h"
 
 #include <cstdint>
-#include <istream>
-#include <new>
 #include <optional>
-#include <sstream>
-#include <stdexcept>
 #include <string>
 #include <utility>
 #include <variant>
@@ -18,7 +14,7 @@
 #include <boost/serialization/vector.hpp>
 #include <boost/version.hpp>
 
-#include "cpp/adapters/view_buffer.h"
+#include "cpp/adapters/archive_codec.h"
 
 // Boost finds these by argument-dependent lookup through its version_type
 // argument, so they live in its namespace.
@@ -81,7 +77,10 @@ void load(Archive& archive, std::variant<Alts...>& value, const unsigned int) {
   const bool known = [&]<std::size_t... I>(std::index_sequence<I...>) {
     return (LoadAlternative<I>(archive, value, index) || ...);
   }(std::index_sequence_for<Alts...>{});
-  if (!known) throw std::invalid_argument("unknown union alternative " + std::to_string(index));
+  if (!known) {
+    throw serbench::adapters::DecodeError("boost_serialization: unknown union alternative " +
+                                          std::to_string(index));
+  }
 }
 
 template <class Archive, class... Alts>
@@ -94,33 +93,15 @@ void serialize(Archive& archive, std::variant<Alts...>& value, const unsigned in
 namespace serbench::adapters {
 namespace {
 
-template <typename R>
-class BoostCodec final : public Codec<R> {
- public:
-  std::string Encode(const std::vector<R>& records) const override {
-    std::ostringstream out;
-    {
-      boost::archive::binary_oarchive archive(out);
-      archive << records;
-    }
-    return std::move(out).str();
-  }
-  std::vector<R> Decode(std::string_view bytes) const override {
-    ViewBuffer buffer(bytes);
-    std::istream in(&buffer);
-    std::vector<R> records;
-    try {
-      boost::archive::binary_iarchive archive(in);
-      archive >> records;
-    } catch (const boost::archive::archive_exception& e) {
-      throw DecodeError(std::string("boost_serialization: ") + e.what());
-    } catch (const std::invalid_argument& e) {
-      throw DecodeError(std::string("boost_serialization: ") + e.what());
-    }
-    if (buffer.HasUnread()) throw DecodeError("boost_serialization: trailing bytes");
-    return records;
-  }
+struct BoostArchives {
+  static constexpr const char* kName = "boost_serialization";
+  using Out = boost::archive::binary_oarchive;
+  using In = boost::archive::binary_iarchive;
+  using Error = boost::archive::archive_exception;
 };
+
+template <typename R>
+using BoostCodec = ArchiveCodec<R, BoostArchives>;
 
 }  // namespace
 

@@ -1,8 +1,5 @@
 #include "cpp/adapters/cereal_adapter.h"
 
-#include <istream>
-#include <sstream>
-
 #include <cereal/archives/binary.hpp>
 #include <cereal/types/optional.hpp>
 #include <cereal/types/string.hpp>
@@ -10,7 +7,7 @@
 #include <cereal/types/vector.hpp>
 #include <cereal/version.hpp>
 
-#include "cpp/adapters/view_buffer.h"
+#include "cpp/adapters/archive_codec.h"
 
 // cereal finds these by name in its own namespace: one overload for every
 // described struct, one for each of the two model types without Fields().
@@ -36,31 +33,15 @@ void serialize(Archive& archive, serbench::model::Node& node) {
 namespace serbench::adapters {
 namespace {
 
-template <typename R>
-class CerealCodec final : public Codec<R> {
- public:
-  std::string Encode(const std::vector<R>& records) const override {
-    std::ostringstream out;
-    {
-      cereal::BinaryOutputArchive archive(out);
-      archive(records);
-    }
-    return std::move(out).str();
-  }
-  std::vector<R> Decode(std::string_view bytes) const override {
-    ViewBuffer buffer(bytes);
-    std::istream in(&buffer);
-    std::vector<R> records;
-    try {
-      cereal::BinaryInputArchive archive(in);
-      archive(records);
-    } catch (const cereal::Exception& e) {
-      throw DecodeError(std::string("cereal: ") + e.what());
-    }
-    if (buffer.HasUnread()) throw DecodeError("cereal: trailing bytes");
-    return records;
-  }
+struct CerealArchives {
+  static constexpr const char* kName = "cereal";
+  using Out = cereal::BinaryOutputArchive;
+  using In = cereal::BinaryInputArchive;
+  using Error = cereal::Exception;
 };
+
+template <typename R>
+using CerealCodec = ArchiveCodec<R, CerealArchives>;
 
 }  // namespace
 
