@@ -9,6 +9,7 @@
 #include "cpp/adapters/protobuf_adapter.h"
 #include "cpp/adapters/rapidjson_adapter.h"
 #include "cpp/adapters/simdjson_adapter.h"
+#include "cpp/adapters/thrift_adapter.h"
 
 namespace serbench::adapters {
 
@@ -25,16 +26,14 @@ const std::vector<Library>& Libraries() {
       MsgpackLibrary(),
       CerealLibrary(),
       BoostSerializationLibrary(),
+      ThriftLibrary(),
+      ThriftCompactLibrary(),
   };
   return *libraries;
 }
 
 const std::vector<UnbuiltLibrary>& UnbuiltLibraries() {
   static const auto* libraries = new std::vector<UnbuiltLibrary>{
-      {{.lib = "thrift", .format = "thrift", .version = "0.17.0", .capabilities = {"codegen"},
-        .ops = {}},
-       "not built: no .thrift schemas in schemas/ and no adapter yet (Debian libthrift-dev "
-       "0.17.0-2+b2 and thrift-compiler are installable; not attempted in issue 5)"},
       {{.lib = "avro_cpp", .format = "avro", .version = "1.11.1", .capabilities = {"codegen"},
         .ops = {}},
        "not built: Debian bookworm has no avro-cpp package (`apt-cache search avro`: only "

@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <string>
 #include <type_traits>
+#include <utility>  // std::in_range
 
 namespace serbench::model {
 

@@ -17,6 +17,7 @@ _SYSTEM_LINKOPTS = {
     "boost_serialization": ["-lboost_serialization"],
     "capnp": ["-lcapnp", "-lkj"],
     "simdjson": ["-lsimdjson"],
+    "thrift": ["-lthrift"],
     "gtest": ["-lgtest", "-lpthread"],
     "gtest_main": ["-lgtest_main", "-lgtest", "-lpthread"],
 }

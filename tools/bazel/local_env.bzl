@@ -10,6 +10,7 @@ the repository, and exposes:
     Python runtime) and the system protoc (C++ and C# gencode, matched to
     Debian's libprotobuf);
   - capnp, its C++ plugin and its bundled schemas (Debian's capnproto);
+  - the Thrift compiler (Debian's thrift-compiler, matched to libthrift-dev);
   - the dotnet CLI.
 """
 
@@ -58,6 +59,7 @@ def _local_env_impl(rctx):
     rctx.symlink(_find(rctx, "protoc", "apt-get install protobuf-compiler"), "sys_protoc/protoc")
     rctx.symlink(_find(rctx, "dotnet", "install the .NET SDK 10"), "dotnet")
     _capnp(rctx)
+    rctx.symlink(_find(rctx, "thrift", "apt-get install thrift-compiler libthrift-dev"), "thrift/thrift")
     rctx.template("BUILD.bazel", rctx.attr._build_tpl, {"{PYTHON}": python}, executable = False)
 
 local_env = repository_rule(
