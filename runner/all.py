@@ -92,11 +92,16 @@ def invocation(suite: Suite, run: Run, out_dir: Path, every_lang: Sequence[str])
     )
 
 
+def _git(workspace: Path, *args: str) -> str:
+    probe = subprocess.run(["git", "-C", str(workspace), *args], capture_output=True, text=True, check=False)
+    return probe.stdout.strip()
+
+
 def git_commit(workspace: Path) -> str:
-    probe = subprocess.run(
-        ["git", "-C", str(workspace), "rev-parse", "HEAD"], capture_output=True, text=True, check=False
-    )
-    return probe.stdout.strip() or "unknown"
+    """HEAD, marked "+dirty" when tracked files differ from it: such results come from
+    code no commit holds, and say so (and resume only a run of the same marking)."""
+    head = _git(workspace, "rev-parse", "HEAD") or "unknown"
+    return f"{head}+dirty" if _git(workspace, "status", "--porcelain", "--untracked-files=no") else head
 
 
 def open_run(store: Store, args: argparse.Namespace, workspace: Path, suites: Sequence[Suite]) -> Run:

@@ -12,7 +12,7 @@ for bad in "--profile slow" "--library nope" "--dataset nope"; do
 done
 
 "$bench" --profile dry --dataset user --out "$out" 2>"$TEST_TMPDIR/stderr"
-grep -q "^progress: 87/87 dataset=user/" "$TEST_TMPDIR/stderr" || fail "no progress lines"
+grep -q "^progress: 105/105 dataset=user/" "$TEST_TMPDIR/stderr" || fail "no progress lines"
 
 reports=("$out"/results/*-report-full.json)
 for title in op=encode/format=memorypack/lib=memorypack \
@@ -22,7 +22,9 @@ for title in op=encode/format=memorypack/lib=memorypack \
              op=access_lazy/format=flatbuffers/lib=flatbuffers \
              op=access_full/format=flatbuffers/lib=flatbuffers \
              op=encode/format=json/lib=system_text_json/variant=source_gen \
-             op=decode/format=json/lib=system_text_json/variant=schemaless; do
+             op=decode/format=json/lib=system_text_json/variant=schemaless \
+             op=encode/format=thrift_binary/lib=thrift \
+             op=decode/format=thrift_compact/lib=thrift/variant=compact; do
   grep -q "\"MethodTitle\": *\"$title\"" "${reports[@]}" || fail "no $title case"
 done
 grep -q '"BytesAllocatedPerOperation"' "${reports[@]}" || fail "no allocation figures"
@@ -34,6 +36,6 @@ grep -q '"Parameters": *"Dataset=google_message1_proto2&Size=1"' "$out"/long/res
 
 cases="$out/dotnet-cases.json"
 grep -q '"id": "dataset=user/size=1000/op=decode/format=zeroformatter/lib=zeroformatter"' "$cases" || fail "$cases"
-[[ $(grep -c '"status": "measured"' "$cases") == 87 ]] || fail "not 87 measured cases in $cases"
+[[ $(grep -c '"status": "measured"' "$cases") == 105 ]] || fail "not 105 measured cases in $cases"
 [[ $(grep -c '"status": "not_measured"' "$cases") == 27 ]] || fail "not 27 not_measured cases in $cases"
 echo "bench smoke test: ok"

@@ -13,25 +13,26 @@ public interface IDataset
     Fixture Parse(Stream json);
 }
 
-public sealed record Dataset<TRecord>(string Name, IProtobufMapping<TRecord> Protobuf, IFlatBuffersMapping<TRecord> FlatBuffers)
+public sealed record Dataset<TRecord>(
+    string Name, IProtobufMapping<TRecord> Protobuf, IFlatBuffersMapping<TRecord> FlatBuffers, IThriftMapping<TRecord> Thrift)
     : IDataset
     where TRecord : class
 {
     public Fixture Parse(Stream json) => Fixture<TRecord>.Parse(this, json);
 }
 
-/// <summary>The synthetic datasets of schemas/README.md. Adding one = its model, its two
+/// <summary>The synthetic datasets of schemas/README.md. Adding one = its model, its three
 /// mappings and one line here.</summary>
 public static class Datasets
 {
     public static IReadOnlyList<IDataset> All { get; } =
     [
-        new Dataset<Model.Users.User>("user", new UserProtobuf(), new UserFlatBuffers()),
-        new Dataset<Model.Orders.Order>("order", new OrderProtobuf(), new OrderFlatBuffers()),
-        new Dataset<Model.Filetrees.Node>("filetree", new FiletreeProtobuf(), new FiletreeFlatBuffers()),
-        new Dataset<Model.Games.Monster>("game", new GameProtobuf(), new GameFlatBuffers()),
-        new Dataset<Model.Mails.Mail>("mail", new MailProtobuf(), new MailFlatBuffers()),
-        new Dataset<Model.Metrics.Series>("metrics", new MetricsProtobuf(), new MetricsFlatBuffers()),
+        new Dataset<Model.Users.User>("user", new UserProtobuf(), new UserFlatBuffers(), new UserThrift()),
+        new Dataset<Model.Orders.Order>("order", new OrderProtobuf(), new OrderFlatBuffers(), new OrderThrift()),
+        new Dataset<Model.Filetrees.Node>("filetree", new FiletreeProtobuf(), new FiletreeFlatBuffers(), new FiletreeThrift()),
+        new Dataset<Model.Games.Monster>("game", new GameProtobuf(), new GameFlatBuffers(), new GameThrift()),
+        new Dataset<Model.Mails.Mail>("mail", new MailProtobuf(), new MailFlatBuffers(), new MailThrift()),
+        new Dataset<Model.Metrics.Series>("metrics", new MetricsProtobuf(), new MetricsFlatBuffers(), new MetricsThrift()),
     ];
 
     public static IReadOnlyList<string> Names { get; } = All.Select(d => d.Name).ToList();

@@ -16,6 +16,8 @@ public static class Registry
         new ProtobufNetLibrary(),
         new GoogleProtobufLibrary(),
         new FlatBuffersLibrary(),
+        new ThriftLibrary(),
+        new ThriftCompactLibrary(),
         new SystemTextJsonLibrary(),
         new SystemTextJsonSourceGenLibrary(),
         new SystemTextJsonSchemalessLibrary(),

@@ -55,7 +55,7 @@ public sealed class MsgPackDecoder(MessagePackLibrary library) : Decoder(library
 
 /// <summary>Every .NET decoder of a corpus format: each suite library of the registry that
 /// reads one (a new library joins by itself). No .NET library reads capnp here (see
-/// Registry.NotMeasured); memorypack is no corpus format.</summary>
+/// Registry.NotMeasured); memorypack and thrift are no corpus formats.</summary>
 public static class Decoders
 {
     private static readonly string[] CorpusFormats = ["protobuf", "flatbuffers", "msgpack", "json", "capnp"];

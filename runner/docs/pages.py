@@ -35,7 +35,8 @@ from runner.docs.snapshot import Unmeasured
 # One page per synthetic dataset; every other dataset (the real documents) shares REAL.
 REAL = "real"
 DATASET_PAGES = (*SYNTHETIC, REAL)
-FORMATS = ("protobuf", "flatbuffers", "msgpack", "json")
+# The formats measured in more than one language, each with a cross-language page.
+FORMATS = ("protobuf", "flatbuffers", "msgpack", "json", "thrift_binary", "thrift_compact")
 LANG_COLOURS = {"python": charts.PALETTE[0], "dotnet": charts.PALETTE[1], "cpp": charts.PALETTE[2]}
 DATASET_TITLES = {
     "user": "user: flat records",
@@ -269,6 +270,11 @@ def _lang_label(result: Result) -> str:
     return f"{LANG_NAMES[result.case.lang]} · {result.marked_label}"
 
 
+def _listed(names: list[str]) -> str:
+    """["a", "b", "c"] -> "a, b and c"."""
+    return " and ".join(filter(None, [", ".join(names[:-1]), names[-1] if names else ""]))
+
+
 def format_pages(results: Results) -> list[Page]:
     pages = [_format_index(results)]
     for fmt in FORMATS:
@@ -284,11 +290,12 @@ def format_pages(results: Results) -> list[Page]:
             )
             blocks.append(block)
             page.charts += made
+        langs = sorted({r.case.lang for r in found}, key=LANGS.index)
         page.context = {
             "format": fmt,
             "format_name": FORMAT_NAMES[fmt],
             "blocks": blocks,
-            "langs": sorted({r.case.lang for r in found}, key=LANGS.index),
+            "lang_names": _listed([LANG_NAMES[lang] for lang in langs]) or "no language yet",
         }
         pages.append(page)
     return pages

@@ -22,6 +22,8 @@ FORMAT_NAMES = {
     "msgpack": "MessagePack",
     "json": "JSON",
     "capnp": "Cap'n Proto",
+    "thrift_binary": "Thrift (binary protocol)",
+    "thrift_compact": "Thrift (compact protocol)",
 }
 # The page order of operations; a suite's own extras follow in name order.
 OPS = ("encode", "decode", "roundtrip", "access_full", "access_lazy")

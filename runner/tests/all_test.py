@@ -3,10 +3,12 @@ rest is kept; an interrupted run resumes without storing anything twice."""
 
 import ast
 import dataclasses
+import subprocess
 from pathlib import Path
 
 import pytest
 
+from runner.all import git_commit
 from runner.cli import main as cli_main
 from runner.store import Store
 from runner.suites import SUITES
@@ -176,3 +178,20 @@ def test_ingest_command_re_judges_a_raw_run_folder(tmp_path: Path) -> None:
         assert {lang: s[0] for lang, s in store.suites(run.id).items()} == dict.fromkeys(
             ("python", "dotnet", "cpp"), "ok"
         )
+
+
+def test_git_commit_marks_uncommitted_changes_to_tracked_files(tmp_path: Path) -> None:
+    def git(*args: str) -> None:
+        subprocess.run(["git", "-C", str(tmp_path), *args], check=True, capture_output=True)
+
+    git("init", "-q")
+    (tmp_path / "code.py").write_text("one", encoding="utf-8")
+    git("add", "code.py")
+    git("-c", "user.name=t", "-c", "user.email=t@example.org", "commit", "-qm", "one")
+    head = git_commit(tmp_path)
+    assert len(head) == 40
+    (tmp_path / "scratch.txt").write_text("not tracked, not the code measured", encoding="utf-8")
+    assert git_commit(tmp_path) == head
+    (tmp_path / "code.py").write_text("two", encoding="utf-8")
+    assert git_commit(tmp_path) == f"{head}+dirty"
+    assert git_commit(tmp_path / "not-a-repository") == "unknown"

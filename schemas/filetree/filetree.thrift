@@ -4,6 +4,7 @@
 // filetree.capnp. Timestamps are i64 microseconds since the Unix epoch, UTC.
 // Thrift has no unsigned integers: the uint64 nbytes is an i64 (below 2^53).
 namespace cpp serbench.filetree.thrift
+namespace netstd serbench.filetree.thrift
 
 enum Permission {
   READ = 0

@@ -4,6 +4,7 @@
 // has no 32-bit float, so Vec3 holds doubles (the coordinates are exact in
 // float32, so exact in double too).
 namespace cpp serbench.game.thrift
+namespace netstd serbench.game.thrift
 
 enum Color {
   RED = 0

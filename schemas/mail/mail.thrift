@@ -2,6 +2,7 @@
 // Twin of mail.proto (same field names and numbers), mail.fbs and mail.capnp.
 // Timestamps are i64 microseconds since the Unix epoch, UTC.
 namespace cpp serbench.mail.thrift
+namespace netstd serbench.mail.thrift
 
 struct Contact {
   1: string name

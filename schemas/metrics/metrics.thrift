@@ -2,6 +2,7 @@
 // 256 points (i64 timestamps in microseconds, double values). Twin of
 // metrics.proto (same field names and numbers), metrics.fbs and metrics.capnp.
 namespace cpp serbench.metrics.thrift
+namespace netstd serbench.metrics.thrift
 
 struct Series {
   1: string name

@@ -4,6 +4,7 @@
 // unsigned integers: the uint64 ids are i64 (ids are below 2^53) and the
 // uint32 quantity is an i64; decoders range-check them.
 namespace cpp serbench.order.thrift
+namespace netstd serbench.order.thrift
 
 enum OrderStatus {
   PENDING = 0

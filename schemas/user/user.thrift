@@ -2,6 +2,7 @@
 // numbers), user.fbs and user.capnp. Thrift has no unsigned integers, so the
 // uint32 `age` is an i64 (every uint32 fits); decoders range-check it.
 namespace cpp serbench.user.thrift
+namespace netstd serbench.user.thrift
 
 struct Address {
   1: string street

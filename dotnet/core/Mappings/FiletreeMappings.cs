@@ -3,6 +3,7 @@ using Serbench.Model;
 using Fb = serbench.filetree.fbs;
 using M = Serbench.Model.Filetrees;
 using Pb = Serbench.Schemas.Filetree.Proto;
+using Th = serbench.filetree.thrift;
 
 namespace Serbench.Mappings;
 
@@ -132,5 +133,69 @@ public sealed class FiletreeFlatBuffers : FlatBuffersMapping<M.Node, Fb.PayloadT
     {
         Name = Mapped.Text(d.Name), CreatedBy = Mapped.Text(d.CreatedBy), CreatedAt = d.CreatedAt, UpdatedBy = d.UpdatedBy,
         UpdatedAt = d.UpdatedAt, Contents = Mapped.List(d.Contents, FromNative),
+    };
+}
+
+public sealed class FiletreeThrift : ThriftMapping<M.Node, Th.Payload>
+{
+    protected override Th.Payload ToThrift(Payload<M.Node> payload) => new() { Records = [.. payload.Records.Select(ToThrift)] };
+
+    protected override Payload<M.Node> FromThrift(Th.Payload payload) => new() { Records = Mapped.List(payload.Records, FromThrift) };
+
+    private static Th.Node ToThrift(M.Node node) => node switch
+    {
+        M.FileNode f => new() { File = ToThrift(f) },
+        M.DirectoryNode d => new() { Directory = ToThrift(d) },
+        _ => throw new ArgumentException($"unknown node {node}"),
+    };
+
+    // Optional fields are set only when present: setting one marks it for writing.
+    private static Th.File ToThrift(M.FileNode f)
+    {
+        var file = new Th.File { Name = f.Name, CreatedBy = f.CreatedBy, CreatedAt = f.CreatedAt, Nbytes = checked((long)f.Nbytes), Permissions = (Th.Permission)f.Permissions };
+        if (f.UpdatedBy is { } by)
+        {
+            file.UpdatedBy = by;
+        }
+        if (f.UpdatedAt is { } at)
+        {
+            file.UpdatedAt = at;
+        }
+        return file;
+    }
+
+    private static Th.Directory ToThrift(M.DirectoryNode d)
+    {
+        var directory = new Th.Directory { Name = d.Name, CreatedBy = d.CreatedBy, CreatedAt = d.CreatedAt, Contents = [.. d.Contents.Select(ToThrift)] };
+        if (d.UpdatedBy is { } by)
+        {
+            directory.UpdatedBy = by;
+        }
+        if (d.UpdatedAt is { } at)
+        {
+            directory.UpdatedAt = at;
+        }
+        return directory;
+    }
+
+    private static M.Node FromThrift(Th.Node node) => (node.File, node.Directory) switch
+    {
+        ({ } f, null) => FromThrift(f),
+        (null, { } d) => FromThrift(d),
+        _ => throw new InvalidDataException("node: a union needs exactly one member"),
+    };
+
+    private static M.FileNode FromThrift(Th.File f) => new()
+    {
+        Name = Mapped.Text(f.Name), CreatedBy = Mapped.Text(f.CreatedBy), CreatedAt = f.CreatedAt,
+        UpdatedBy = f.UpdatedBy, UpdatedAt = f.__isset.updated_at ? f.UpdatedAt : null,
+        Nbytes = checked((ulong)f.Nbytes), Permissions = Mapped.Enum<M.Permission>((int)f.Permissions, "permissions"),
+    };
+
+    private static M.DirectoryNode FromThrift(Th.Directory d) => new()
+    {
+        Name = Mapped.Text(d.Name), CreatedBy = Mapped.Text(d.CreatedBy), CreatedAt = d.CreatedAt,
+        UpdatedBy = d.UpdatedBy, UpdatedAt = d.__isset.updated_at ? d.UpdatedAt : null,
+        Contents = Mapped.List(d.Contents, FromThrift),
     };
 }

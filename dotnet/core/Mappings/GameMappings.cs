@@ -4,6 +4,7 @@ using Serbench.Model;
 using Fb = serbench.game.fbs;
 using M = Serbench.Model.Games;
 using Pb = Serbench.Schemas.Game.Proto;
+using Th = serbench.game.thrift;
 
 namespace Serbench.Mappings;
 
@@ -135,4 +136,58 @@ public sealed class GameFlatBuffers : FlatBuffersMapping<M.Monster, Fb.PayloadT>
     private static M.Vec3 FromNative(Fb.Vec3T v) => new() { X = v.X, Y = v.Y, Z = v.Z };
 
     private static M.Weapon FromNative(Fb.WeaponT w) => new() { Name = Mapped.Text(w.Name), Damage = w.Damage };
+}
+
+public sealed class GameThrift : ThriftMapping<M.Monster, Th.Payload>
+{
+    protected override Th.Payload ToThrift(Payload<M.Monster> payload) => new() { Records = [.. payload.Records.Select(ToThrift)] };
+
+    protected override Payload<M.Monster> FromThrift(Th.Payload payload) => new() { Records = Mapped.List(payload.Records, FromThrift) };
+
+    private static Th.Monster ToThrift(M.Monster m) => new()
+    {
+        Pos = ToThrift(m.Pos),
+        Mana = m.Mana,
+        Hp = m.Hp,
+        Name = m.Name,
+        Inventory = [.. m.Inventory],
+        Color = (Th.Color)m.Color,
+        Weapons = [.. m.Weapons.Select(ToThrift)],
+        Equipped = m.Equipped switch
+        {
+            M.Weapon w => new() { Weapon = ToThrift(w) },
+            M.Shield s => new() { Shield = new() { Name = s.Name, Armor = s.Armor } },
+            _ => throw new ArgumentException($"unknown equipment {m.Equipped}"),
+        },
+        Path = [.. m.Path.Select(ToThrift)],
+    };
+
+    private static Th.Vec3 ToThrift(M.Vec3 v) => new() { X = v.X, Y = v.Y, Z = v.Z };
+
+    private static Th.Weapon ToThrift(M.Weapon w) => new() { Name = w.Name, Damage = w.Damage };
+
+    private static M.Monster FromThrift(Th.Monster m) => new()
+    {
+        Pos = FromThrift(Mapped.Required(m.Pos, "pos")),
+        Mana = m.Mana,
+        Hp = m.Hp,
+        Name = Mapped.Text(m.Name),
+        Inventory = m.Inventory ?? [],
+        Color = Mapped.Enum<M.Color>((int)m.Color, "color"),
+        Weapons = Mapped.List(m.Weapons, FromThrift),
+        Equipped = FromThrift(Mapped.Required(m.Equipped, "equipped")),
+        Path = Mapped.List(m.Path, FromThrift),
+    };
+
+    private static M.Equipment FromThrift(Th.Equipped e) => (e.Weapon, e.Shield) switch
+    {
+        ({ } w, null) => FromThrift(w),
+        (null, { } s) => new M.Shield { Name = Mapped.Text(s.Name), Armor = s.Armor },
+        _ => throw new InvalidDataException("equipped: a union needs exactly one member"),
+    };
+
+    // Thrift has no float32: the model's floats (exact in float32) travel as doubles.
+    private static M.Vec3 FromThrift(Th.Vec3 v) => new() { X = (float)v.X, Y = (float)v.Y, Z = (float)v.Z };
+
+    private static M.Weapon FromThrift(Th.Weapon w) => new() { Name = Mapped.Text(w.Name), Damage = w.Damage };
 }

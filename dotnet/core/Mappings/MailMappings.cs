@@ -3,6 +3,7 @@ using Serbench.Model;
 using Fb = serbench.mail.fbs;
 using M = Serbench.Model.Mails;
 using Pb = Serbench.Schemas.Mail.Proto;
+using Th = serbench.mail.thrift;
 
 namespace Serbench.Mappings;
 
@@ -95,4 +96,39 @@ public sealed class MailFlatBuffers : FlatBuffersMapping<M.Mail, Fb.PayloadT>
     };
 
     private static M.Contact FromNative(Fb.ContactT c) => new() { Name = Mapped.Text(c.Name), Address = Mapped.Text(c.Address) };
+}
+
+public sealed class MailThrift : ThriftMapping<M.Mail, Th.Payload>
+{
+    protected override Th.Payload ToThrift(Payload<M.Mail> payload) => new() { Records = [.. payload.Records.Select(ToThrift)] };
+
+    protected override Payload<M.Mail> FromThrift(Th.Payload payload) => new() { Records = Mapped.List(payload.Records, FromThrift) };
+
+    private static Th.Mail ToThrift(M.Mail m) => new()
+    {
+        MessageId = m.MessageId,
+        Subject = m.Subject,
+        Sender = ToThrift(m.Sender),
+        To = [.. m.To.Select(ToThrift)],
+        Cc = [.. m.Cc.Select(ToThrift)],
+        Date = m.Date,
+        Headers = [.. m.Headers.Select(h => new Th.Header { Name = h.Name, Value = h.Value })],
+        Body = m.Body,
+    };
+
+    private static Th.Contact ToThrift(M.Contact c) => new() { Name = c.Name, Address = c.Address };
+
+    private static M.Mail FromThrift(Th.Mail m) => new()
+    {
+        MessageId = Mapped.Text(m.MessageId),
+        Subject = Mapped.Text(m.Subject),
+        Sender = FromThrift(Mapped.Required(m.Sender, "sender")),
+        To = Mapped.List(m.To, FromThrift),
+        Cc = Mapped.List(m.Cc, FromThrift),
+        Date = m.Date,
+        Headers = Mapped.List(m.Headers, h => new M.Header { Name = Mapped.Text(h.Name), Value = Mapped.Text(h.Value) }),
+        Body = Mapped.Text(m.Body),
+    };
+
+    private static M.Contact FromThrift(Th.Contact c) => new() { Name = Mapped.Text(c.Name), Address = Mapped.Text(c.Address) };
 }

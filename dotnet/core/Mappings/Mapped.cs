@@ -3,14 +3,20 @@ namespace Serbench.Mappings;
 /// <summary>Conversions every mapping shares.</summary>
 internal static class Mapped
 {
-    /// <summary>A sub-message or table the model requires (proto3 and FlatBuffers let it be absent).</summary>
+    /// <summary>A sub-message or table the model requires (proto3, FlatBuffers and Thrift let it be absent).</summary>
     public static T Required<T>(T? value, string field) where T : class =>
         value ?? throw new InvalidDataException($"{field} is missing");
 
-    /// <summary>FlatBuffers reads an absent string as null; the model's value for it is "".</summary>
+    /// <summary>FlatBuffers and Thrift read an absent string as null; the model's value for it is "".</summary>
     public static string Text(string? value) => value ?? "";
 
-    /// <summary>FlatBuffers reads an absent vector as null; the model's value for it is empty.</summary>
+    /// <summary>FlatBuffers and Thrift read an absent vector as null; the model's value for it is empty.</summary>
     public static List<TOut> List<TIn, TOut>(IEnumerable<TIn>? items, Func<TIn, TOut> map) =>
         items is null ? [] : [.. items.Select(map)];
+
+    /// <summary>A number the model's enum defines (Thrift reads any i32 into a generated enum).</summary>
+    public static TEnum Enum<TEnum>(int value, string field) where TEnum : struct, Enum =>
+        System.Enum.IsDefined(typeof(TEnum), value)
+            ? (TEnum)System.Enum.ToObject(typeof(TEnum), value)
+            : throw new InvalidDataException($"{field}: unknown enum number {value}");
 }

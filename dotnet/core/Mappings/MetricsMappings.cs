@@ -3,6 +3,7 @@ using Serbench.Model;
 using Fb = serbench.metrics.fbs;
 using M = Serbench.Model.Metrics;
 using Pb = Serbench.Schemas.Metrics.Proto;
+using Th = serbench.metrics.thrift;
 
 namespace Serbench.Mappings;
 
@@ -54,4 +55,19 @@ public sealed class MetricsFlatBuffers : FlatBuffersMapping<M.Series, Fb.Payload
     }
 
     protected override long ReadFull(Fb.PayloadT payload) => payload.Records.Sum(s => s.Timestamps[^1] + s.Values.Count);
+}
+
+public sealed class MetricsThrift : ThriftMapping<M.Series, Th.Payload>
+{
+    protected override Th.Payload ToThrift(Payload<M.Series> payload) => new() { Records = [.. payload.Records.Select(ToThrift)] };
+
+    protected override Payload<M.Series> FromThrift(Th.Payload payload) => new() { Records = Mapped.List(payload.Records, FromThrift) };
+
+    private static Th.Series ToThrift(M.Series s) => new() { Name = s.Name, Unit = s.Unit, Timestamps = [.. s.Timestamps], Values = [.. s.Values] };
+
+    private static M.Series FromThrift(Th.Series s) => new()
+    {
+        Name = Mapped.Text(s.Name), Unit = Mapped.Text(s.Unit), Timestamps = s.Timestamps is null ? [] : [.. s.Timestamps],
+        Values = s.Values is null ? [] : [.. s.Values],
+    };
 }

@@ -3,6 +3,7 @@ using Serbench.Model;
 using Fb = serbench.order.fbs;
 using M = Serbench.Model.Orders;
 using Pb = Serbench.Schemas.Order.Proto;
+using Th = serbench.order.thrift;
 
 namespace Serbench.Mappings;
 
@@ -110,5 +111,55 @@ public sealed class OrderFlatBuffers : FlatBuffersMapping<M.Order, Fb.PayloadT>
     private static M.ShippingAddress FromNative(Fb.AddressT a) => new()
     {
         Street = Mapped.Text(a.Street), City = Mapped.Text(a.City), Postcode = Mapped.Text(a.Postcode), Country = Mapped.Text(a.Country),
+    };
+}
+
+public sealed class OrderThrift : ThriftMapping<M.Order, Th.Payload>
+{
+    protected override Th.Payload ToThrift(Payload<M.Order> payload) => new() { Records = [.. payload.Records.Select(ToThrift)] };
+
+    protected override Payload<M.Order> FromThrift(Th.Payload payload) => new() { Records = Mapped.List(payload.Records, FromThrift) };
+
+    private static Th.Order ToThrift(M.Order o) => new()
+    {
+        Id = checked((long)o.Id),
+        CreatedAt = o.CreatedAt,
+        Status = (Th.OrderStatus)o.Status,
+        Customer = new() { Id = checked((long)o.Customer.Id), Name = o.Customer.Name, Email = o.Customer.Email, Phone = o.Customer.Phone },
+        ShippingAddress = new()
+        {
+            Street = o.ShippingAddress.Street, City = o.ShippingAddress.City,
+            Postcode = o.ShippingAddress.Postcode, Country = o.ShippingAddress.Country,
+        },
+        Items = [.. o.Items.Select(i => new Th.LineItem { Sku = i.Sku, Name = i.Name, Quantity = i.Quantity, UnitPrice = i.UnitPrice })],
+        Total = o.Total,
+        Currency = o.Currency,
+    };
+
+    private static M.Order FromThrift(Th.Order o) => new()
+    {
+        Id = checked((ulong)o.Id),
+        CreatedAt = o.CreatedAt,
+        Status = Mapped.Enum<M.OrderStatus>((int)o.Status, "status"),
+        Customer = FromThrift(Mapped.Required(o.Customer, "customer")),
+        ShippingAddress = FromThrift(Mapped.Required(o.ShippingAddress, "shipping_address")),
+        Items = Mapped.List(o.Items, FromThrift),
+        Total = o.Total,
+        Currency = Mapped.Text(o.Currency),
+    };
+
+    private static M.Customer FromThrift(Th.Customer c) => new()
+    {
+        Id = checked((ulong)c.Id), Name = Mapped.Text(c.Name), Email = Mapped.Text(c.Email), Phone = Mapped.Text(c.Phone),
+    };
+
+    private static M.ShippingAddress FromThrift(Th.Address a) => new()
+    {
+        Street = Mapped.Text(a.Street), City = Mapped.Text(a.City), Postcode = Mapped.Text(a.Postcode), Country = Mapped.Text(a.Country),
+    };
+
+    private static M.LineItem FromThrift(Th.LineItem i) => new()
+    {
+        Sku = Mapped.Text(i.Sku), Name = Mapped.Text(i.Name), Quantity = checked((uint)i.Quantity), UnitPrice = i.UnitPrice,
     };
 }

@@ -3,6 +3,7 @@ using Serbench.Model;
 using Fb = serbench.user.fbs;
 using M = Serbench.Model.Users;
 using Pb = Serbench.Schemas.User.Proto;
+using Th = serbench.user.thrift;
 
 namespace Serbench.Mappings;
 
@@ -79,6 +80,36 @@ public sealed class UserFlatBuffers : FlatBuffersMapping<M.User, Fb.PayloadT>
     };
 
     private static M.Address FromNative(Fb.AddressT a) => new()
+    {
+        Street = Mapped.Text(a.Street), City = Mapped.Text(a.City), Postcode = Mapped.Text(a.Postcode), Country = Mapped.Text(a.Country),
+    };
+}
+
+public sealed class UserThrift : ThriftMapping<M.User, Th.Payload>
+{
+    protected override Th.Payload ToThrift(Payload<M.User> payload) => new() { Records = [.. payload.Records.Select(ToThrift)] };
+
+    protected override Payload<M.User> FromThrift(Th.Payload payload) => new() { Records = Mapped.List(payload.Records, FromThrift) };
+
+    private static Th.User ToThrift(M.User u) => new()
+    {
+        Name = u.Name,
+        Email = u.Email,
+        Age = u.Age,
+        Tags = [.. u.Tags],
+        Address = new() { Street = u.Address.Street, City = u.Address.City, Postcode = u.Address.Postcode, Country = u.Address.Country },
+    };
+
+    private static M.User FromThrift(Th.User u) => new()
+    {
+        Name = Mapped.Text(u.Name),
+        Email = Mapped.Text(u.Email),
+        Age = checked((uint)u.Age),
+        Tags = Mapped.List(u.Tags, Mapped.Text),
+        Address = FromThrift(Mapped.Required(u.Address, "address")),
+    };
+
+    private static M.Address FromThrift(Th.Address a) => new()
     {
         Street = Mapped.Text(a.Street), City = Mapped.Text(a.City), Postcode = Mapped.Text(a.Postcode), Country = Mapped.Text(a.Country),
     };
