@@ -3,7 +3,8 @@
 //   conformance decode --format F --dataset D --size N --in FILE
 // Reference libraries: protobuf (libprotobuf), flatbuffers, msgpack
 // (msgpack-cxx, map mode), json (nlohmann-json), capnp (Cap'n Proto: the
-// standard unpacked message, read with FlatArrayMessageReader). Exit 0 ok; 1 decoded but
+// standard unpacked message, read with FlatArrayMessageReader), thrift_binary and
+// thrift_compact (libthrift's two protocols). Exit 0 ok; 1 decoded but
 // different, or failed to decode; 2 usage error; 3 not applicable.
 #include <exception>
 #include <fstream>
@@ -18,6 +19,7 @@
 #include "cpp/adapters/msgpack_adapter.h"
 #include "cpp/adapters/nlohmann_adapter.h"
 #include "cpp/adapters/protobuf_adapter.h"
+#include "cpp/adapters/thrift_adapter.h"
 #include "cpp/model/datasets.h"
 #include "cpp/model/diff.h"
 #include "cpp/model/fixture.h"
@@ -29,7 +31,7 @@ using adapters::Library;
 
 constexpr char kUsage[] =
     "usage: conformance encode|decode --format F --dataset D --size N (--out|--in) FILE\n"
-    "  formats: protobuf flatbuffers msgpack json capnp";
+    "  formats: protobuf flatbuffers msgpack json capnp thrift_binary thrift_compact";
 
 struct Usage : std::runtime_error {
   using std::runtime_error::runtime_error;
@@ -67,6 +69,8 @@ std::optional<Library> Reference(const std::string& format) {
   if (format == "msgpack") return adapters::MsgpackLibrary();
   if (format == "json") return adapters::NlohmannLibrary();
   if (format == "capnp") return adapters::CapnpLibrary();
+  if (format == "thrift_binary") return adapters::ThriftLibrary();
+  if (format == "thrift_compact") return adapters::ThriftCompactLibrary();
   return std::nullopt;
 }
 

@@ -20,7 +20,7 @@ expect() {  # expect STATUS COMMAND...
   fi
 }
 
-for format in protobuf flatbuffers msgpack json capnp; do
+for format in protobuf flatbuffers msgpack json capnp thrift_binary thrift_compact; do
   for dataset in user order filetree game mail metrics; do
     for size in 1 100 1000; do
       file="$format-$dataset-$size.bin"

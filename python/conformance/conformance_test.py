@@ -49,6 +49,16 @@ def test_capnp_is_the_standard_unpacked_message(tmp_path: Path) -> None:
     assert len(data) == table + 8 * sum(sizes)
 
 
+def test_thrift_is_not_applicable_with_the_reason(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for fmt in ("thrift_binary", "thrift_compact"):
+        status = conformance.run(_args("encode", fmt, "user", 1, tmp_path / "x"))
+        assert status == conformance.NOT_APPLICABLE
+        assert "the wheelhouse (../shared/wheels) has no thrift package" in capsys.readouterr().out
+    assert not (tmp_path / "x").exists()
+
+
 def test_usage_errors_and_sizes_that_do_not_exist(tmp_path: Path) -> None:
     assert conformance.run(["encode", "--format", "xml"]) == conformance.USAGE
     path = tmp_path / "x"

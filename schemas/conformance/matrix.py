@@ -30,7 +30,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-FORMATS = ("protobuf", "flatbuffers", "msgpack", "json", "capnp")
+FORMATS = ("protobuf", "flatbuffers", "msgpack", "json", "capnp", "thrift_binary", "thrift_compact")
 DATASETS = ("user", "order", "filetree", "game", "mail", "metrics")
 SIZES = (1, 100, 1000)
 STATUSES = ("ok", "failed", "not_applicable")

@@ -6,10 +6,11 @@ using Serbench.Libraries;
 namespace Serbench.Conformance;
 
 /// <summary>The interop formats and this language's reference library for each
-/// (Google.Protobuf, Google.FlatBuffers, MessagePack-CSharp in map mode, System.Text.Json).</summary>
+/// (Google.Protobuf, Google.FlatBuffers, MessagePack-CSharp in map mode, System.Text.Json,
+/// Apache Thrift's binary and compact protocols).</summary>
 public static class Formats
 {
-    public static IReadOnlyList<string> Names { get; } = ["protobuf", "flatbuffers", "msgpack", "json"];
+    public static IReadOnlyList<string> Names { get; } = ["protobuf", "flatbuffers", "msgpack", "json", "thrift_binary", "thrift_compact"];
 
     /// <summary>Interop formats no .NET library here reads or writes, with the reason
     /// (the one the bench catalogues for that library).</summary>
@@ -43,6 +44,8 @@ public static class Formats
         "protobuf" => new GoogleProtobufLibrary(),
         "flatbuffers" => new FlatBuffersLibrary(),
         "json" => new SystemTextJsonLibrary(),
+        "thrift_binary" => new ThriftLibrary(),
+        "thrift_compact" => new ThriftCompactLibrary(),
         _ => throw new ArgumentException($"unknown format '{format}' (known: {string.Join(", ", Names)})", nameof(format)),
     };
 
