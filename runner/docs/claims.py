@@ -22,6 +22,9 @@ from typing import Any
 from runner.docs.results import DASH, TIMES, Results, fmt_bytes, fmt_ratio, fmt_time, significant
 
 TOLERANCE = 2.0
+# A time verdict resting on fewer samples per median than this is flagged as indicative:
+# with one or two samples a noisy value can flip it between runs.
+FEW_SAMPLES = 3
 CLAIMS_FILE = Path(__file__).parent / "claims.toml"
 _SELECTOR_KEYS = ("lang", "lib", "format", "op", "dataset", "size", "variant")
 _METRICS = (
@@ -115,6 +118,15 @@ def _find(results: Results, selectors: list[dict[str, object]], metric: str) -> 
     return sum(value or 0.0 for value, _ in found), ""
 
 
+def _few_samples(results: Results, selectors: list[dict[str, object]], metric: str) -> str:
+    """A note when a time median of these cases rests on fewer than FEW_SAMPLES samples."""
+    counts = [r.summary.n for s in selectors for r in results.select(s)]
+    fewest = min(counts, default=FEW_SAMPLES)
+    if metric != "time" or fewest >= FEW_SAMPLES:
+        return ""
+    return f"indicative only: a median of {fewest} sample(s) (the full profile takes more)"
+
+
 def _selectors(base: dict[str, Any], side: dict[str, Any] | list[dict[str, Any]]) -> list[dict[str, object]]:
     return [_selector(base, part) for part in (side if isinstance(side, list) else [side])]
 
@@ -152,6 +164,8 @@ def _ratio_check(results: Results, base: dict[str, Any], check: dict[str, Any]) 
     verdict = Verdict.REPRODUCED if ratio > 1 and low <= ratio <= high else Verdict.NOT_REPRODUCED
     detail = f"{_show(metric, slow)} / {_show(metric, fast)}; reproduced within {significant(low)}{DASH}"
     detail += "\u221e" if math.isinf(high) else f"{significant(high)}{TIMES}"
+    sides = _selectors(base, check["fast"]) + _selectors(base, check["slow"])
+    detail = "; ".join(filter(None, (detail, _few_samples(results, sides, metric))))
     return CheckResult(check["what"], claimed, fmt_ratio(ratio), verdict, detail)
 
 
@@ -176,7 +190,8 @@ def _order_check(results: Results, base: dict[str, Any], check: dict[str, Any]) 
     measured = [name for _, name in sorted(present)]
     verdict = Verdict.REPRODUCED if measured == expected else Verdict.NOT_REPRODUCED
     shown = " < ".join(f"{name} ({_show(metric, value)})" for value, name in sorted(present))
-    return CheckResult(check["what"], claimed, shown, verdict, absent)
+    few = _few_samples(results, [s for selectors in claimed_order for s in selectors], metric)
+    return CheckResult(check["what"], claimed, shown, verdict, "; ".join(filter(None, (absent, few))))
 
 
 def _check(results: Results, base: dict[str, Any], check: dict[str, Any]) -> CheckResult:

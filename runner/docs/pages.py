@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from runner.docs import charts, interop, robustness
-from runner.docs.claims import TOLERANCE, ClaimResult, Verdict
+from runner.docs.claims import FEW_SAMPLES, TOLERANCE, ClaimResult, Verdict
 from runner.docs.page import Chart, Page
 from runner.docs.results import (
     DASH,
@@ -322,7 +322,11 @@ def _format_index(results: Results) -> Page:
 
 def claims_page(claims: Sequence[ClaimResult]) -> Page:
     counts = {v.value: sum(c.verdict is v for c in claims) for v in Verdict}
-    return Page("claims.md", "claims.md.j2", {"claims": claims, "counts": counts, "tolerance": TOLERANCE})
+    return Page(
+        "claims.md",
+        "claims.md.j2",
+        {"claims": claims, "counts": counts, "tolerance": TOLERANCE, "few_samples": FEW_SAMPLES},
+    )
 
 
 def methodology_page(results: Results) -> Page:

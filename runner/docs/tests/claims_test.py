@@ -71,6 +71,19 @@ def test_missing_case_is_not_measured_rather_than_an_error() -> None:
     assert "no case matching lang=python/lib=b" in found.checks[0].detail
 
 
+def test_a_time_median_of_few_samples_is_flagged_indicative_and_keeps_its_verdict() -> None:
+    few = _results(_case("a", 1.0, samples_ns=(1.0, 1.0)), _case("b", 10.0))
+    (flagged,) = claims.check_all(few, [_ratio_claim(ratio=10.0)])
+    assert flagged.verdict is Verdict.REPRODUCED
+    assert "indicative only: a median of 2 sample(s)" in flagged.checks[0].detail
+    (enough,) = claims.check_all(_results(_case("a", 1.0), _case("b", 10.0)), [_ratio_claim(ratio=10.0)])
+    assert "indicative" not in enough.checks[0].detail
+    order = {"id": "o", "source": "s", "claim": "x", "work": "w", "base": {"op": "decode"},
+             "check": [{"what": "w", "order": [{"lib": "a"}, {"lib": "b"}]}]}
+    (ordered,) = claims.check_all(_results(_case("a", 1.0), _case("b", 2.0, samples_ns=(2.0,))), [order])
+    assert "a median of 1 sample(s)" in ordered.checks[0].detail
+
+
 def test_order_claim() -> None:
     claim = {"id": "o", "source": "s", "claim": "x", "work": "w", "base": {"op": "decode"},
              "check": [{"what": "w", "order": [{"lib": "a"}, {"lib": "b"}, {"lib": "absent"}]}]}
