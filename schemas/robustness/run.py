@@ -133,6 +133,14 @@ def parse_reply(line: bytes, expect: str) -> Answer:
     return Answer(outcome, detail, ns)
 
 
+def _next_chunk(sel: selectors.BaseSelector, fd: int, deadline: float) -> bytes | None:
+    """The next bytes on the worker's stdout: b"" at its end, None if the deadline comes first."""
+    left = deadline - time.monotonic()
+    if left <= 0 or not sel.select(left):
+        return None
+    return os.read(fd, 65536)
+
+
 class Worker:
     """One language's long-lived worker process, started on demand and again after
     a crash or hang."""
@@ -195,10 +203,7 @@ class Worker:
         assert self.proc is not None and self.proc.stdout is not None
         with selectors.DefaultSelector() as sel:
             sel.register(self.proc.stdout, selectors.EVENT_READ)
-            while (left := deadline - time.monotonic()) > 0 and sel.select(left):
-                chunk = os.read(self.proc.stdout.fileno(), 65536)
-                if not chunk:
-                    break
+            while chunk := _next_chunk(sel, self.proc.stdout.fileno(), deadline):
                 self.buffer += chunk
         if self.buffer:
             raise ProtocolError(
@@ -238,10 +243,9 @@ class Worker:
         with selectors.DefaultSelector() as sel:
             sel.register(proc.stdout, selectors.EVENT_READ)
             while b"\n" not in self.buffer:
-                left = deadline - time.monotonic()
-                if left <= 0 or not sel.select(left):
+                chunk = _next_chunk(sel, proc.stdout.fileno(), deadline)
+                if chunk is None:
                     return b""
-                chunk = os.read(proc.stdout.fileno(), 65536)
                 if not chunk:
                     return None
                 self.buffer += chunk
