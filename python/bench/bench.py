@@ -10,8 +10,8 @@ Profiles:
 - full: pyperf's standard settings; pyperf re-runs this script as worker
   processes (each times one case) and they repeat the same selection and checks.
 - quick: every case in this one process, as a pyperf worker would time it
-  (3 values, 1 when one call takes over QUICK_SLOW_CALL, and then no allocation
-  pass: peak_heap_bytes only for faster calls), with the loop count
+  (3 values, 1 when one call takes over QUICK_SLOW_CALL; no allocation pass
+  when one call takes over QUICK_UNTRACED_CALL), with the loop count
   calibrated like pyperf does (doubling until one value takes QUICK_MIN_TIME);
   the calibration calls are the warmup. Of the packages document (tens of MiB)
   only decode is timed; its other ops are listed as not measured.
@@ -47,7 +47,8 @@ CASES_FILE = "python-cases.json"
 EXTRA_FILE = "python-extra.json"  # measurements that are not times (bytes)
 QUICK_MIN_TIME = 0.002  # seconds per value in the quick profile
 QUICK_VALUES = 3
-QUICK_SLOW_CALL = 0.02  # seconds: one call this slow gets one value in the quick profile
+QUICK_SLOW_CALL = 0.1  # seconds: one call this slow gets one value in the quick profile
+QUICK_UNTRACED_CALL = 0.02  # seconds: one call this slow skips the quick allocation pass
 # The calibration calls are the warmup; the values are set per case.
 QUICK_ARGS = ["--worker", "--loops", "1", "--warmups", "0", "--values", "1", "--quiet"]
 # The quick profile times only the decode of this tens-of-MiB document.
@@ -161,16 +162,16 @@ class Suite:
             return Status.NOT_MEASURED, f"setup raised {error!r:.300}"
         try:
             # The calibration (quick) or one call (full) also warms up the allocation pass.
-            slow = False
+            traced = True
             if self.quick:
                 loops, per_call = calibrate(func, QUICK_MIN_TIME)
-                slow = per_call >= QUICK_SLOW_CALL
                 self.runner.args.loops = loops
-                self.runner.args.values = 1 if slow else QUICK_VALUES
+                self.runner.args.values = 1 if per_call >= QUICK_SLOW_CALL else QUICK_VALUES
+                # Tracing slows a call several times over: quick traces only the fast ones.
+                traced = per_call < QUICK_UNTRACED_CALL
             else:
                 func()
-            # Tracing slows a call several times over: quick traces only the fast ones.
-            if not slow:
+            if traced:
                 metadata["peak_heap_bytes"] = peak_heap_bytes(func)
             bench = self.runner.bench_func(case_id, func, metadata=metadata)
         except Exception as error:  # a library failing while timed: recorded, never hidden

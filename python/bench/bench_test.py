@@ -43,8 +43,8 @@ def test_quick_run_writes_measured_cases_and_the_catalog(tmp_path: Path) -> None
         assert metadata["lib_version"] == catalog["libraries"][0]["version"]
         assert bench.get_name().startswith(f"dataset={metadata['dataset']}/")
         assert bench.get_nvalue() in (1, 3) and bench.mean() > 0  # 1 for a slow call
-        # quick traces allocation only for fast calls (3 values).
-        assert ("peak_heap_bytes" in metadata) == (bench.get_nvalue() == 3)
+        # quick traces allocation only for calls under 20 ms, which all get 3 values.
+        assert "peak_heap_bytes" not in metadata or bench.get_nvalue() == 3
         assert metadata.get("peak_heap_bytes", 0) >= 0
     assert catalog["libraries"][0]["capabilities"] == ["codegen", "zero_copy"]
     assert "progress: 15/15 dataset=user/size=1000/op=access_lazy" in result.stderr
