@@ -155,8 +155,9 @@ def _claimed(check: dict[str, Any]) -> tuple[float, float, str]:
 def _ratio_check(results: Results, base: dict[str, Any], check: dict[str, Any]) -> CheckResult:
     metric = str(check.get("metric", "time"))
     low, high, claimed = _claimed(check)
-    fast, why_fast = _find(results, _selectors(base, check["fast"]), metric)
-    slow, why_slow = _find(results, _selectors(base, check["slow"]), metric)
+    fast_side, slow_side = _selectors(base, check["fast"]), _selectors(base, check["slow"])
+    fast, why_fast = _find(results, fast_side, metric)
+    slow, why_slow = _find(results, slow_side, metric)
     if fast is None or slow is None or fast <= 0:
         reason = "; ".join(filter(None, (why_fast, why_slow))) or "a zero measurement"
         return CheckResult(check["what"], claimed, DASH, Verdict.NOT_MEASURED, reason)
@@ -164,8 +165,7 @@ def _ratio_check(results: Results, base: dict[str, Any], check: dict[str, Any]) 
     verdict = Verdict.REPRODUCED if ratio > 1 and low <= ratio <= high else Verdict.NOT_REPRODUCED
     detail = f"{_show(metric, slow)} / {_show(metric, fast)}; reproduced within {significant(low)}{DASH}"
     detail += "\u221e" if math.isinf(high) else f"{significant(high)}{TIMES}"
-    sides = _selectors(base, check["fast"]) + _selectors(base, check["slow"])
-    detail = "; ".join(filter(None, (detail, _few_samples(results, sides, metric))))
+    detail = "; ".join(filter(None, (detail, _few_samples(results, fast_side + slow_side, metric))))
     return CheckResult(check["what"], claimed, fmt_ratio(ratio), verdict, detail)
 
 
