@@ -1,0 +1,29 @@
+"""@serbench_catalog: schemas/catalog/catalog.json as Starlark constants, so BUILD files
+and macros read the one catalog instead of spelling its lists (load it from
+@serbench_catalog//:catalog.bzl). The repository is remade when catalog.json changes."""
+
+def _catalog_repository_impl(rctx):
+    catalog = json.decode(rctx.read(rctx.attr.catalog))
+    datasets = catalog["datasets"]
+    constants = {
+        "SIZES": catalog["synthetic_sizes"],
+        "DATASETS": [d["name"] for d in datasets],
+        "SYNTHETIC_DATASETS": [d["name"] for d in datasets if d["kind"] == "synthetic"],
+        "FORMATS": [f["name"] for f in catalog["formats"]],
+        "OPS": [o["name"] for o in catalog["ops"]],
+        "LANGUAGES": [lang["name"] for lang in catalog["languages"]],
+        "LANGUAGE_TARGETS": {
+            lang["name"]: {key: lang[key] for key in ("suite", "interop", "robustness")}
+            for lang in catalog["languages"]
+        },
+    }
+    lines = ['"""Generated from schemas/catalog/catalog.json; do not edit."""', ""]
+    for name, value in constants.items():
+        lines.append("{} = {}".format(name, json.encode(value)))
+    rctx.file("catalog.bzl", "\n".join(lines) + "\n")
+    rctx.file("BUILD.bazel", 'exports_files(["catalog.bzl"])\n')
+
+catalog_repository = repository_rule(
+    implementation = _catalog_repository_impl,
+    attrs = {"catalog": attr.label(default = Label("//schemas/catalog:catalog.json"), allow_single_file = True)},
+)
