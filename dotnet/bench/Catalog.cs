@@ -8,7 +8,11 @@ namespace Serbench.Bench;
 /// status (measured | refused | not_applicable | failed | not_measured) and reason.</summary>
 public sealed class Catalog(string profile)
 {
-    public sealed record Library(string Lib, string Format, string? Variant, string Version, IReadOnlyList<string> Capabilities);
+    /// <summary>lazy_ops: op -> why its result is a view (or bytes already laid out), not a full
+    /// (de)serialization; empty when every op is full.</summary>
+    public sealed record Library(
+        string Lib, string Format, string? Variant, string Version, IReadOnlyList<string> Capabilities,
+        IReadOnlyDictionary<string, string> LazyOps);
 
     /// <summary>One case; wire_bytes is the size of the encoded payload where one was made.</summary>
     public sealed record Case(string Id, string Status, string? Reason, int? WireBytes);
@@ -24,9 +28,11 @@ public sealed class Catalog(string profile)
     private readonly Dictionary<string, Case> cases = [];
 
     public void Add(ILibrary library) =>
-        libraries.Add(new(library.Lib, library.Format, library.Variant, library.Version, library.Capabilities));
+        libraries.Add(new(library.Lib, library.Format, library.Variant, library.Version, library.Capabilities, library.LazyOps));
 
-    public void Add(NotMeasured library) => libraries.Add(new(library.Lib, library.Format, null, "", []));
+    public void Add(NotMeasured library) => libraries.Add(new(library.Lib, library.Format, null, "", [], NoLazyOps));
+
+    private static readonly Dictionary<string, string> NoLazyOps = [];
 
     public void Set(string id, string status, string? reason = null, int? wireBytes = null) =>
         cases[id] = new(id, status, reason, wireBytes);

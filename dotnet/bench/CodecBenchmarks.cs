@@ -33,6 +33,9 @@ public class CodecBenchmarks<TLibrary> where TLibrary : ILibrary, new()
     public object RoundTrip() => current.RoundTrip();
 
     [Benchmark]
+    public object Convert() => current.Convert();
+
+    [Benchmark]
     public long AccessLazy() => current.AccessLazy();
 
     [Benchmark]

@@ -3,6 +3,9 @@ using BenchmarkDotNet.Running;
 
 namespace Serbench.Bench;
 
+/// <summary>A library on a fixture whose round trip was verified, and the ops it is timed on.</summary>
+public sealed record Verified(ILibrary Library, Fixture Fixture, IReadOnlyList<string> Ops);
+
 /// <summary>The cases of one run: the selected fixtures, and the library/fixture pairs
 /// whose round trip was verified. BenchmarkDotNet runs in this process (in-process
 /// toolchain), so the benchmark classes read the fixtures from here.</summary>
@@ -10,7 +13,7 @@ public static class Plan
 {
     public static IReadOnlyList<Fixture> Fixtures { get; private set; } = [];
 
-    private static IReadOnlyList<(ILibrary Library, Fixture Fixture)> accepted = [];
+    private static IReadOnlyList<Verified> accepted = [];
 
     /// <summary>Benchmark method name -> op of schemas/README.md.</summary>
     private static readonly Dictionary<string, string> OpOfMethod = new()
@@ -18,6 +21,7 @@ public static class Plan
         [nameof(CodecBenchmarks<Libraries.MemoryPackLibrary>.Encode)] = Ops.Encode,
         [nameof(CodecBenchmarks<Libraries.MemoryPackLibrary>.Decode)] = Ops.Decode,
         [nameof(CodecBenchmarks<Libraries.MemoryPackLibrary>.RoundTrip)] = Ops.RoundTrip,
+        [nameof(CodecBenchmarks<Libraries.MemoryPackLibrary>.Convert)] = Ops.Convert,
         [nameof(CodecBenchmarks<Libraries.MemoryPackLibrary>.AccessLazy)] = Ops.AccessLazy,
         [nameof(CodecBenchmarks<Libraries.MemoryPackLibrary>.AccessFull)] = Ops.AccessFull,
     };
@@ -30,11 +34,11 @@ public static class Plan
     /// <summary>One BenchmarkRunInfo per library, holding only its accepted cases and ops,
     /// each titled by its canonical case id without dataset and size.</summary>
     public static BenchmarkRunInfo[] Build(
-        IReadOnlyList<Fixture> fixtures, IReadOnlyList<(ILibrary, Fixture)> verified, IConfig config)
+        IReadOnlyList<Fixture> fixtures, IReadOnlyList<Verified> verified, IConfig config)
     {
         Fixtures = fixtures;
         accepted = verified;
-        return accepted.Select(pair => pair.Item1).Distinct()
+        return accepted.Select(pair => pair.Library).Distinct()
             .Select(library => RunInfo(library, config))
             .Where(info => info.BenchmarksCases.Length > 0)
             .ToArray();
@@ -45,7 +49,7 @@ public static class Plan
         var type = typeof(CodecBenchmarks<>).MakeGenericType(library.GetType());
         var all = BenchmarkConverter.TypeToBenchmarks(type, config);
         var cases = all.BenchmarksCases
-            .Where(c => library.Ops.Contains(Op(c)) && IsAccepted(library, c))
+            .Where(c => IsAccepted(library, c))
             .Select(c => Described(library, c))
             .ToArray();
         return new BenchmarkRunInfo(cases, type, all.Config);
@@ -54,7 +58,8 @@ public static class Plan
     private static bool IsAccepted(ILibrary library, BenchmarkCase c) =>
         accepted.Any(pair => pair.Library == library
             && pair.Fixture.Dataset == (string)c.Parameters["Dataset"]
-            && pair.Fixture.Size == (int)c.Parameters["Size"]);
+            && pair.Fixture.Size == (int)c.Parameters["Size"]
+            && pair.Ops.Contains(Op(c)));
 
     private static BenchmarkCase Described(ILibrary library, BenchmarkCase c)
     {

@@ -108,36 +108,44 @@ public static class Program
 
     /// <summary>The round trip of every library on every fixture, before anything is timed.
     /// Accepted cases are catalogued as failed until their report says otherwise.</summary>
-    private static List<(ILibrary, Fixture)> Verify(IReadOnlyList<ILibrary> libraries, IReadOnlyList<Fixture> fixtures, Catalog catalog)
+    private static List<Verified> Verify(IReadOnlyList<ILibrary> libraries, IReadOnlyList<Fixture> fixtures, Catalog catalog)
     {
-        var verified = new List<(ILibrary, Fixture)>();
+        var verified = new List<Verified>();
         foreach (var library in libraries)
         {
             catalog.Add(library);
             foreach (var fixture in fixtures)
             {
-                var (status, reason, wireBytes) = Check(library, fixture);
+                var check = Check(library, fixture);
                 foreach (var op in library.Ops)
                 {
-                    catalog.Set(CaseId.Of(fixture.Dataset, fixture.Size, op, library), status, reason, wireBytes);
+                    var (status, reason) = check.Ops.Contains(op) ? (check.Status, check.Reason) : ("not_applicable", NoModel(fixture));
+                    catalog.Set(CaseId.Of(fixture.Dataset, fixture.Size, op, library), status, reason, check.WireBytes);
                 }
-                if (status == "refused")
+                if (check.Status == "refused")
                 {
-                    Progress.Say($"REFUSED dataset={fixture.Dataset}/size={fixture.Size}/lib={library.Lib}: {reason}");
+                    Progress.Say($"REFUSED dataset={fixture.Dataset}/size={fixture.Size}/lib={library.Lib}: {check.Reason}");
                 }
-                if (status == Accepted)
+                if (check.Status == Accepted)
                 {
-                    verified.Add((library, fixture));
+                    verified.Add(new(library, fixture, check.Ops));
                 }
             }
         }
         return verified;
     }
 
+    private static string NoModel(Fixture fixture) =>
+        $"convert maps the domain model (Model/) to the library's classes and back; {fixture.Dataset} has no model here";
+
     // An accepted case stays catalogued as failed until BenchmarkDotNet reports it.
     private const string Accepted = "failed";
 
-    private static (string Status, string Reason, int? WireBytes) Check(ILibrary library, Fixture fixture)
+    /// <summary>The verdict on a library and fixture, and the ops that apply (convert only where
+    /// the fixture has a domain model).</summary>
+    private sealed record Checked(string Status, string Reason, int? WireBytes, IReadOnlyList<string> Ops);
+
+    private static Checked Check(ILibrary library, Fixture fixture)
     {
         ICase bound;
         try
@@ -146,22 +154,23 @@ public static class Program
         }
         catch (NotApplicableException e)
         {
-            return ("not_applicable", e.Message, null);
+            return new("not_applicable", e.Message, null, library.Ops);
         }
         catch (Exception e)
         {
             // Building the library's input or its first encode failed: refused, with the reason.
-            return ("refused", $"setup threw {e.GetType().Name}: {e.Message}", null);
+            return new("refused", $"setup threw {e.GetType().Name}: {e.Message}", null, library.Ops);
         }
+        var ops = library.Ops.Where(op => op != Ops.Convert || bound.Converts).ToList();
         if (bound.Refusal() is { } refusal)
         {
-            return ("refused", refusal, bound.WireSize);
+            return new("refused", refusal, bound.WireSize, ops);
         }
         if (library.Ops.Contains(Ops.AccessLazy) && bound.AccessLazy() != bound.AccessFull())
         {
-            return ("refused", "lazy access read other values than full decode", bound.WireSize);
+            return new("refused", "lazy access read other values than full decode", bound.WireSize, ops);
         }
-        return (Accepted, "BenchmarkDotNet did not report it", bound.WireSize);
+        return new(Accepted, "BenchmarkDotNet did not report it", bound.WireSize, ops);
     }
 
     private static void Record(Catalog catalog, IEnumerable<Summary> summaries)

@@ -12,7 +12,7 @@ for bad in "--profile slow" "--library nope" "--dataset nope"; do
 done
 
 "$bench" --profile dry --dataset user --out "$out" 2>"$TEST_TMPDIR/stderr"
-grep -q "^progress: 105/105 dataset=user/" "$TEST_TMPDIR/stderr" || fail "no progress lines"
+grep -q "^progress: 117/117 dataset=user/" "$TEST_TMPDIR/stderr" || fail "no progress lines"
 
 reports=("$out"/results/*-report-full.json)
 for title in op=encode/format=memorypack/lib=memorypack \
@@ -24,7 +24,11 @@ for title in op=encode/format=memorypack/lib=memorypack \
              op=encode/format=json/lib=system_text_json/variant=source_gen \
              op=decode/format=json/lib=system_text_json/variant=schemaless \
              op=encode/format=thrift_binary/lib=thrift \
-             op=decode/format=thrift_compact/lib=thrift/variant=compact; do
+             op=decode/format=thrift_compact/lib=thrift/variant=compact \
+             op=convert/format=protobuf/lib=protobuf \
+             op=convert/format=flatbuffers/lib=flatbuffers \
+             op=convert/format=thrift_binary/lib=thrift \
+             op=convert/format=thrift_compact/lib=thrift/variant=compact; do
   grep -q "\"MethodTitle\": *\"$title\"" "${reports[@]}" || fail "no $title case"
 done
 grep -q '"BytesAllocatedPerOperation"' "${reports[@]}" || fail "no allocation figures"
@@ -35,7 +39,10 @@ grep -q '"Parameters": *"Dataset=google_message1_proto2&Size=1"' "$out"/long/res
   || fail "google_message1_proto2 is not named in full"
 
 cases="$out/dotnet-cases.json"
+grep -q '"access_lazy": "reads the named fields in place' "$cases" || fail "no lazy_ops reason for access_lazy"
+grep -q '"id": "dataset=google_message1_proto2/size=1/op=convert/format=protobuf/lib=protobuf"' "$out/long/dotnet-cases.json" \
+  || fail "google_message convert is not catalogued"
 grep -q '"id": "dataset=user/size=1000/op=decode/format=zeroformatter/lib=zeroformatter"' "$cases" || fail "$cases"
-[[ $(grep -c '"status": "measured"' "$cases") == 105 ]] || fail "not 105 measured cases in $cases"
+[[ $(grep -c '"status": "measured"' "$cases") == 117 ]] || fail "not 117 measured cases in $cases"
 [[ $(grep -c '"status": "not_measured"' "$cases") == 27 ]] || fail "not 27 not_measured cases in $cases"
 echo "bench smoke test: ok"

@@ -14,6 +14,14 @@ public interface ICase
 
     object RoundTrip();
 
+    /// <summary>True when <see cref="Convert"/> applies: the case has a domain model (the
+    /// synthetic datasets) and native objects of another type.</summary>
+    bool Converts => false;
+
+    /// <summary>The model -> the library's native objects -> the model (libraries of
+    /// generated classes only).</summary>
+    object Convert() => throw new NotSupportedException("no conversion: the native objects are the model");
+
     /// <summary>Reads a few named fields straight from the bytes (zero-copy formats only).</summary>
     long AccessLazy();
 
@@ -61,12 +69,15 @@ public abstract class Codec<TNative>
     public virtual long ReadFull(TNative value) => throw new NotSupportedException("no field access");
 }
 
-/// <summary>The case of a library whose native payload is <typeparamref name="TNative"/>,
-/// converted from and to the fixture's model outside the timed operations.</summary>
+/// <summary>The case of a library whose native payload is <typeparamref name="TNative"/>:
+/// encode starts from native objects built (untimed) from the fixture's model, decode ends
+/// with native objects; only <see cref="Convert"/> (and the untimed checks) map between
+/// native objects and the model.</summary>
 public sealed class Case<TRecord, TNative> : ICase where TRecord : class
 {
     private readonly Fixture<TRecord> fixture;
     private readonly Codec<TNative> codec;
+    private readonly Func<Payload<TRecord>, TNative> fromModel;
     private readonly Func<TNative, Payload<TRecord>> toModel;
     private readonly TNative native;
     private readonly byte[] bytes;
@@ -76,6 +87,7 @@ public sealed class Case<TRecord, TNative> : ICase where TRecord : class
     {
         this.fixture = fixture;
         this.codec = codec;
+        this.fromModel = fromModel;
         this.toModel = toModel;
         native = fromModel(fixture.Payload);
         bytes = codec.Encode(native);
@@ -88,6 +100,10 @@ public sealed class Case<TRecord, TNative> : ICase where TRecord : class
     public object Decode() => codec.Decode(bytes)!;
 
     public object RoundTrip() => codec.Decode(codec.Encode(native))!;
+
+    public bool Converts => typeof(TNative) != typeof(Payload<TRecord>);
+
+    public object Convert() => toModel(fromModel(fixture.Payload));
 
     public long AccessLazy() => codec.ReadLazy(bytes);
 
@@ -108,6 +124,22 @@ public sealed class Case<TRecord, TNative> : ICase where TRecord : class
         {
             return $"encode threw {e.GetType().Name}: {e.Message}";
         }
-        return ((ICase)this).Mismatch(encoded) is { } diff ? $"round trip: {diff}" : null;
+        if (((ICase)this).Mismatch(encoded) is { } diff)
+        {
+            return $"round trip: {diff}";
+        }
+        return Converts ? ConvertRefusal() : null;
+    }
+
+    private string? ConvertRefusal()
+    {
+        try
+        {
+            return fixture.Diff((Payload<TRecord>)Convert()) is { } diff ? $"convert: {diff}" : null;
+        }
+        catch (Exception e)
+        {
+            return $"convert threw {e.GetType().Name}: {e.Message}";
+        }
     }
 }

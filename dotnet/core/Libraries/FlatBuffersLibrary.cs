@@ -18,7 +18,14 @@ public sealed class FlatBuffersLibrary(bool verify) : ILibrary
     public string? Variant => null;
     public string Version { get; } = LibraryVersion.OfPackage("Google.FlatBuffers");
     public IReadOnlyList<string> Capabilities { get; } = ["codegen", "zero_copy"];
-    public IReadOnlyList<string> Ops { get; } = [.. Serbench.Ops.Codec, Serbench.Ops.AccessLazy, Serbench.Ops.AccessFull];
+    public IReadOnlyList<string> Ops { get; } = [.. Serbench.Ops.Generated, Serbench.Ops.AccessLazy, Serbench.Ops.AccessFull];
+
+    // decode unpacks every table into the object API (PayloadT), so it is full; encode packs
+    // PayloadT into a builder. Only access_lazy reads in place.
+    public IReadOnlyDictionary<string, string> LazyOps { get; } = new Dictionary<string, string>
+    {
+        [Serbench.Ops.AccessLazy] = "reads the named fields in place through the generated accessors (GetRootAsPayload), unpacking nothing",
+    };
 
     public ICase Bind<TRecord>(Fixture<TRecord> fixture) where TRecord : class => fixture.Source.FlatBuffers.Bind(fixture, verify);
 }

@@ -11,6 +11,7 @@ public sealed class GoogleProtobufLibrary : ILibrary
     public string? Variant => null;
     public string Version { get; } = LibraryVersion.OfPackage("Google.Protobuf");
     public IReadOnlyList<string> Capabilities { get; } = ["codegen"];
+    public IReadOnlyList<string> Ops => Serbench.Ops.Generated;
 
     public ICase Bind<TRecord>(Fixture<TRecord> fixture) where TRecord : class => fixture.Source.Protobuf.Bind(fixture);
 

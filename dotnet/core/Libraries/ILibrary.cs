@@ -2,20 +2,44 @@ using System.Reflection;
 
 namespace Serbench;
 
-/// <summary>The operations of schemas/README.md this suite measures.</summary>
+/// <summary>The operations of schemas/README.md this suite measures (what each starts from
+/// and ends with: see <see cref="ILibrary"/>).</summary>
 public static class Ops
 {
     public const string Encode = "encode";
     public const string Decode = "decode";
     public const string RoundTrip = "roundtrip";
+    public const string Convert = "convert";
     public const string AccessLazy = "access_lazy";
     public const string AccessFull = "access_full";
 
     public static IReadOnlyList<string> Codec { get; } = [Encode, Decode, RoundTrip];
+
+    /// <summary>The ops of a library whose native objects are classes generated from the schemas.</summary>
+    public static IReadOnlyList<string> Generated { get; } = [.. Codec, Convert];
 }
 
-/// <summary>One library (and variant) of one format. Adding a library = its class in
-/// Libraries/ + one line in <see cref="Registry"/>.</summary>
+/// <summary>One library (and variant) of one format: the one codec shape of the C# suite.
+/// <para>A library binds a fixture to an <see cref="ICase"/> built on a
+/// <see cref="Codec{TNative}"/> of its own native type <c>TNative</c> (its model classes for
+/// model-first libraries, e.g. MemoryPack, MessagePack-CSharp, System.Text.Json; the generated
+/// classes for Google.Protobuf messages, FlatBuffers object-API <c>PayloadT</c>, Thrift structs).
+/// The timed calls, all on inputs built untimed:</para>
+/// <list type="bullet">
+/// <item><c>encode</c>: <c>TNative</c> -> <c>byte[]</c> (<see cref="Codec{TNative}.Encode"/>).</item>
+/// <item><c>decode</c>: <c>byte[]</c> -> <c>TNative</c>, fully materialized, no conversion to
+/// the model (<see cref="Codec{TNative}.Decode"/>).</item>
+/// <item><c>roundtrip</c>: encode then decode.</item>
+/// <item><c>convert</c> (generated classes only, <see cref="Ops.Generated"/>): the model
+/// (<c>Payload&lt;TRecord&gt;</c> of Model/) -> <c>TNative</c> -> the model, in one call.</item>
+/// <item><c>access_lazy</c> / <c>access_full</c> (zero-copy formats): read named fields in place /
+/// after a full decode.</item>
+/// </list>
+/// <para>Adding a library: its package pinned in Directory.Packages.props and referenced in
+/// core/Serbench.Core.csproj (then refresh the lock files, see README), its class in
+/// Libraries/ (a <see cref="ModelLibrary"/> with a codec for model-first libraries), its test,
+/// and one line in <see cref="Registry"/>. Nothing else: the bench, the catalog, the tests'
+/// round trips and the robustness worker (corpus formats) pick it up from the registry.</para></summary>
 public interface ILibrary
 {
     string Lib { get; }
@@ -27,6 +51,13 @@ public interface ILibrary
     IReadOnlyList<string> Capabilities { get; }
 
     IReadOnlyList<string> Ops => Serbench.Ops.Codec;
+
+    /// <summary>Ops whose result is a view over the bytes (or bytes already laid out) rather
+    /// than fully built objects / a full serialization, each with its one-line reason; empty
+    /// when every op is full (the catalog's <c>lazy_ops</c>).</summary>
+    IReadOnlyDictionary<string, string> LazyOps => NoLazyOps;
+
+    private static readonly IReadOnlyDictionary<string, string> NoLazyOps = new Dictionary<string, string>();
 
     ICase Bind<TRecord>(Fixture<TRecord> fixture) where TRecord : class;
 

@@ -13,6 +13,7 @@ public class ThriftLibrary : ILibrary
     public virtual string? Variant => null;
     public string Version { get; } = LibraryVersion.OfPackage("ApacheThrift");
     public IReadOnlyList<string> Capabilities { get; } = ["codegen"];
+    public IReadOnlyList<string> Ops => Serbench.Ops.Generated;
 
     protected virtual TProtocol Protocol(TTransport transport) => new TBinaryProtocol(transport);
 
