@@ -38,6 +38,15 @@ class Named:
 
 
 @dataclass(frozen=True)
+class Format:
+    name: str
+    title: str
+    idl: str | None = None  # the schema language of a code-generated format
+    golden: bool = False  # the reference encoder writes golden vectors of it
+    interop: bool = False  # a column of the interop matrix
+
+
+@dataclass(frozen=True)
 class Language:
     name: str
     title: str
@@ -52,7 +61,7 @@ class Language:
 class Catalog:
     sizes: tuple[int, ...]  # the record counts of every synthetic dataset
     datasets: tuple[Dataset, ...]
-    formats: tuple[Named, ...]
+    formats: tuple[Format, ...]
     ops: tuple[Named, ...]
     profiles: tuple[Named, ...]
     default_profile: str
@@ -76,7 +85,7 @@ def parse(document: dict[str, Any]) -> Catalog:
     return Catalog(
         sizes=sizes,
         datasets=tuple(_dataset(d, sizes) for d in document["datasets"]),
-        formats=tuple(Named(f["name"], f["title"]) for f in document["formats"]),
+        formats=tuple(Format(**f) for f in document["formats"]),
         ops=tuple(Named(o["name"], o["definition"]) for o in document["ops"]),
         profiles=tuple(Named(p["name"], p["definition"], p["published"]) for p in document["profiles"]),
         default_profile=document["default_profile"],
@@ -109,6 +118,8 @@ SYNTHETIC_DATASETS: tuple[str, ...] = tuple(d.name for d in load().datasets if d
 REAL_DATASETS: tuple[str, ...] = tuple(d.name for d in load().datasets if not d.synthetic)
 SIZES: tuple[int, ...] = load().sizes
 FORMATS: tuple[str, ...] = tuple(f.name for f in load().formats)
+GOLDEN_FORMATS: tuple[str, ...] = tuple(f.name for f in load().formats if f.golden)
+INTEROP_FORMATS: tuple[str, ...] = tuple(f.name for f in load().formats if f.interop)
 OPS: tuple[str, ...] = tuple(o.name for o in load().ops)
 PROFILES: tuple[str, ...] = tuple(p.name for p in load().profiles)
 PUBLISHED_PROFILES: tuple[str, ...] = tuple(p.name for p in load().profiles if p.published)

@@ -28,9 +28,9 @@ def test_names_are_unique_and_lowercase() -> None:
 
 
 def test_unknown_names_say_what_exists() -> None:
-    with pytest.raises(KeyError, match="no dataset 'nope'.*user"):
+    with pytest.raises(KeyError, match=r"no dataset 'nope'.*user"):
         catalog.dataset("nope")
-    with pytest.raises(KeyError, match="no language 'go'.*python"):
+    with pytest.raises(KeyError, match=r"no language 'go'.*python"):
         catalog.language("go")
 
 
@@ -57,6 +57,8 @@ def test_generated_constants_match_the_catalog() -> None:
 # Source kinds that could spell a list (prose, data and generated docs do not count).
 _SOURCE = re.compile(r"(\.(py|bzl|cs|h|cc|sh|j2|toml|csproj|props)|BUILD\.bazel|WORKSPACE)$")
 _SKIP = ("docs/", "results/", "runner/testdata/", "schemas/catalog/")
+
+
 def _repo_root() -> Path:
     # Runfiles link to the source tree; the catalog's real path leads back to it.
     return Path(os.path.realpath(HERE / "catalog.json")).parents[2]
@@ -65,7 +67,9 @@ def _repo_root() -> Path:
 def _tracked_sources(root: Path) -> Iterator[Path]:
     listed = subprocess.run(
         ["git", "-C", str(root), "ls-files", "--cached", "--others", "--exclude-standard"],
-        check=True, capture_output=True, text=True,
+        check=True,
+        capture_output=True,
+        text=True,
     ).stdout.split()
     for name in listed:
         if _SOURCE.search(name) and not name.startswith(_SKIP) and (root / name).is_file():

@@ -19,6 +19,8 @@ def _lists(catalog: Catalog) -> dict[str, Sequence[str]]:
         "SyntheticDatasets": [d.name for d in catalog.datasets if d.synthetic],
         "Datasets": [d.name for d in catalog.datasets],
         "Formats": [f.name for f in catalog.formats],
+        "GoldenFormats": [f.name for f in catalog.formats if f.golden],
+        "InteropFormats": [f.name for f in catalog.formats if f.interop],
         "Ops": [o.name for o in catalog.ops],
         "Profiles": [p.name for p in catalog.profiles],
     }
@@ -33,7 +35,9 @@ def cc_header(catalog: Catalog) -> str:
         lines.append(f"inline constexpr std::array<std::string_view, {len(values)}> k{name} = {{{items}}};")
     sizes = ", ".join(str(s) for s in catalog.sizes)
     lines.append(f"inline constexpr std::array<int, {len(catalog.sizes)}> kSizes = {{{sizes}}};")
-    lines.append(f"inline constexpr std::string_view kDefaultProfile = {json.dumps(catalog.default_profile)};")
+    lines.append(
+        f"inline constexpr std::string_view kDefaultProfile = {json.dumps(catalog.default_profile)};"
+    )
     lines += ["", "}  // namespace serbench::catalog", ""]
     return "\n".join(lines)
 
@@ -51,7 +55,9 @@ def cs_source(catalog: Catalog) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--catalog", type=Path, default=PATH)
     parser.add_argument("--cc", type=Path)
     parser.add_argument("--cs", type=Path)

@@ -10,6 +10,8 @@ def _catalog_repository_impl(rctx):
         "DATASETS": [d["name"] for d in datasets],
         "SYNTHETIC_DATASETS": [d["name"] for d in datasets if d["kind"] == "synthetic"],
         "FORMATS": [f["name"] for f in catalog["formats"]],
+        "GOLDEN_FORMATS": [f["name"] for f in catalog["formats"] if f.get("golden")],
+        "INTEROP_FORMATS": [f["name"] for f in catalog["formats"] if f.get("interop")],
         "OPS": [o["name"] for o in catalog["ops"]],
         "LANGUAGES": [lang["name"] for lang in catalog["languages"]],
         "LANGUAGE_TARGETS": {

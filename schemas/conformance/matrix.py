@@ -30,18 +30,16 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-FORMATS = ("protobuf", "flatbuffers", "msgpack", "json", "capnp", "thrift_binary", "thrift_compact")
-DATASETS = ("user", "order", "filetree", "game", "mail", "metrics")
-SIZES = (1, 100, 1000)
+from schemas.catalog import catalog
+
+FORMATS = catalog.INTEROP_FORMATS
+DATASETS = catalog.SYNTHETIC_DATASETS
+SIZES = catalog.SIZES
 STATUSES = ("ok", "failed", "not_applicable")
 SCHEMA = "serbench-interop/1"  # the file's format version, checked by the runner's ingester
 _TIMEOUT_S = 120
 # Conformance binaries wired into //schemas/conformance:matrix, by runfiles path.
-WIRED = {
-    "python": "python/conformance/conformance",
-    "dotnet": "dotnet/conformance/conformance",
-    "cpp": "cpp/conformance/conformance",
-}
+WIRED = {lang.name: lang.interop for lang in catalog.load().languages}
 _WORKERS = os.cpu_count() or 2
 # What every ok cell means: the consumer decoded the producer's bytes to values
 # equal to the canonical fixture (not merely that it decoded them).

@@ -1,7 +1,7 @@
 """Writes the canonical fixtures of one synthetic dataset, every size, after
 checking each record against the contract.
 
-    generate --dataset NAME --out-dir DIR     # writes DIR/NAME_{1,100,1000}.json
+    generate --dataset NAME --out-dir DIR     # writes DIR/NAME_<size>.json, every size of the catalog
 """
 
 import argparse

@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 
+from schemas.catalog import catalog
 from schemas.datagen import generate
 from schemas.datagen.registry import DATASETS, SIZES
 from schemas.datagen.testing import built, built_records
@@ -36,3 +37,7 @@ def test_unknown_dataset_is_a_usage_error(tmp_path: Path, capsys: pytest.Capture
     assert generate.main(["--dataset", "nope", "--out-dir", str(tmp_path)]) == 2
     assert "known: user, order" in capsys.readouterr().err
     assert list(tmp_path.iterdir()) == []
+
+
+def test_every_synthetic_dataset_of_the_catalog_has_a_record_maker() -> None:
+    assert sorted(DATASETS) == sorted(catalog.SYNTHETIC_DATASETS)

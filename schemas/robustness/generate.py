@@ -12,14 +12,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from schemas.conformance.matrix import DATASETS
+from schemas.catalog import catalog
 from schemas.robustness.mutant import Base, Mutant
 from schemas.robustness.mutate import FORMAT_MUTATORS, KINDS, NOT_APPLICABLE
 
 SCHEMA = "serbench-corpus/1"
 CONTROL_SIZES = (1, 100)
 # Mutated at size 100 too; mail and metrics (about 1 MB there) are size-100 controls only.
-MUTATED_100 = ("user", "order", "filetree", "game")
+MUTATED_100 = tuple(d for d in catalog.SYNTHETIC_DATASETS if d not in ("mail", "metrics"))
 # The deep inputs stand against this fixture (a filetree that is not it).
 DEEP_BASE = ("filetree", 1)
 
@@ -67,7 +67,7 @@ def load_bases(golden: list[Path]) -> dict[str, list[Base]]:
     for fmt in formats:
         bases[fmt] = []
         for size in CONTROL_SIZES:
-            for ds in DATASETS:
+            for ds in catalog.SYNTHETIC_DATASETS:
                 tree = json.loads(by_name[f"{ds}_{size}.json"].read_bytes())
                 bases[fmt].append(Base(fmt, ds, size, by_name[f"{ds}_{size}.{fmt}"].read_bytes(), tree))
     return bases

@@ -29,14 +29,11 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
+from schemas.catalog import catalog
 from schemas.conformance.matrix import child_env, parse_langs
 from schemas.robustness.schema import FINDINGS, OUTCOMES, SCHEMA
 
-WIRED = {
-    "python": "python/robustness/worker",
-    "dotnet": "dotnet/robustness/worker",
-    "cpp": "cpp/robustness/worker",
-}
+WIRED = {lang.name: lang.robustness for lang in catalog.load().languages}
 # CoreCLR reserves address space up front and does not run under RLIMIT_AS: its
 # GC heap is capped through the environment instead.
 HEAP_LIMIT_ENV = {"dotnet": "DOTNET_GCHeapHardLimit"}
