@@ -28,9 +28,8 @@ from dataclasses import asdict
 from pathlib import Path
 from types import FrameType
 
-from runner.docs import generate, snapshot
-from runner.docs.store_snapshot import read_run
-from runner.ingest import record_suite
+from runner.docs import generate, publish
+from runner.ingest.load import record_suite
 from runner.machine import runtime_metadata, this_machine
 from runner.paths import UsageError, results_root, runfile, store_path
 from runner.progress import SuiteProgress, clock
@@ -241,10 +240,11 @@ def update_docs(store_file: Path, run: Run, workspace: Path, suites: Sequence[Su
     chosen = json.loads(run.filters)
     if chosen.get("library") or chosen.get("dataset") or chosen["langs"] != sorted(s.lang for s in suites):
         return "docs: not regenerated (a filtered run is never published)"
-    published = workspace / generate.PUBLISHED
-    snapshot.write(read_run(store_file, run.id), published)
-    changed = generate.generate(published, workspace / generate.DOCS)
-    return f"docs: run {run.id} published to {published}; {len(changed)} file(s) of docs/ changed"
+    published, docs = workspace / generate.PUBLISHED, workspace / generate.DOCS
+    argv = [run.id, "--store", str(store_file), "--snapshot", str(published), "--out", str(docs)]
+    if publish.main(argv) != 0:
+        return f"docs: publishing run {run.id} failed (see the error above); docs/ left as it was"
+    return f"docs: run {run.id} published to {published} and {docs}/index.md"
 
 
 def summary(
@@ -263,9 +263,3 @@ def summary(
         lines.append(f"  {lang:<10} {status:<8} {clock(took or 0):>7}  {reason}".rstrip())
     lines += [f"store:        {store.path}", f"native files: {run_dir}", docs_line]
     return "\n".join(lines)
-
-
-if __name__ == "__main__":
-    from runner import cli  # `bazel run //runner:all` is `runner all`
-
-    sys.exit(cli.main(["all", *sys.argv[1:]]))

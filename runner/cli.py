@@ -15,9 +15,9 @@ from pathlib import Path
 
 from runner import all as all_command
 from runner import compare, export
-from runner.ingest import record_suite
+from runner.ingest.load import record_suite
+from runner.ingest.native import IngestError
 from runner.machine import runtime_metadata, this_machine
-from runner.native import IngestError
 from runner.paths import UsageError, store_path, user_path
 from runner.run import SuiteResult
 from runner.store import Run, Store, StoreError, format_counts

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from runner.caseid import CaseIdentity
+from runner.ingest.native import KNOWN_CAPABILITIES, CaseResult, IngestError, NativeFile, Outcome, TableRows
 from runner.machine import Machine, as_row
 from runner.migrations import FILE_TABLES, MIGRATIONS
-from runner.native import KNOWN_CAPABILITIES, CaseResult, IngestError, NativeFile, Outcome, TableRows
 
 DEFAULT_NAME = "serbench.sqlite"
 # A suite left "running" was interrupted: a resumed run discards it and runs it again.

@@ -15,30 +15,19 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from runner import (
-    ingest_bdn,
-    ingest_catalog,
-    ingest_extras,
-    ingest_gbench,
-    ingest_interop,
-    ingest_pyperf,
-    ingest_robustness,
+from runner.ingest import (
+    NativeKind,
+    bdn_json,
+    cases_json,
+    extras_json,
+    gbench_json,
+    interop_json,
+    pyperf_json,
+    robustness_json,
 )
-from runner.native import NativeFile
 from runner.paths import runfile
 from schemas.conformance import matrix
 from schemas.robustness import run as robustness
-
-Parser = Callable[[Path, str], NativeFile]
-
-
-@dataclass(frozen=True)
-class NativeKind:
-    """Files a suite writes that the runner ingests: a glob under its output folder."""
-
-    pattern: str
-    parse: Parser
-    required: bool = True  # a suite that ran but wrote none of these has failed
 
 
 class SkippedError(Exception):
@@ -83,7 +72,7 @@ class Suite:
 
 def _catalog(lang: str) -> NativeKind:
     # Optional: a suite that crashed before writing it still has its harness's results.
-    return NativeKind(ingest_catalog.file_name(lang), ingest_catalog.parse, required=False)
+    return NativeKind(cases_json.file_name(lang), cases_json.parse, required=False)
 
 
 SUITES: tuple[Suite, ...] = (
@@ -92,9 +81,9 @@ SUITES: tuple[Suite, ...] = (
         "pyperf",
         "serbench/python/bench/bench",
         (
-            NativeKind("python.json", ingest_pyperf.parse),
+            NativeKind("python.json", pyperf_json.parse),
             # Only a whole-suite or one-library run measures the extras.
-            NativeKind(ingest_extras.FILE_NAME, ingest_extras.parse, required=False),
+            NativeKind(extras_json.FILE_NAME, extras_json.parse, required=False),
             _catalog("python"),
         ),
     ),
@@ -102,13 +91,13 @@ SUITES: tuple[Suite, ...] = (
         "dotnet",
         "BenchmarkDotNet",
         "serbench/dotnet/bench/bench",
-        (NativeKind("results/*-report-full.json", ingest_bdn.parse), _catalog("dotnet")),
+        (NativeKind("results/*-report-full.json", bdn_json.parse), _catalog("dotnet")),
     ),
     Suite(
         "cpp",
         "Google Benchmark",
         "serbench/cpp/bench/bench",
-        (NativeKind("cpp.json", ingest_gbench.parse), _catalog("cpp")),
+        (NativeKind("cpp.json", gbench_json.parse), _catalog("cpp")),
     ),
 )
 
@@ -133,7 +122,7 @@ def interop_command(call: Invocation) -> list[str]:
         raise SkippedError("the interop matrix runs each language's reference library, not a chosen one")
     if call.dataset and call.dataset not in matrix.DATASETS:
         raise SkippedError(f"the interop matrix has no dataset {call.dataset} ({', '.join(matrix.DATASETS)})")
-    argv = [str(call.binary), "--out", str(call.out_dir / ingest_interop.FILE_NAME)]
+    argv = [str(call.binary), "--out", str(call.out_dir / interop_json.FILE_NAME)]
     argv += ["--sizes", INTEROP_SIZES[call.profile]]
     if call.dataset:
         argv += ["--datasets", call.dataset]
@@ -144,7 +133,7 @@ def robustness_command(call: Invocation) -> list[str]:
     if call.dataset:
         raise SkippedError("the robustness corpus is chosen per format, not per dataset")
     argv = [str(call.binary), "--corpus", str(runfile(ROBUSTNESS_CORPUS))]
-    argv += ["--out", str(call.out_dir / ingest_robustness.FILE_NAME)]
+    argv += ["--out", str(call.out_dir / robustness_json.FILE_NAME)]
     if call.library:
         argv += ["--libs", call.library]
     return argv + _narrowed_langs(call, lambda lang: f"serbench/{robustness.WIRED[lang]}")
@@ -156,7 +145,7 @@ STEPS: tuple[Suite, ...] = (
         "interop",
         "interop matrix",
         "serbench/schemas/conformance/matrix",
-        (NativeKind(ingest_interop.FILE_NAME, ingest_interop.parse),),
+        (NativeKind(interop_json.FILE_NAME, interop_json.parse),),
         interop_command,
         frozenset({0, 1}),
     ),
@@ -164,7 +153,7 @@ STEPS: tuple[Suite, ...] = (
         "robustness",
         "robustness driver",
         "serbench/schemas/robustness/run",
-        (NativeKind(ingest_robustness.FILE_NAME, ingest_robustness.parse),),
+        (NativeKind(robustness_json.FILE_NAME, robustness_json.parse),),
         robustness_command,
     ),
 )

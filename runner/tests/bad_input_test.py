@@ -8,10 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from runner.ingest import ingest_file
-from runner.native import IngestError
+from runner.ingest import Parser
+from runner.ingest.load import ingest_file
+from runner.ingest.native import IngestError
 from runner.store import Store, StoreError
-from runner.suites import Parser, suite
+from runner.suites import suite
 from runner.tests.support import TESTDATA, new_run, row_counts
 
 Edit = Callable[[dict[str, object]], None]

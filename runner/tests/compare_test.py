@@ -11,7 +11,7 @@ import pytest
 from runner import cli
 from runner.caseid import CaseIdentity, parse_case_id
 from runner.compare import compare_runs, format_ns, render_table
-from runner.native import CaseResult, NativeFile, Sample, SampleKind
+from runner.ingest.native import CaseResult, NativeFile, Sample, SampleKind
 from runner.stats import Verdict, compare, summarize
 from runner.store import Store, StoredFile, StoreError
 from runner.tests.support import OTHER_MACHINE, new_run

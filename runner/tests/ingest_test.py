@@ -9,7 +9,7 @@ import pyperf
 import pytest
 
 from runner.caseid import CaseIdentity, parse_case_id
-from runner.ingest import ingest_file
+from runner.ingest.load import ingest_file
 from runner.store import Store
 from runner.suites import suite
 from runner.tests.support import (

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from runner.caseid import parse_case_id
-from runner.ingest import ingest_file, ingest_suite
-from runner.native import IngestError
+from runner.ingest.load import ingest_file, ingest_suite
+from runner.ingest.native import IngestError
 from runner.store import Store
 from runner.suites import suite
 from runner.tests.support import TESTDATA, metrics_of, new_run, row_counts

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from runner.ingest import ingest_file, ingest_suite
+from runner.ingest.load import ingest_file, ingest_suite
 from runner.migrations import MIGRATIONS
 from runner.store import Store, StoreError
 from runner.suites import suite

@@ -3,7 +3,7 @@
 from pathlib import Path
 
 from runner.caseid import CaseIdentity
-from runner.ingest import SuiteIngest, ingest_suite
+from runner.ingest.load import SuiteIngest, ingest_suite
 from runner.machine import Machine
 from runner.migrations import FILE_TABLES
 from runner.store import Store

@@ -1,6 +1,6 @@
 """What a harness's native file says, once parsed: the common shape every ingester returns.
 
-Ingesters (runner/ingest_*.py) only read files and build these values; the store
+Ingesters (the parsers of runner/ingest/) only read files and build these values; the store
 (runner/store.py) only writes them. Adding a harness is one parser returning a
 NativeFile, plus one line in runner/suites.py.
 """

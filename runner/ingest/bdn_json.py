@@ -12,9 +12,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import cast
 
-from runner import ingest_catalog
 from runner.caseid import CaseIdError, parse_case_id
-from runner.native import (
+from runner.ingest import cases_json
+from runner.ingest.native import (
     CaseResult,
     IngestError,
     NativeFile,
@@ -70,7 +70,7 @@ def parse(path: Path, lang: str) -> NativeFile:
     native = NativeFile(HARNESS, version)
     native.metadata = {key: str(host[key]) for key in _HOST_KEYS if key in host}
     # BenchmarkDotNet writes its reports into <out>/results/; the suite's catalog is in <out>.
-    catalog = ingest_catalog.load(path.parent.parent, lang)
+    catalog = cases_json.load(path.parent.parent, lang)
     for index, entry in enumerate(require_list(path, document.get("Benchmarks"), "Benchmarks")):
         _add_benchmark(path, lang, catalog, native, require_dict(path, entry, f"Benchmarks[{index}]"))
     return native
@@ -103,7 +103,7 @@ def _case_id(path: Path, benchmark: dict[str, object]) -> str:
 def _add_benchmark(
     path: Path,
     lang: str,
-    catalog: ingest_catalog.Catalog | None,
+    catalog: cases_json.Catalog | None,
     native: NativeFile,
     benchmark: dict[str, object],
 ) -> None:

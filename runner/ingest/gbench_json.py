@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from runner.caseid import CaseIdentity, CaseIdError, parse_case_id
-from runner.native import (
+from runner.ingest.native import (
     CaseResult,
     IngestError,
     NativeFile,

@@ -27,13 +27,13 @@ from pathlib import Path
 from runner.caseid import CaseIdentity
 from runner.compare import compare_runs
 from runner.export import results_table, samples_table
-from runner.ingest import ingest_suite
+from runner.ingest.load import ingest_suite
+from runner.ingest.native import CaseResult, NativeFile, Sample, SampleKind
 from runner.machine import Machine
-from runner.native import CaseResult, NativeFile, Sample, SampleKind
 from runner.store import Store, StoredFile
 from runner.suites import SUITES
 
-TESTDATA = Path(__file__).parent / "testdata"
+TESTDATA = Path(__file__).parent.parent / "testdata"
 DATASETS = (
     "user",
     "order",

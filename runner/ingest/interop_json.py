@@ -12,7 +12,7 @@ matrix printed must agree with its cells, so a garbled file is refused.
 from collections import Counter
 from pathlib import Path
 
-from runner.native import (
+from runner.ingest.native import (
     IngestError,
     NativeFile,
     TableRows,

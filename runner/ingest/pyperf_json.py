@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import cast
 
 from runner.caseid import CaseIdError, parse_case_id
-from runner.native import (
+from runner.ingest.native import (
     CaseResult,
     IngestError,
     NativeFile,

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from runner.caseid import CaseIdentity, CaseIdError, parse_case_id
-from runner.native import (
+from runner.ingest.native import (
     IngestError,
     NativeFile,
     Outcome,

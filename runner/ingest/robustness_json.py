@@ -20,7 +20,7 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
-from runner.native import (
+from runner.ingest.native import (
     IngestError,
     NativeFile,
     TableRows,

@@ -12,10 +12,11 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from runner.native import IngestError, Outcome, Unmeasured
+from runner.ingest import Parser
+from runner.ingest.native import IngestError, Outcome, Unmeasured
 from runner.run import SuiteResult, sha256_of
 from runner.store import Store, StoredFile
-from runner.suites import Parser, Suite
+from runner.suites import Suite
 
 
 @dataclass
