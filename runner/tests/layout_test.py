@@ -1,0 +1,79 @@
+"""runner/ stays readable at a glance: no import cycles, and parsers that never touch the store."""
+
+import ast
+from pathlib import Path
+
+RUNNER = Path(__file__).parent.parent
+# The runner's own code; runner/docs is its own package with its own tests.
+SOURCES = sorted(
+    p for folder in ("", "ingest", "benchmarks") for p in (RUNNER / folder).glob("*.py") if p.is_file()
+)
+
+
+def _module(path: Path) -> str:
+    parts = ["runner", *path.relative_to(RUNNER).with_suffix("").parts]
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _imports(path: Path, known: set[str]) -> set[str]:
+    """The runner modules a file imports, anywhere in it (deferred imports count too)."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names = [node.module, *(f"{node.module}.{alias.name}" for alias in node.names)]
+        else:
+            continue
+        found |= {name for name in names if name in known}
+    return found
+
+
+def _graph() -> dict[str, set[str]]:
+    modules = {_module(p): p for p in SOURCES}
+    return {name: _imports(path, set(modules)) - {name} for name, path in modules.items()}
+
+
+def _cycle(graph: dict[str, set[str]]) -> list[str]:
+    """One import cycle, as the modules along it, or [] when there is none."""
+    state: dict[str, int] = {}  # 1: on the current path, 2: done
+    path: list[str] = []
+
+    def visit(node: str) -> list[str]:
+        state[node] = 1
+        path.append(node)
+        for target in sorted(graph[node]):
+            if state.get(target) == 1:
+                return [*path[path.index(target) :], target]
+            if target not in state and (found := visit(target)):
+                return found
+        path.pop()
+        state[node] = 2
+        return []
+
+    for start in sorted(graph):
+        if start not in state and (found := visit(start)):
+            return found
+    return []
+
+
+def test_the_sources_are_found() -> None:
+    names = {_module(p) for p in SOURCES}
+    assert {"runner.all", "runner.cli", "runner.ingest", "runner.ingest.pyperf_json"} <= names
+    assert "runner.benchmarks.store" in names
+
+
+def test_no_import_cycle() -> None:
+    assert _cycle(_graph()) == []
+
+
+def test_the_cycle_finder_finds_one() -> None:
+    assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+
+
+def test_parsers_never_touch_the_store_or_the_suites() -> None:
+    graph = _graph()
+    parsers = [name for name in graph if name.startswith("runner.ingest.") and name != "runner.ingest.load"]
+    assert len(parsers) >= 8
+    for name in parsers:
+        assert not graph[name] & {"runner.store", "runner.suites", "runner.all", "runner.cli"}, name
