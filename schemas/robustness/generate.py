@@ -115,6 +115,32 @@ def jsonchecker_entries(files: list[Path], profile: Profile) -> list[Entry]:
     return out
 
 
+# Whole documents at the edges of RFC 8259 that decoders often get wrong, with what
+# the RFC says: any value may be the root (section 2); only space, tab, CR and LF may
+# surround it (a NUL may not); a byte order mark is no value (section 8.1).
+EDGE_DOCUMENTS: tuple[tuple[bytes, str, str], ...] = (
+    (b"null", "accept", "scalar root: null"),
+    (b"true", "accept", "scalar root: true"),
+    (b"false", "accept", "scalar root: false"),
+    (b"-0.1", "accept", "scalar root: a negative fraction"),
+    (b"0", "accept", "scalar root: zero"),
+    (b'""', "accept", "scalar root: the empty string"),
+    (b" \t\r\n[]\n", "accept", "every whitespace character RFC 8259 allows around the root"),
+    (b"1\x00", "reject", "a number followed by a NUL byte"),
+    (b"{}\x00", "reject", "an object followed by a NUL byte"),
+    (b"\xef\xbb\xbf", "reject", "a lone byte order mark: no value"),
+    (b"", "reject", "an empty document"),
+    (b" \n", "reject", "whitespace only: no value"),
+)
+
+
+def edge_entries() -> list[Entry]:
+    return [
+        Entry("json", data, None, None, expect, "edge_document", {"note": note})
+        for data, expect, note in EDGE_DOCUMENTS
+    ]
+
+
 def manifest(name: str, seed: int, entries: list[Entry]) -> dict[str, Any]:
     formats = sorted({e.format for e in entries})
     inputs, numbers = [], dict.fromkeys(formats, 0)
@@ -146,7 +172,7 @@ def build(
     for fmt, bases in load_bases(golden).items():
         entries += format_entries(bases, profile, seed)
         if fmt == "json":
-            entries += jsonchecker_entries(jsonchecker, profile)
+            entries += jsonchecker_entries(jsonchecker, profile) + edge_entries()
     return manifest(name, seed, entries), [e.data for e in entries]
 
 

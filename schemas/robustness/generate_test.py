@@ -91,6 +91,19 @@ def test_jsonchecker_expectations() -> None:
     assert files["fail18_EXCLUDE.json"] == "accept"
 
 
+def test_edge_documents_are_in_every_profile_with_their_expectation() -> None:
+    for profile in ("smoke", "full"):
+        edges = {
+            i["params"]["note"]: i["expect"]
+            for i in manifest(profile)["inputs"]
+            if i["mutation"] == "edge_document"
+        }
+        assert edges["scalar root: null"] == "accept"
+        assert edges["a number followed by a NUL byte"] == "reject"
+        assert edges["a lone byte order mark: no value"] == "reject"
+        assert len(edges) == 12
+
+
 def test_deep_inputs_are_10000_levels() -> None:
     deep = [i for i in manifest("full")["inputs"] if i["mutation"] == "deep_nesting"]
     for fmt in manifest("full")["formats"]:

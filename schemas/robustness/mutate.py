@@ -84,17 +84,20 @@ FORMAT_MUTATORS: dict[str, dict[str, Mutator]] = {
     },
 }  # fmt: skip
 
-_NO_JSONCHECKER = "the JSON_checker files are JSON text"
+_JSON_ONLY = {
+    "jsonchecker": "the JSON_checker files are JSON text",
+    "edge_document": "the hand-written edge documents are JSON text",
+}
 NOT_APPLICABLE: dict[str, dict[str, str]] = {
-    "protobuf": {"jsonchecker": _NO_JSONCHECKER},
+    "protobuf": _JSON_ONLY,
     "flatbuffers": {
         "duplicate_key": "tables address fields by vtable slot: there are no keys to repeat",
-        "jsonchecker": _NO_JSONCHECKER,
+        **_JSON_ONLY,
     },
-    "msgpack": {"jsonchecker": _NO_JSONCHECKER},
+    "msgpack": _JSON_ONLY,
     "json": {"length_lie": "JSON text has no length prefixes, counts or offsets"},
     "capnp": {
         "duplicate_key": "structs address fields by position: there are no keys to repeat",
-        "jsonchecker": _NO_JSONCHECKER,
+        **_JSON_ONLY,
     },
 }

@@ -11,7 +11,7 @@ EXPECTS = ("fixture", "accept", "reject")
 # The corpus's mutation kinds (README.md), in the order the corpus makes them.
 MUTATIONS = (
     "none", "truncate", "bitflip", "insert", "delete", "length_lie", "deep_nesting",
-    "wrong_type", "invalid_utf8", "duplicate_key", "jsonchecker",
+    "wrong_type", "invalid_utf8", "duplicate_key", "jsonchecker", "edge_document",
 )  # fmt: skip
 
 _DECODER = {
