@@ -1,5 +1,7 @@
 #include "cpp/adapters/flatbuffers_mapping.h"
 
+#include <utility>
+
 #include "cpp/adapters/enum_cast.h"
 
 namespace serbench::adapters::fbs {
@@ -13,245 +15,266 @@ namespace fm = ::serbench::mail::fbs;
 namespace fs = ::serbench::metrics::fbs;
 
 using ::flatbuffers::String;
-using ::flatbuffers::Vector;
 using model::Timestamp;
 
-// Absent strings read as empty, as in the other binary formats.
-std::string Str(const String* s) { return s == nullptr ? std::string() : s->str(); }
 std::size_t Len(const String* s) { return s == nullptr ? 0 : s->size(); }
 
-template <typename T>
-auto Scalars(const Vector<T>* v) {
-  return v == nullptr ? std::vector<T>() : std::vector<T>(v->begin(), v->end());
-}
-
-// Children first: FlatBuffers forbids nested table construction.
-template <typename M, typename F>
-auto Tables(FlatBufferBuilder& b, const std::vector<M>& from, F build) {
-  std::vector<decltype(build(b, from[0]))> offsets;
-  offsets.reserve(from.size());
-  for (const M& m : from) offsets.push_back(build(b, m));
-  return b.CreateVector(offsets);
-}
-
-template <typename M, typename T, typename F>
-std::vector<M> ReadTables(const Vector<Offset<T>>* v, F read) {
-  std::vector<M> out;
-  if (v == nullptr) return out;
-  out.reserve(v->size());
-  for (const T* t : *v) out.push_back(read(*t));
+template <typename T, typename M, typename F>
+std::vector<std::unique_ptr<T>> Objects(const std::vector<M>& from, F to) {
+  std::vector<std::unique_ptr<T>> out;
+  out.reserve(from.size());
+  for (const M& m : from) out.push_back(to(m));
   return out;
 }
 
-Offset<fu::Address> BuildAddress(FlatBufferBuilder& b, const model::Address& a) {
-  return fu::CreateAddress(b, b.CreateString(a.street), b.CreateString(a.city),
-                           b.CreateString(a.postcode), b.CreateString(a.country));
-}
-model::Address ReadAddress(const fu::Address* a) {
-  if (a == nullptr) return {};
-  return {Str(a->street()), Str(a->city()), Str(a->postcode()), Str(a->country())};
-}
-Offset<fo::Address> BuildOrderAddress(FlatBufferBuilder& b, const model::Address& a) {
-  return fo::CreateAddress(b, b.CreateString(a.street), b.CreateString(a.city),
-                           b.CreateString(a.postcode), b.CreateString(a.country));
-}
-model::Address ReadOrderAddress(const fo::Address* a) {
-  if (a == nullptr) return {};
-  return {Str(a->street()), Str(a->city()), Str(a->postcode()), Str(a->country())};
+// An absent sub-table (a null pointer) reads as the model's default.
+template <typename M, typename T, typename F>
+M Optional(const std::unique_ptr<T>& t, F from) {
+  return t == nullptr ? M{} : from(*t);
 }
 
-template <typename M>
-auto OptionalTime(const M& m) {
-  return m.updated_at ? ::flatbuffers::Optional<std::int64_t>(m.updated_at->micros)
-                      : ::flatbuffers::nullopt;
-}
-template <typename M>
-Offset<String> OptionalString(FlatBufferBuilder& b, const M& m) {
-  return m.updated_by ? b.CreateString(*m.updated_by) : 0;
-}
-template <typename M, typename T>
-void ReadCommon(const T& t, M& m) {
-  m.name = Str(t.name());
-  m.created_by = Str(t.created_by());
-  m.created_at = Timestamp{t.created_at()};
-  if (t.updated_by() != nullptr) m.updated_by = t.updated_by()->str();
-  if (t.updated_at()) m.updated_at = Timestamp{*t.updated_at()};
+template <typename M, typename T, typename F>
+std::vector<M> Records(const std::vector<std::unique_ptr<T>>& from, F read) {
+  std::vector<M> out;
+  out.reserve(from.size());
+  for (const auto& t : from) out.push_back(t == nullptr ? M{} : read(*t));
+  return out;
 }
 
-Offset<fg::Weapon> BuildWeapon(FlatBufferBuilder& b, const model::Weapon& w) {
-  return fg::CreateWeapon(b, b.CreateString(w.name), w.damage);
+// user and order each declare their own Address table of the same shape.
+template <typename T>
+std::unique_ptr<T> AddressObject(const model::Address& a) {
+  auto t = std::make_unique<T>();
+  t->street = a.street;
+  t->city = a.city;
+  t->postcode = a.postcode;
+  t->country = a.country;
+  return t;
 }
-model::Weapon ReadWeapon(const fg::Weapon& w) { return {Str(w.name()), w.damage()}; }
+template <typename T>
+model::Address FromAddress(const T& a) {
+  return {a.street, a.city, a.postcode, a.country};
+}
 
-Offset<fm::Contact> BuildContact(FlatBufferBuilder& b, const model::Contact& c) {
-  return fm::CreateContact(b, b.CreateString(c.name), b.CreateString(c.address));
+// The fields File and Directory share. The object API holds updated_by as a
+// plain string (Pack writes an empty one as absent), so an empty updated_by
+// reads back as absent.
+template <typename T, typename M>
+void CommonToObject(const M& m, T& t) {
+  t.name = m.name;
+  t.created_by = m.created_by;
+  t.created_at = m.created_at.micros;
+  if (m.updated_by) t.updated_by = *m.updated_by;
+  if (m.updated_at) t.updated_at = m.updated_at->micros;
 }
-model::Contact ReadContact(const fm::Contact& c) { return {Str(c.name()), Str(c.address())}; }
+template <typename T, typename M>
+void CommonFromObject(const T& t, M& m) {
+  m.name = t.name;
+  m.created_by = t.created_by;
+  m.created_at = Timestamp{t.created_at};
+  if (!t.updated_by.empty()) m.updated_by = t.updated_by;
+  if (t.updated_at) m.updated_at = Timestamp{*t.updated_at};
+}
+
+std::unique_ptr<fg::WeaponT> WeaponObject(const model::Weapon& w) {
+  auto t = std::make_unique<fg::WeaponT>();
+  t->name = w.name;
+  t->damage = w.damage;
+  return t;
+}
+model::Weapon FromWeapon(const fg::WeaponT& w) { return {w.name, w.damage}; }
+
+std::unique_ptr<fm::ContactT> ContactObject(const model::Contact& c) {
+  auto t = std::make_unique<fm::ContactT>();
+  t->name = c.name;
+  t->address = c.address;
+  return t;
+}
+model::Contact FromContact(const fm::ContactT& c) { return {c.name, c.address}; }
 
 }  // namespace
 
-Offset<fu::User> Build(FlatBufferBuilder& b, const model::User& r) {
-  const auto name = b.CreateString(r.name);
-  const auto email = b.CreateString(r.email);
-  const auto tags = b.CreateVectorOfStrings(r.tags);
-  const auto address = BuildAddress(b, r.address);
-  return fu::CreateUser(b, name, email, r.age, tags, address);
+std::unique_ptr<fu::UserT> ToObject(const model::User& r) {
+  auto t = std::make_unique<fu::UserT>();
+  t->name = r.name;
+  t->email = r.email;
+  t->age = r.age;
+  t->tags = r.tags;
+  t->address = AddressObject<fu::AddressT>(r.address);
+  return t;
 }
-model::User Read(const fu::User& t) {
-  model::User u{Str(t.name()), Str(t.email()), t.age(), {}, ReadAddress(t.address())};
-  if (t.tags() != nullptr) {
-    u.tags.reserve(t.tags()->size());
-    for (const String* tag : *t.tags()) u.tags.push_back(Str(tag));
+model::User FromObject(const fu::UserT& t) {
+  return {t.name, t.email, t.age, t.tags,
+          Optional<model::Address>(t.address, FromAddress<fu::AddressT>)};
+}
+
+std::unique_ptr<fo::OrderT> ToObject(const model::Order& r) {
+  auto t = std::make_unique<fo::OrderT>();
+  t->id = r.id;
+  t->created_at = r.created_at.micros;
+  t->status = static_cast<fo::OrderStatus>(r.status);
+  t->customer = std::make_unique<fo::CustomerT>();
+  t->customer->id = r.customer.id;
+  t->customer->name = r.customer.name;
+  t->customer->email = r.customer.email;
+  t->customer->phone = r.customer.phone;
+  t->shipping_address = AddressObject<fo::AddressT>(r.shipping_address);
+  t->items = Objects<fo::LineItemT>(r.items, [](const model::LineItem& i) {
+    auto item = std::make_unique<fo::LineItemT>();
+    item->sku = i.sku;
+    item->name = i.name;
+    item->quantity = i.quantity;
+    item->unit_price = i.unit_price;
+    return item;
+  });
+  t->total = r.total;
+  t->currency = r.currency;
+  return t;
+}
+model::Order FromObject(const fo::OrderT& t) {
+  return {t.id, Timestamp{t.created_at}, EnumCast<model::OrderStatus>(t.status),
+          Optional<model::Customer>(t.customer, [](const fo::CustomerT& c) {
+            return model::Customer{c.id, c.name, c.email, c.phone};
+          }),
+          Optional<model::Address>(t.shipping_address, FromAddress<fo::AddressT>),
+          Records<model::LineItem>(t.items, [](const fo::LineItemT& i) {
+            return model::LineItem{i.sku, i.name, i.quantity, i.unit_price};
+          }),
+          t.total, t.currency};
+}
+
+std::unique_ptr<ff::NodeT> ToObject(const model::Node& r) {
+  auto t = std::make_unique<ff::NodeT>();
+  if (const auto* f = std::get_if<model::File>(&r.entry)) {
+    ff::FileT file;
+    CommonToObject(*f, file);
+    file.nbytes = f->nbytes;
+    file.permissions = static_cast<ff::Permission>(f->permissions);
+    t->entry.Set(std::move(file));
+  } else {
+    const auto& d = std::get<model::Directory>(r.entry);
+    ff::DirectoryT dir;
+    CommonToObject(d, dir);
+    dir.contents = Objects<ff::NodeT>(d.contents, [](const model::Node& n) { return ToObject(n); });
+    t->entry.Set(std::move(dir));
   }
-  return u;
+  return t;
 }
+model::Node FromObject(const ff::NodeT& t) {
+  if (const ff::FileT* f = t.entry.AsFile()) {
+    model::File file;
+    CommonFromObject(*f, file);
+    file.nbytes = f->nbytes;
+    file.permissions = EnumCast<model::Permission>(f->permissions);
+    return {file};
+  }
+  // A union whose type is set but whose value is absent (legal in a
+  // verified buffer) unpacks to a null value: As*() gives nullptr.
+  const ff::DirectoryT* d = t.entry.AsDirectory();
+  if (d == nullptr) throw DecodeError("flatbuffers: filetree Node has no entry");
+  model::Directory dir;
+  CommonFromObject(*d, dir);
+  dir.contents = Records<model::Node>(d->contents, [](const ff::NodeT& n) { return FromObject(n); });
+  return {std::move(dir)};
+}
+
+std::unique_ptr<fg::MonsterT> ToObject(const model::Monster& r) {
+  auto t = std::make_unique<fg::MonsterT>();
+  t->pos = std::make_unique<fg::Vec3>(r.pos.x, r.pos.y, r.pos.z);
+  t->mana = r.mana;
+  t->hp = r.hp;
+  t->name = r.name;
+  t->inventory = r.inventory;
+  t->color = static_cast<fg::Color>(r.color);
+  t->weapons = Objects<fg::WeaponT>(r.weapons, WeaponObject);
+  if (const auto* w = std::get_if<model::Weapon>(&r.equipped)) {
+    t->equipped.Set(std::move(*WeaponObject(*w)));
+  } else {
+    const auto& s = std::get<model::Shield>(r.equipped);
+    fg::ShieldT shield;
+    shield.name = s.name;
+    shield.armor = s.armor;
+    t->equipped.Set(std::move(shield));
+  }
+  t->path.reserve(r.path.size());
+  for (const model::Vec3& v : r.path) t->path.emplace_back(v.x, v.y, v.z);
+  return t;
+}
+model::Monster FromObject(const fg::MonsterT& t) {
+  model::Monster m{t.pos == nullptr ? model::Vec3{} : model::Vec3{t.pos->x(), t.pos->y(), t.pos->z()},
+                   t.mana, t.hp, t.name, t.inventory, EnumCast<model::Color>(t.color),
+                   Records<model::Weapon>(t.weapons, FromWeapon), {}, {}};
+  if (const fg::WeaponT* w = t.equipped.AsWeapon()) {
+    m.equipped = FromWeapon(*w);
+  } else if (const fg::ShieldT* s = t.equipped.AsShield()) {
+    m.equipped = model::Shield{s->name, s->armor};
+  } else {
+    throw DecodeError("flatbuffers: game Monster has no equipped item");
+  }
+  m.path.reserve(t.path.size());
+  for (const fg::Vec3& v : t.path) m.path.push_back({v.x(), v.y(), v.z()});
+  return m;
+}
+
+std::unique_ptr<fm::MailT> ToObject(const model::Mail& r) {
+  auto t = std::make_unique<fm::MailT>();
+  t->message_id = r.message_id;
+  t->subject = r.subject;
+  t->sender = ContactObject(r.sender);
+  t->to = Objects<fm::ContactT>(r.to, ContactObject);
+  t->cc = Objects<fm::ContactT>(r.cc, ContactObject);
+  t->date = r.date.micros;
+  t->headers = Objects<fm::HeaderT>(r.headers, [](const model::Header& h) {
+    auto header = std::make_unique<fm::HeaderT>();
+    header->name = h.name;
+    header->value = h.value;
+    return header;
+  });
+  t->body = r.body;
+  return t;
+}
+model::Mail FromObject(const fm::MailT& t) {
+  return {t.message_id, t.subject, Optional<model::Contact>(t.sender, FromContact),
+          Records<model::Contact>(t.to, FromContact), Records<model::Contact>(t.cc, FromContact),
+          Timestamp{t.date},
+          Records<model::Header>(t.headers, [](const fm::HeaderT& h) {
+            return model::Header{h.name, h.value};
+          }),
+          t.body};
+}
+
+std::unique_ptr<fs::SeriesT> ToObject(const model::Series& r) {
+  auto t = std::make_unique<fs::SeriesT>();
+  t->name = r.name;
+  t->unit = r.unit;
+  t->timestamps = r.timestamps;
+  t->values = r.values;
+  return t;
+}
+model::Series FromObject(const fs::SeriesT& t) {
+  return {t.name, t.unit, t.timestamps, t.values};
+}
+
 std::uint64_t Few(const fu::User& t) { return Len(t.name()) + t.age(); }
 
-Offset<fo::Order> Build(FlatBufferBuilder& b, const model::Order& r) {
-  const auto customer = fo::CreateCustomer(b, r.customer.id, b.CreateString(r.customer.name),
-                                           b.CreateString(r.customer.email),
-                                           b.CreateString(r.customer.phone));
-  const auto address = BuildOrderAddress(b, r.shipping_address);
-  const auto items = Tables(b, r.items, [](FlatBufferBuilder& b, const model::LineItem& i) {
-    return fo::CreateLineItem(b, b.CreateString(i.sku), b.CreateString(i.name), i.quantity,
-                              i.unit_price);
-  });
-  return fo::CreateOrder(b, r.id, r.created_at.micros, static_cast<fo::OrderStatus>(r.status),
-                         customer, address, items, r.total, b.CreateString(r.currency));
-}
-model::Order Read(const fo::Order& t) {
-  const fo::Customer* c = t.customer();
-  return {t.id(), Timestamp{t.created_at()}, EnumCast<model::OrderStatus>(t.status()),
-          c == nullptr ? model::Customer{}
-                       : model::Customer{c->id(), Str(c->name()), Str(c->email()), Str(c->phone())},
-          ReadOrderAddress(t.shipping_address()),
-          ReadTables<model::LineItem>(t.items(), [](const fo::LineItem& i) {
-            return model::LineItem{Str(i.sku()), Str(i.name()), i.quantity(), i.unit_price()};
-          }),
-          t.total(), Str(t.currency())};
-}
 std::uint64_t Few(const fo::Order& t) {
   return t.id() + static_cast<std::uint64_t>(t.status()) + (t.items() ? t.items()->size() : 0);
 }
 
-Offset<ff::Node> Build(FlatBufferBuilder& b, const model::Node& r) {
-  if (const auto* f = std::get_if<model::File>(&r.entry)) {
-    const auto name = b.CreateString(f->name);
-    const auto created_by = b.CreateString(f->created_by);
-    const auto file = ff::CreateFile(b, name, created_by, f->created_at.micros,
-                                     OptionalString(b, *f), OptionalTime(*f), f->nbytes,
-                                     static_cast<ff::Permission>(f->permissions));
-    return ff::CreateNode(b, ff::Entry_File, file.Union());
-  }
-  const auto& d = std::get<model::Directory>(r.entry);
-  const auto contents = Tables(b, d.contents, [](FlatBufferBuilder& b, const model::Node& n) {
-    return Build(b, n);
-  });
-  const auto name = b.CreateString(d.name);
-  const auto created_by = b.CreateString(d.created_by);
-  const auto dir = ff::CreateDirectory(b, name, created_by, d.created_at.micros,
-                                       OptionalString(b, d), OptionalTime(d), contents);
-  return ff::CreateNode(b, ff::Entry_Directory, dir.Union());
-}
-model::Node Read(const ff::Node& t) {
-  if (const ff::File* f = t.entry_as_File()) {
-    model::File file;
-    ReadCommon(*f, file);
-    file.nbytes = f->nbytes();
-    file.permissions = EnumCast<model::Permission>(f->permissions());
-    return {file};
-  }
-  const ff::Directory* d = t.entry_as_Directory();
-  if (d == nullptr) throw DecodeError("flatbuffers: filetree Node has no entry");
-  model::Directory dir;
-  ReadCommon(*d, dir);
-  dir.contents = ReadTables<model::Node>(d->contents(), [](const ff::Node& n) { return Read(n); });
-  return {std::move(dir)};
-}
 std::uint64_t Few(const ff::Node& t) {
   if (const ff::File* f = t.entry_as_File()) return Len(f->name());
   const ff::Directory* d = t.entry_as_Directory();
   return d == nullptr ? 0 : Len(d->name()) + 1;
 }
 
-Offset<fg::Monster> Build(FlatBufferBuilder& b, const model::Monster& r) {
-  const fg::Vec3 pos(r.pos.x, r.pos.y, r.pos.z);
-  const auto name = b.CreateString(r.name);
-  const auto inventory = b.CreateVector(r.inventory);
-  const auto weapons = Tables(b, r.weapons, BuildWeapon);
-  Offset<void> equipped;
-  fg::Equipment type = fg::Equipment_Weapon;
-  if (const auto* w = std::get_if<model::Weapon>(&r.equipped)) {
-    equipped = BuildWeapon(b, *w).Union();
-  } else {
-    const auto& s = std::get<model::Shield>(r.equipped);
-    equipped = fg::CreateShield(b, b.CreateString(s.name), s.armor).Union();
-    type = fg::Equipment_Shield;
-  }
-  std::vector<fg::Vec3> path;
-  path.reserve(r.path.size());
-  for (const model::Vec3& v : r.path) path.emplace_back(v.x, v.y, v.z);
-  const auto path_offset = b.CreateVectorOfStructs(path);
-  return fg::CreateMonster(b, &pos, r.mana, r.hp, name, inventory,
-                           static_cast<fg::Color>(r.color), weapons, type, equipped, path_offset);
-}
-model::Monster Read(const fg::Monster& t) {
-  const fg::Vec3* pos = t.pos();
-  model::Monster m{pos == nullptr ? model::Vec3{} : model::Vec3{pos->x(), pos->y(), pos->z()},
-                   t.mana(), t.hp(), Str(t.name()), Scalars(t.inventory()),
-                   EnumCast<model::Color>(t.color()),
-                   ReadTables<model::Weapon>(t.weapons(), ReadWeapon), {}, {}};
-  if (const fg::Weapon* w = t.equipped_as_Weapon()) {
-    m.equipped = ReadWeapon(*w);
-  } else if (const fg::Shield* s = t.equipped_as_Shield()) {
-    m.equipped = model::Shield{Str(s->name()), s->armor()};
-  } else {
-    throw DecodeError("flatbuffers: game Monster has no equipped item");
-  }
-  if (t.path() != nullptr) {
-    m.path.reserve(t.path()->size());
-    for (const fg::Vec3* v : *t.path()) m.path.push_back({v->x(), v->y(), v->z()});
-  }
-  return m;
-}
 std::uint64_t Few(const fg::Monster& t) {
   return static_cast<std::uint64_t>(t.hp() + t.mana()) + Len(t.name());
 }
 
-Offset<fm::Mail> Build(FlatBufferBuilder& b, const model::Mail& r) {
-  const auto message_id = b.CreateString(r.message_id);
-  const auto subject = b.CreateString(r.subject);
-  const auto sender = BuildContact(b, r.sender);
-  const auto to = Tables(b, r.to, BuildContact);
-  const auto cc = Tables(b, r.cc, BuildContact);
-  const auto headers = Tables(b, r.headers, [](FlatBufferBuilder& b, const model::Header& h) {
-    return fm::CreateHeader(b, b.CreateString(h.name), b.CreateString(h.value));
-  });
-  return fm::CreateMail(b, message_id, subject, sender, to, cc, r.date.micros, headers,
-                        b.CreateString(r.body));
-}
-model::Mail Read(const fm::Mail& t) {
-  return {Str(t.message_id()), Str(t.subject()),
-          t.sender() == nullptr ? model::Contact{} : ReadContact(*t.sender()),
-          ReadTables<model::Contact>(t.to(), ReadContact),
-          ReadTables<model::Contact>(t.cc(), ReadContact), Timestamp{t.date()},
-          ReadTables<model::Header>(t.headers(), [](const fm::Header& h) {
-            return model::Header{Str(h.name()), Str(h.value())};
-          }),
-          Str(t.body())};
-}
 std::uint64_t Few(const fm::Mail& t) {
   return Len(t.subject()) + (t.sender() == nullptr ? 0 : Len(t.sender()->address()));
 }
 
-Offset<fs::Series> Build(FlatBufferBuilder& b, const model::Series& r) {
-  const auto name = b.CreateString(r.name);
-  const auto unit = b.CreateString(r.unit);
-  return fs::CreateSeries(b, name, unit, b.CreateVector(r.timestamps), b.CreateVector(r.values));
-}
-model::Series Read(const fs::Series& t) {
-  return {Str(t.name()), Str(t.unit()), Scalars(t.timestamps()), Scalars(t.values())};
-}
 std::uint64_t Few(const fs::Series& t) {
   return Len(t.name()) + (t.values() == nullptr ? 0 : t.values()->size());
 }

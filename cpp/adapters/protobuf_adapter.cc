@@ -7,7 +7,7 @@
 #include <google/protobuf/stubs/common.h>
 #include <google/protobuf/util/message_differencer.h>
 
-#include "cpp/adapters/protobuf_mapping.h"
+#include "cpp/adapters/protobuf_binding.h"
 #include "schemas/google_message/benchmark_message1_proto2.pb.h"
 #include "schemas/google_message/benchmark_message1_proto3.pb.h"
 #include "schemas/google_message/benchmark_message2.pb.h"
@@ -18,44 +18,10 @@ namespace {
 using google::protobuf::Arena;
 using Generated = google::protobuf::Message;  // a generated message, by its base
 
-// A Payload message owned on the stack (heap strings and sub-messages) or,
-// for the arena variant, allocated on an Arena that frees everything at once.
-template <typename P, bool kArena>
-struct Message {
-  P message;
-  P& operator*() { return message; }
-};
-
-template <typename P>
-struct Message<P, true> {
-  Arena arena;
-  P* message = Arena::CreateMessage<P>(&arena);
-  P& operator*() { return *message; }
-};
-
-template <typename R, bool kArena>
-class ProtobufCodec final : public Codec<R> {
-  using Payload = typename proto::PayloadOf<R>::type;
-
- public:
-  std::string Encode(const std::vector<R>& records) const override {
-    Message<Payload, kArena> payload;
-    proto::PayloadToProto(records, *payload);
-    return (*payload).SerializeAsString();
-  }
-  std::vector<R> Decode(std::string_view bytes) const override {
-    Message<Payload, kArena> payload;
-    if (!(*payload).ParseFromArray(bytes.data(), static_cast<int>(bytes.size()))) {
-      throw DecodeError("protobuf: cannot parse Payload");
-    }
-    return proto::PayloadFromProto<R>(*payload);
-  }
-};
-
 template <typename R>
-using HeapCodec = ProtobufCodec<R, false>;
+using HeapCodec = NativeCodec<R, proto::Binding<R, false>>;
 template <typename R>
-using ArenaCodec = ProtobufCodec<R, true>;
+using ArenaCodec = NativeCodec<R, proto::Binding<R, true>>;
 
 // The generated message types a google_message dataset may name.
 const Generated* Prototype(const std::string& name) {
@@ -152,7 +118,7 @@ std::string Version() {
 
 LibraryInfo Info(std::string variant) {
   return {.lib = "protobuf", .format = "protobuf", .variant = std::move(variant),
-          .version = Version(), .capabilities = {"codegen", "validates"}, .ops = kAllOps};
+          .version = Version(), .capabilities = {"codegen", "validates"}, .ops = kCodegenOps};
 }
 
 }  // namespace
@@ -160,11 +126,13 @@ LibraryInfo Info(std::string variant) {
 Library ProtobufLibrary() { return MakeLibrary<HeapCodec>(Info("")); }
 Library ProtobufArenaLibrary() { return MakeLibrary<ArenaCodec>(Info("arena")); }
 
-// The google_message datasets define no access fields (access_full).
+// The google_message datasets define no access fields (access_full) and have
+// no model of their own (convert).
 LibraryInfo DocumentInfo(std::string variant) {
   LibraryInfo info = Info(std::move(variant));
   info.ops = {"encode", "decode", "roundtrip"};
-  info.missing_ops_reason = "no access fields are defined for the google_message datasets";
+  info.missing_ops_reason =
+      "no access fields are defined for the google_message datasets, and no model to convert";
   return info;
 }
 

@@ -1,6 +1,8 @@
-// Google's protobuf C++ runtime (Debian libprotobuf) on schemas/<d>/<d>.proto:
-// records are copied into the generated messages and serialized; decoding
-// parses and copies back. Variant `arena` allocates the messages on an Arena.
+// Google's protobuf C++ runtime (Debian libprotobuf) on schemas/<d>/<d>.proto.
+// The native objects are the generated Payload message (protobuf_binding.h):
+// encode serializes one filled at setup, decode parses into a fresh one,
+// convert copies the records into one and back. Variant `arena` allocates
+// the messages on an Arena.
 // The google_message documents are parsed into / serialized from protobuf's
 // own generated benchmark messages (ProtobufDocuments / ProtobufArenaDocuments:
 // the same lib and variant, the real datasets).

@@ -18,7 +18,6 @@ const std::vector<Library>& Libraries() {
       ProtobufLibrary(),
       ProtobufArenaLibrary(),
       FlatbuffersLibrary(),
-      FlatbuffersObjectApiLibrary(),
       CapnpLibrary(),
       NlohmannLibrary(),
       RapidjsonLibrary(),

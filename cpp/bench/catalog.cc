@@ -12,7 +12,8 @@ std::string CatalogJson(const Plan& plan, const std::string& profile) {
                          {"format", info.format},
                          {"variant", info.variant.empty() ? json() : json(info.variant)},
                          {"version", info.version},
-                         {"capabilities", info.capabilities}});
+                         {"capabilities", info.capabilities},
+                         {"lazy_ops", json(info.lazy_ops)}});
   }
   json cases = json::array();
   for (const PlannedCase& p : plan.cases) {

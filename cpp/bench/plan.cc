@@ -10,7 +10,6 @@
 
 #include "cpp/adapters/documents.h"
 #include "cpp/adapters/registry.h"
-#include "cpp/adapters/roundtrip.h"
 #include "cpp/model/datasets.h"
 #include "cpp/model/fixture.h"
 
@@ -25,9 +24,10 @@ using adapters::Library;
 using adapters::LibraryInfo;
 
 constexpr char kMemcpy[] = "memcpy";
-// Every op a serialization library can have; access_lazy only zero-copy ones.
+// Every op a serialization library can have; convert only code-generated
+// ones, access_lazy only zero-copy ones.
 const std::vector<std::string> kOps = {"encode", "decode", "roundtrip", "access_full",
-                                       "access_lazy"};
+                                       "convert", "access_lazy"};
 
 template <typename T>
 void Sink(T&& value) {
@@ -47,22 +47,6 @@ AllocCount CountAllocs(const std::function<void()>& op) {
   return scope.count();
 }
 
-// The operation a measured case times. Inputs are shared, built once.
-template <typename R>
-std::function<void()> TimedOp(const Codec<R>& codec, const std::string& op,
-                              std::shared_ptr<const std::vector<R>> records,
-                              std::shared_ptr<const std::string> payload) {
-  if (op == "encode") return [&codec, records] { Sink(codec.Encode(*records)); };
-  if (op == "decode") return [&codec, payload] { Sink(codec.Materialize(*payload)); };
-  if (op == "roundtrip") {
-    return [&codec, records] { Sink(codec.Materialize(codec.Encode(*records))); };
-  }
-  if (op == "access_full") {
-    return [&codec, payload] { Sink(model::AccessAll(codec.Decode(*payload))); };
-  }
-  return [&codec, payload] { Sink(codec.AccessLazy(*payload)); };
-}
-
 bool Times(const LibraryInfo& info, const std::string& op) {
   return std::find(info.ops.begin(), info.ops.end(), op) != info.ops.end();
 }
@@ -70,6 +54,9 @@ bool Times(const LibraryInfo& info, const std::string& op) {
 std::string NotTimedReason(const LibraryInfo& info, const std::string& op) {
   if (op == "access_lazy" && Times(info, "access_full")) {
     return info.format + " is not read in place; see access_full";
+  }
+  if (op == "convert" && Times(info, "encode") && !Times(info, "convert")) {
+    return "model-first library: its own objects are the records, nothing to convert";
   }
   return info.missing_ops_reason;
 }
@@ -108,16 +95,26 @@ void Decide(PlannedCase& p, const LibraryInfo& info, const std::optional<std::st
   }
 }
 
+// The library's ops on this fixture (native objects and payload built
+// here, untimed); each op is checked before it may be timed, and refused
+// alone when its check fails.
 template <typename R>
 void PlanLibrary(const Library& library, std::shared_ptr<const std::vector<R>> records,
                  Plan& plan) {
-  const Codec<R>& codec = library.codec<R>();
-  const auto error = adapters::RoundTripError(library, *records);
-  const auto payload = std::make_shared<const std::string>(error ? "" : codec.Encode(*records));
+  adapters::PreparedOps prepared;
+  std::optional<std::string> setup_error;
+  try {
+    prepared = library.codec<R>().Prepare(records);
+  } catch (const std::exception& e) {
+    setup_error = std::string("round trip threw: ") + e.what();
+  }
   for (const std::string& op : kOps) {
     PlannedCase p = Planned(library.info, std::string(R::kDataset), records->size(), op);
-    p.wire_bytes = payload->size();
-    Decide(p, library.info, error, [&] { return TimedOp(codec, op, records, payload); });
+    p.wire_bytes = prepared.wire_bytes;
+    const auto it = prepared.ops.find(op);
+    std::optional<std::string> error = setup_error;
+    if (!error && Times(library.info, op)) error = it->second.check();
+    Decide(p, library.info, error, [&] { return it->second.run; });
     plan.cases.push_back(std::move(p));
   }
 }

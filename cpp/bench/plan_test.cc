@@ -81,7 +81,25 @@ TEST(CatalogJsonTest, FollowsTheProtocol) {
   EXPECT_TRUE(catalog["libraries"][0]["variant"].is_null());
   EXPECT_EQ(catalog["cases"][0]["id"], "dataset=game/size=1/op=encode/format=protobuf/lib=protobuf");
   EXPECT_EQ(catalog["cases"][0]["status"], "measured");
-  EXPECT_EQ(catalog["cases"].size(), 2u * 3u * 5u);  // 2 libraries x 3 sizes x 5 ops
+  EXPECT_EQ(catalog["cases"].size(), 2u * 3u * 6u);  // 2 libraries x 3 sizes x 6 ops
+  EXPECT_EQ(catalog["libraries"][0]["lazy_ops"], nlohmann::json::object());  // every op full
+}
+
+// Cap'n Proto's encode and decode are lazy, each with its reason; its convert
+// and FlatBuffers' decode (UnPack) are full.
+TEST(CatalogJsonTest, ListsLazyOpsWithReasons) {
+  const auto catalog = nlohmann::json::parse(CatalogJson(PlanSuite({.library = "capnp",
+                                                                    .dataset = "user"}),
+                                                         "quick"));
+  const auto& lazy = catalog["libraries"].at(0)["lazy_ops"];
+  EXPECT_TRUE(lazy["encode"].is_string());
+  EXPECT_TRUE(lazy["decode"].is_string());
+  EXPECT_FALSE(lazy.contains("convert"));
+  const auto fb = nlohmann::json::parse(CatalogJson(PlanSuite({.library = "flatbuffers",
+                                                              .dataset = "user"}),
+                                                    "quick"));
+  EXPECT_EQ(fb["libraries"].at(0)["lazy_ops"].size(), 1u);
+  EXPECT_TRUE(fb["libraries"].at(0)["lazy_ops"]["access_lazy"].is_string());
 }
 
 }  // namespace

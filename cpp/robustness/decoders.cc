@@ -153,8 +153,8 @@ const std::vector<std::shared_ptr<const Decoder>>& Decoders() {
   static const auto* decoders = new std::vector<std::shared_ptr<const Decoder>>{
       Typed(adapters::ProtobufLibrary()),
       Typed(adapters::ProtobufArenaLibrary()),
-      // verify: the Verifier, then UnPack (the suite's flatbuffers/object_api decode).
-      Typed(adapters::FlatbuffersObjectApiLibrary(), "verify"),
+      // verify: the Verifier, then UnPack (the suite's flatbuffers decode).
+      Typed(adapters::FlatbuffersLibrary(), "verify"),
       Typed(adapters::FlatbuffersNoverifyLibrary()),
       // The suite's reader: default nesting limit, traversal limit the default
       // 64 MiB (it grows only for messages over 32 MiB).
