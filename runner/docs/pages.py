@@ -11,13 +11,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from runner.docs import charts, interop, robustness
-from runner.docs.claims import FEW_SAMPLES, TOLERANCE, ClaimResult, Verdict
+from runner.docs.claims import AGREE, REFUTE, ClaimResult, Verdict
 from runner.docs.page import Chart, Page
 from runner.docs.results import (
     DASH,
     FORMAT_NAMES,
     LANG_NAMES,
     LANGS,
+    LAZY_MARK,
     MEMCPY_LIB,
     SYNTHETIC,
     Result,
@@ -118,38 +119,55 @@ def _by_dataset_op(found: Sequence[Result]) -> list[tuple[str, str, list[Result]
 
 @dataclass
 class Block:
-    """One (dataset, op) on a page: its charts and a table per size."""
+    """One (dataset, op) on a page: its charts and a table per size, full ops and lazy ones
+    (LAZY_MARK) apart: a lazy result is never ranked with full ones."""
 
     dataset: str
     op: str
-    chart: str
+    chart: str | None  # the full ops
+    lazy_chart: str | None  # the lazy ops, their own group
     scaling: str | None
     tables: list[tuple[str, list[dict[str, str]]]]
-    caveats: list[str]
+    lazy_notes: list[str]
+
+
+def _tables(results: Results, found: Sequence[Result], label: Callable[[Result], str],
+            suffix: str) -> list[tuple[str, list[dict[str, str]]]]:
+    return [
+        (
+            f"{size:,} record{'s' if size != 1 else ''}{suffix}",
+            [_row(results, r, label(r)) for r in by_speed(members)],
+        )
+        for (size,), members in group(found, lambda r: (r.case.size,)).items()
+        if isinstance(size, int)
+    ]
+
+
+def _bars(results: Results, found: Sequence[Result], path: str, label: Callable[[Result], str],
+          colour: Callable[[Result], str]) -> Chart | None:
+    if not found:
+        return None
+    order = _label_order(found, label)
+    panels = _panels(results, found, label, colour)
+    return Chart(path, lambda: charts.bar_chart(panels, order))
 
 
 def _block(results: Results, found: Sequence[Result], base: str, label: Callable[[Result], str],
            colour: Callable[[Result], str], depth: str,
            scaling_chart: bool = True) -> tuple[Block, list[Chart]]:
     dataset, op = found[0].case.dataset, found[0].case.op
-    order = _label_order(found, label)
-    panels = _panels(results, found, label, colour)
-    made = [Chart(f"{base}.svg", lambda: charts.bar_chart(panels, order))]
-    series = _series(found, label, colour) if scaling_chart else []
-    if series:
-        made.append(Chart(f"{base}-scaling.svg", lambda: charts.scaling_chart(series)))
-    tables = [
-        (
-            f"{size:,} record{'s' if size != 1 else ''}",
-            [_row(results, r, label(r)) for r in by_speed(members)],
-        )
-        for (size,), members in ((k, v) for k, v in group(found, lambda r: (r.case.size,)).items())
-        if isinstance(size, int)
-    ]
-    caveats = sorted({r.caveat for r in found if r.caveat})
-    scaling = f"{depth}{base}-scaling.svg" if series else None
-    block = Block(dataset, op, f"{depth}{base}.svg", scaling, tables, caveats)
-    return block, made
+    full, lazy = [r for r in found if not r.lazy], [r for r in found if r.lazy]
+    bars = _bars(results, full, f"{base}.svg", label, colour)
+    lazy_bars = _bars(results, lazy, f"{base}-lazy.svg", label, colour)
+    series = _series(full, label, colour) if scaling_chart else []
+    scaling = Chart(f"{base}-scaling.svg", lambda: charts.scaling_chart(series)) if series else None
+    made = [chart for chart in (bars, lazy_bars, scaling) if chart]
+    tables = _tables(results, full, label, "") + _tables(results, lazy, label, f", lazy {LAZY_MARK}")
+    notes = sorted({f"{r.label}: {r.lazy}" for r in lazy})
+    def link(chart: Chart | None) -> str | None:
+        return f"{depth}{chart.path}" if chart else None
+
+    return Block(dataset, op, link(bars), link(lazy_bars), link(scaling), tables, notes), made
 
 
 # Language pages -------------------------------------------------------------------
@@ -195,18 +213,32 @@ def language_pages(results: Results, lib_colours: dict[str, str]) -> list[Page]:
     return pages
 
 
+NOT_REPORTED = "n/r"
+
+
 def _capabilities(found: Sequence[Result]) -> tuple[list[str], list[dict[str, Any]]]:
-    names = sorted({k for r in found for k in (r.case.capabilities or {})})
+    """One row per library entry the suite described (metric-only helper cases describe no
+    capabilities and get none): each capability as ✓/✗, NOT_REPORTED where the suite gave
+    none for it, and the entry's lazy ops with their reasons."""
+    described = [r for r in found if r.case.capabilities is not None]
+    names = sorted({k for r in described for k in (r.case.capabilities or {})})
     rows: dict[tuple[str, str, str], dict[str, Any]] = {}
-    for r in found:
+    lazy: dict[tuple[str, str, str], dict[str, str]] = {}
+    for r in described:
+        key = (r.case.lib, r.case.variant, r.case.format)
         caps = r.case.capabilities or {}
-        rows[(r.case.lib, r.case.variant, r.case.format)] = {
+        rows[key] = {
             "lib": r.case.lib,
             "variant": r.case.variant or DASH,
             "format": r.case.format,
             "version": r.case.lib_version or DASH,
-            "flags": ["✓" if caps.get(n) else ("✗" if n in caps else "?") for n in names],
+            "flags": ["✓" if caps.get(n) else ("✗" if n in caps else NOT_REPORTED) for n in names],
         }
+        if r.lazy:
+            lazy.setdefault(key, {})[r.case.op] = r.lazy
+    for key, row in rows.items():
+        ops = lazy.get(key, {})
+        row["lazy"] = "; ".join(f"{op}: {why}" for op, why in sorted(ops.items())) or "none: every op is full"
     return names, [rows[k] for k in sorted(rows)]
 
 
@@ -325,7 +357,7 @@ def claims_page(claims: Sequence[ClaimResult]) -> Page:
     return Page(
         "claims.md",
         "claims.md.j2",
-        {"claims": claims, "counts": counts, "tolerance": TOLERANCE, "few_samples": FEW_SAMPLES},
+        {"claims": claims, "counts": counts, "agree": AGREE, "refute": REFUTE},
     )
 
 
@@ -352,8 +384,7 @@ def landing_page(results: Results) -> Page:
             "outcomes": sorted(outcomes.items()),
             "libraries": len({(r.case.lang, r.case.lib) for r in results.measured()}),
             "runtimes": sorted(snapshot.metadata.get("run", {}).items()),
-            "glance": (glance := _at_a_glance(results)),
-            "glance_caveats": sorted({c for g in glance for c in g["caveats"]}),
+            "glance": _at_a_glance(results),
         },
     )
 
@@ -362,19 +393,22 @@ GLANCE_DATASET, GLANCE_SIZE = "order", 100
 
 
 def _at_a_glance(results: Results) -> list[dict[str, Any]]:
-    """The three fastest per language and op on one mid-sized dataset: the landing's summary."""
-    found = results.where(
-        lambda c: c.dataset == GLANCE_DATASET and c.size == GLANCE_SIZE and c.lib != MEMCPY_LIB
-        and c.op in ("encode", "decode")
-    )
+    """The three fastest full ops per language and op on one mid-sized dataset (lazy ones
+    are never ranked with them): the landing's summary."""
+    found = [
+        r for r in results.where(
+            lambda c: c.dataset == GLANCE_DATASET and c.size == GLANCE_SIZE and c.lib != MEMCPY_LIB
+            and c.op in ("encode", "decode")
+        )
+        if not r.lazy
+    ]
     rows = []
     for (lang, op), members in group(found, lambda r: (r.case.lang, r.case.op)).items():
         best = by_speed(members)[:3]
         rows.append({
             "lang": LANG_NAMES.get(str(lang), str(lang)),
             "op": str(op),
-            "best": ", ".join(f"{r.marked_label} · {r.case.format} {fmt_time(r.median)}" for r in best),
-            "caveats": [r.caveat for r in best if r.caveat],
+            "best": ", ".join(f"{r.label} · {r.case.format} {fmt_time(r.median)}" for r in best),
         })
     return rows
 

@@ -2,10 +2,12 @@
 the ways the pages group them, and the memcpy floor beside each."""
 
 import math
-from collections.abc import Callable, Iterable
+import statistics
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
+from runner import stats
 from runner.docs.snapshot import Case, Snapshot
 from runner.stats import Summary, summarize
 
@@ -27,25 +29,49 @@ FORMAT_NAMES = {
 }
 # The page order of operations; a suite's own extras follow in name order.
 OPS = ("encode", "decode", "roundtrip", "access_full", "access_lazy")
-# Cases whose operation does less Python-side work than their peers' under the same name:
-# they are marked (CAVEAT_MARK) wherever they are listed, with this note beside them.
-CAVEAT_MARK = "\u2020"
-CAVEATS = {
+# Lazy work: an op whose result is a view over the bytes (or, for an encode, bytes already
+# laid out) rather than fully built language objects. It is never ranked with full ops:
+# every page lists it in a group of its own, marked LAZY_MARK, with its reason.
+LAZY_MARK = "\u2020"
+# The fallback for snapshots from before the store recorded each case's lazy reason
+# (cases.lazy_reason, from the suites' lazy_ops): (lang, lib, variant or None for every
+# variant, op) -> reason. A snapshot that classifies its cases is never looked up here.
+_PYCAPNP = "pycapnp wraps a C++ Cap'n Proto message: "
+LAZY_FALLBACK: dict[tuple[str, str, str | None, str], str] = {
+    ("python", "pyarrow", None, "decode"): (
+        "pyarrow IPC decode maps the buffer as Arrow columns; no Python object is built"
+    ),
+    ("python", "pyarrow", None, "roundtrip"): "its decode half maps Arrow columns in place (lazy)",
     ("python", "protobuf", "upb", "decode"): (
-        "protobuf upb decode returns C-backed messages whose Python objects are made lazily, "
-        "on first access; other Python decoders build every object (compare access_full)."
+        "protobuf upb decode returns C-backed messages; their Python objects are made on first access"
     ),
-    ("python", "pycapnp", "", "encode"): (
-        "pycapnp encode serializes a C++ message built beforehand; other Python encoders "
-        "convert Python objects while encoding."
-    ),
+    ("python", "protobuf", "upb", "roundtrip"): "its decode half is upb's lazy decode",
+    ("python", "pycapnp", None, "decode"): _PYCAPNP + "decode returns a reader over the bytes",
+    ("python", "pycapnp", None, "encode"): _PYCAPNP + "encode returns the bytes of a prebuilt message",
+    ("python", "pycapnp", None, "roundtrip"): _PYCAPNP + "lazy encode then lazy decode",
+    **{
+        (lang, lib, None, "access_lazy"): "reads the named fields in place, without decoding"
+        for lang, lib in (("python", "flatbuffers"), ("python", "pycapnp"), ("dotnet", "flatbuffers"),
+                          ("cpp", "flatbuffers"), ("cpp", "capnp"))
+    },
 }
+
+
+def lazy_reason(case: Case, classified: bool) -> str:
+    """Why the case's op is lazy ("" when it is a full op). classified: the snapshot carries
+    the store's classification; otherwise LAZY_FALLBACK decides."""
+    if classified:
+        return case.lazy_reason or ""
+    return LAZY_FALLBACK.get((case.lang, case.lib, case.variant, case.op)) or LAZY_FALLBACK.get(
+        (case.lang, case.lib, None, case.op), ""
+    )
 
 
 @dataclass(frozen=True)
 class Result:
     case: Case
     summary: Summary
+    lazy: str = ""  # why the op is lazy; "" for a full op (lazy_reason)
 
     @property
     def median(self) -> float:
@@ -57,14 +83,9 @@ class Result:
         return self.case.lib + (f" ({self.case.variant})" if self.case.variant else "")
 
     @property
-    def caveat(self) -> str | None:
-        case = self.case
-        return CAVEATS.get((case.lang, case.lib, case.variant, case.op))
-
-    @property
     def marked_label(self) -> str:
-        """The label with the caveat mark when its work is not its peers'."""
-        return self.label + (f" {CAVEAT_MARK}" if self.caveat else "")
+        """The label with the lazy mark when its op is lazy."""
+        return self.label + (f" {LAZY_MARK}" if self.lazy else "")
 
     @property
     def timed(self) -> bool:
@@ -82,6 +103,77 @@ class Result:
         return self.case.metrics.get(name)
 
 
+# Ratios ---------------------------------------------------------------------------
+
+# runner.stats.paired_ratio's rule (CONTRACT.md): fewer shared rounds give no interval.
+MIN_PAIRED_ROUNDS = 6
+
+
+@dataclass(frozen=True)
+class RatioCI:
+    """a / b with its 95% CI; method says how the interval was made."""
+
+    ratio: float
+    lo: float  # NaN when there is no interval
+    hi: float
+    n: int
+    method: str
+
+    @property
+    def has_ci(self) -> bool:
+        return not (math.isnan(self.lo) or math.isnan(self.hi))
+
+
+PAIRED = "paired rounds"
+FROM_MEDIANS = "from the two medians' CIs (no rounds in this run)"
+
+
+def per_round(results: Sequence["Result"]) -> dict[int, float]:
+    """round -> the sum over results of each one's median sample in that round: a side
+    of a comparison that adds ops (encode + decode) pairs round by round. Empty when any
+    result has no rounds."""
+    rounds: list[dict[int, list[float]]] = []
+    for result in results:
+        found: dict[int, list[float]] = {}
+        for value, index in zip(result.case.samples_ns, result.case.rounds, strict=False):
+            if index is not None:
+                found.setdefault(index, []).append(value)
+        if not found:
+            return {}
+        rounds.append(found)
+    shared = set.intersection(*(set(r) for r in rounds)) if rounds else set()
+    return {i: sum(statistics.median(r[i]) for r in rounds) for i in sorted(shared)}
+
+
+def paired_ratio(a: Mapping[int, float], b: Mapping[int, float]) -> RatioCI | None:
+    """runner.stats.paired_ratio (median of per-round ratios, order-statistic CI) once the
+    runner has it; until then the same arithmetic on runner.stats.summarize."""
+    runner_paired = getattr(stats, "paired_ratio", None)
+    if runner_paired is not None:
+        found = runner_paired(a, b)
+        return None if found is None else RatioCI(found.ratio, found.lo, found.hi, found.n, PAIRED)
+    shared = sorted(set(a) & set(b))
+    if len(shared) < MIN_PAIRED_ROUNDS:
+        return None
+    summary = summarize([a[r] / b[r] for r in shared])
+    return RatioCI(summary.median, summary.ci_low, summary.ci_high, summary.n, PAIRED)
+
+
+def ratio_of(slow: Sequence["Result"], fast: Sequence["Result"]) -> RatioCI:
+    """Time of `slow` over time of `fast` (each a sum of results): paired by round when
+    both sides have at least MIN_PAIRED_ROUNDS shared rounds, else from the medians and
+    their CIs (the interval [slow low / fast high, slow high / fast low], NaN when a side
+    has no CI)."""
+    paired = paired_ratio(per_round(slow), per_round(fast))
+    if paired is not None:
+        return paired
+    medians = [sum(r.median for r in side) for side in (slow, fast)]
+    low = [sum(r.summary.ci_low for r in side) for side in (slow, fast)]
+    high = [sum(r.summary.ci_high for r in side) for side in (slow, fast)]
+    n = min((r.summary.n for r in (*slow, *fast)), default=0)
+    return RatioCI(medians[0] / medians[1], low[0] / high[1], high[0] / low[1], n, FROM_MEDIANS)
+
+
 def op_order(ops: Iterable[str]) -> list[str]:
     known = [op for op in OPS if op in set(ops)]
     return known + sorted(set(ops) - set(OPS))
@@ -90,7 +182,11 @@ def op_order(ops: Iterable[str]) -> list[str]:
 class Results:
     def __init__(self, snapshot: Snapshot) -> None:
         self.snapshot = snapshot
-        self.all = [Result(c, summarize(c.samples_ns)) for c in snapshot.cases]
+        # One case with a lazy_reason (even "") means the run classified every case.
+        self.classified = any(c.lazy_reason is not None for c in snapshot.cases)
+        self.all = [
+            Result(c, summarize(c.samples_ns), lazy_reason(c, self.classified)) for c in snapshot.cases
+        ]
 
     @cached_property
     def floor(self) -> dict[tuple[str, int], float]:
@@ -176,6 +272,13 @@ def fmt_bytes(value: float | None) -> str:
 
 def fmt_ratio(value: float | None) -> str:
     return DASH if value is None or math.isnan(value) else f"{significant(value)}{TIMES}"
+
+
+def fmt_ratio_ci(found: RatioCI) -> str:
+    """The ratio and its interval in brackets, or the ratio and why there is no interval."""
+    if not found.has_ci:
+        return f"{fmt_ratio(found.ratio)} (no 95% CI: n={found.n})"
+    return f"{fmt_ratio(found.ratio)} [{significant(found.lo)}, {significant(found.hi)}]"
 
 
 def fmt_ci(summary: Summary) -> str:

@@ -14,11 +14,18 @@ whose "record" key names its kind:
   values, ns per operation, in its order; empty for a case that is a metric only, such
   as installed_size) and metrics ({name: value}: wire_bytes, alloc_bytes_per_op,
   peak_rss_bytes, peak_heap_bytes, gc_*, installed_size_bytes, peak_memory_bytes).
+  Added later (readers default them, so older files still read): `rounds` (the round
+  index of each sample, parallel to samples_ns; empty when the run did not record rounds),
+  `lazy_reason` (why the op's result is a view over the bytes; "" for a full op; absent
+  or null when the run did not classify its cases) and `flags` ([flag, detail] pairs of
+  the runner's self-checks: roundtrip_mismatch, scaling, unstable, remeasured).
 - `unmeasured`: a case (or a whole library, with identity fields null) that was not
   timed: lang, outcome ("failed" or "not_applicable"), reason, and the identity fields.
 - `interop_cell` (version 2): one cell of the interop matrix: producer and consumer
   (languages), format, dataset, size, status ("ok", "failed", "not_applicable"),
   comparison (what an ok cell means) and message (the failure or the reason).
+- `calibration`: one calibration sample of a suite (lang, when, workload, ns, n): the
+  same short workload timed at the suite's start and end.
 - `robustness_corpus` (version 2, at most one): the malformed-input corpus the run used
   (name, seed, manifest_sha256, inputs, per_format, not_applicable {format: {kind: why}})
   and the driver's limits (timeout_s, memory_mib).
@@ -102,6 +109,9 @@ class Case:
     capabilities: dict[str, bool] | None
     samples_ns: tuple[float, ...]
     metrics: dict[str, float]
+    rounds: tuple[int | None, ...] = ()
+    lazy_reason: str | None = None  # None: not classified by the run (older snapshots)
+    flags: tuple[tuple[str, str], ...] = ()
 
     @property
     def key(self) -> tuple[str, str, str, str, str, int, str]:
@@ -119,6 +129,15 @@ class Unmeasured:
     dataset: str | None = None
     size: int | None = None
     variant: str | None = None
+
+
+@dataclass(frozen=True)
+class Calibration:
+    lang: str
+    when: str  # start | end
+    workload: str  # memcpy_1mib | cpu_loop
+    ns: float
+    n: int
 
 
 @dataclass(frozen=True)
@@ -191,6 +210,7 @@ class Snapshot:
     robustness_corpus: RobustnessCorpus | None = None
     robustness: tuple[RobustnessDecoder, ...] = ()
     robustness_repro: tuple[RobustnessRepro, ...] = ()
+    calibrations: tuple[Calibration, ...] = ()
     source: str = field(default="", compare=False)  # the file it was read from, for banners
 
     def sorted(self) -> "Snapshot":
@@ -206,6 +226,7 @@ class Snapshot:
             self.robustness_corpus,
             tuple(sorted(self.robustness, key=_sort_key)),
             tuple(sorted(self.robustness_repro, key=_sort_key)),
+            tuple(sorted(self.calibrations, key=_sort_key)),
             self.source,
         )
 
@@ -236,6 +257,7 @@ def _lines(snapshot: Snapshot) -> Iterator[dict[str, Any]]:
         ("robustness_corpus", corpus),
         ("robustness_decoder", snapshot.robustness),
         ("robustness_repro", snapshot.robustness_repro),
+        ("calibration", snapshot.calibrations),
     ):
         for record in records:
             yield {"record": kind, **asdict(record)}
@@ -279,6 +301,8 @@ def _case(fields: dict[str, Any]) -> Case:
     picked = _pick(Case, fields)
     picked["samples_ns"] = tuple(float(v) for v in picked.get("samples_ns", ()))
     picked["metrics"] = {str(k): float(v) for k, v in (picked.get("metrics") or {}).items()}
+    picked["rounds"] = tuple(None if r is None else int(r) for r in picked.get("rounds") or ())
+    picked["flags"] = tuple((str(f), str(d)) for f, d in picked.get("flags") or ())
     return Case(**picked)
 
 
@@ -296,6 +320,7 @@ _RECORDS: dict[str, Any] = {
     "robustness_corpus": lambda f: RobustnessCorpus(**_pick(RobustnessCorpus, f)),
     "robustness_decoder": _decoder,
     "robustness_repro": lambda f: RobustnessRepro(**_pick(RobustnessRepro, f)),
+    "calibration": lambda f: Calibration(**_pick(Calibration, f)),
 }
 
 
@@ -337,6 +362,7 @@ def parse(lines: Iterable[str], path: Path) -> Snapshot:
         robustness_corpus=next(iter(records["robustness_corpus"]), None),
         robustness=tuple(records["robustness_decoder"]),
         robustness_repro=tuple(records["robustness_repro"]),
+        calibrations=tuple(records["calibration"]),
         source=path.name,
     ).sorted()
 

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from runner.docs.snapshot import (
+    Calibration,
     Case,
     InteropCell,
     MachineInfo,
@@ -25,17 +26,23 @@ from runner.docs.snapshot import (
 )
 from runner.store import Store
 
-# The store schema this module's queries are written against (2: interop and robustness).
-SCHEMA_VERSION = 2
+# The store schemas this module's queries are written for (2: interop and robustness; 3:
+# samples.round, cases.lazy_reason, case_flags, calibrations). The schema-3 additions are
+# read only where the store has them (_has), so a schema-2 store gives a snapshot
+# without rounds, lazy classification, flags or calibrations.
+SCHEMA_VERSIONS = (2, 3)
 
 _CASES = """
-SELECT r.id, c.lang, c.lib, c.format, c.op, c.dataset, c.size, c.variant, r.lib_version, r.capabilities
+SELECT r.id, c.lang, c.lib, c.format, c.op, c.dataset, c.size, c.variant, r.lib_version, r.capabilities,
+       {lazy}, c.id
 FROM results r JOIN cases c ON c.id = r.case_id WHERE r.run_id = ? ORDER BY r.id
 """
 _SAMPLES = """
-SELECT s.result_id, s.value_ns FROM samples s JOIN results r ON r.id = s.result_id
+SELECT s.result_id, s.value_ns, {round} FROM samples s JOIN results r ON r.id = s.result_id
 WHERE r.run_id = ? AND s.kind = 'measure' ORDER BY s.result_id, s.seq
 """
+_FLAGS = "SELECT case_id, flag, COALESCE(detail, '') FROM case_flags WHERE run_id = ? ORDER BY flag, detail"
+_CALIBRATIONS = "SELECT lang, when_, workload, ns, n FROM calibrations WHERE run_id = ?"
 _METRICS = """
 SELECT m.result_id, m.name, m.value FROM metrics m JOIN results r ON r.id = m.result_id
 WHERE r.run_id = ?
@@ -79,13 +86,33 @@ def _grouped(rows: Sequence[tuple[object, ...]]) -> dict[int, list[tuple[object,
     return found
 
 
+def _has(store: Store, table: str, column: str | None = None) -> bool:
+    """Whether the store has this table (and column): schema-3 additions are optional."""
+    columns = {str(row[1]) for row in store.db.execute(f"PRAGMA table_info({table})")}
+    return bool(columns) and (column is None or column in columns)
+
+
+def _flags(store: Store, run_id: str) -> dict[int, list[tuple[str, str]]]:
+    if not _has(store, "case_flags"):
+        return {}
+    found: dict[int, list[tuple[str, str]]] = {}
+    for case_id, flag, detail in store.db.execute(_FLAGS, (run_id,)):
+        found.setdefault(int(case_id), []).append((str(flag), str(detail)))
+    return found
+
+
 def _cases(store: Store, run_id: str) -> list[Case]:
-    samples = _grouped(store.db.execute(_SAMPLES, (run_id,)).fetchall())
+    rounds = "s.round" if _has(store, "samples", "round") else "NULL"
+    # NULL lazy_reason is a full op; a store without the column has not classified any.
+    lazy = "COALESCE(c.lazy_reason, '')" if _has(store, "cases", "lazy_reason") else "NULL"
+    samples = _grouped(store.db.execute(_SAMPLES.format(round=rounds), (run_id,)).fetchall())
     metrics = _grouped(store.db.execute(_METRICS, (run_id,)).fetchall())
+    flags = _flags(store, run_id)
     cases = []
-    for result_id, lang, lib, fmt, op, dataset, size, variant, version, caps in store.db.execute(
-        _CASES, (run_id,)
+    for result_id, lang, lib, fmt, op, dataset, size, variant, version, caps, lazy_reason, case_id in (
+        store.db.execute(_CASES.format(lazy=lazy), (run_id,))
     ):
+        taken = samples.get(result_id, [])
         cases.append(
             Case(
                 lang=lang,
@@ -97,8 +124,12 @@ def _cases(store: Store, run_id: str) -> list[Case]:
                 variant=variant,
                 lib_version=version,
                 capabilities=json.loads(caps) if caps else None,
-                samples_ns=tuple(float(str(v)) for (v,) in samples.get(result_id, [])),
+                samples_ns=tuple(float(str(v)) for v, _ in taken),
                 metrics={str(n): float(str(v)) for n, v in metrics.get(result_id, [])},
+                rounds=tuple(None if r is None else int(str(r)) for _, r in taken)
+                if any(r is not None for _, r in taken) else (),
+                lazy_reason=lazy_reason,
+                flags=tuple(flags.get(int(case_id), ())),
             )
         )
     return cases
@@ -111,6 +142,15 @@ def _metadata(store: Store, run_id: str) -> dict[str, dict[str, str]]:
     ):
         found.setdefault(str(scope), {})[str(key)] = str(value)
     return found
+
+
+def _calibrations(store: Store, run_id: str) -> tuple[Calibration, ...]:
+    if not _has(store, "calibrations"):
+        return ()
+    return tuple(
+        Calibration(str(lang), str(when), str(workload), float(ns), int(n))
+        for lang, when, workload, ns, n in store.db.execute(_CALIBRATIONS, (run_id,))
+    )
 
 
 def _interop(store: Store, run_id: str) -> tuple[InteropCell, ...]:
@@ -168,10 +208,10 @@ def _robustness(store: Store, run_id: str) -> tuple[list[RobustnessDecoder], lis
 def read_run(store_file: Path, run_ref: str) -> Snapshot:
     """The run named by run_ref (id, unique prefix, `latest`) as a snapshot."""
     with Store.open(store_file) as store:
-        if store.schema_version != SCHEMA_VERSION:
+        if store.schema_version not in SCHEMA_VERSIONS:
             raise ValueError(
                 f"{store_file}: store schema {store.schema_version}; runner/docs/store_snapshot.py "
-                f"reads {SCHEMA_VERSION}: update its queries"
+                f"reads {', '.join(map(str, SCHEMA_VERSIONS))}: update its queries"
             )
         run_id = store.resolve_run(run_ref).id
         row = store.db.execute(_RUN, (run_id,)).fetchone()
@@ -192,4 +232,5 @@ def read_run(store_file: Path, run_ref: str) -> Snapshot:
             robustness_corpus=_corpus(store, run_id),
             robustness=tuple(decoders),
             robustness_repro=tuple(repro),
+            calibrations=_calibrations(store, run_id),
         ).sorted()

@@ -4,6 +4,7 @@ import filecmp
 from pathlib import Path
 
 from runner.docs import generate
+from runner.docs.tests.page_checks import lazy_in_full_rankings
 from runner.docs.tests.site import build_strict
 
 # Runfiles paths: tests run from the workspace's runfiles root.
@@ -33,3 +34,8 @@ def test_docs_match_the_published_snapshot(tmp_path: Path) -> None:
 def test_committed_docs_build_strictly(tmp_path: Path) -> None:
     built = build_strict(DOCS, tmp_path)
     assert built.returncode == 0, built.stderr
+
+
+def test_no_lazy_result_is_ranked_with_full_ones() -> None:
+    files = {name: (DOCS / name).read_bytes() for name in _files(DOCS)}
+    assert lazy_in_full_rankings(files) == []

@@ -4,6 +4,7 @@ from pathlib import Path
 
 from runner.docs import charts, generate
 from runner.docs.results import DASH
+from runner.docs.tests.page_checks import lazy_in_full_rankings
 from runner.docs.tests.site import build_strict, nav_pages
 from runner.docs.tests.synthetic import snapshot as synthetic
 
@@ -96,10 +97,34 @@ def test_pages_without_interop_or_robustness_say_so() -> None:
     assert not any(name.startswith("charts/robustness/") for name in files)
 
 
-def test_lazily_materialized_work_is_marked() -> None:
-    text = _rendered()["python/user.md"].decode()
-    assert "| protobuf (upb) † · protobuf |" in text
-    assert "† protobuf upb decode returns C-backed messages" in text
+def test_lazy_work_is_ranked_apart_from_full_work() -> None:
+    files = _rendered()
+    text = files["python/user.md"].decode()
+    # An old snapshot (no lazy_reason): the fallback table classifies protobuf upb decode.
+    assert "**100 records, lazy †**" in text and "| protobuf (upb) † · protobuf |" in text
+    assert "† lazy: protobuf (upb): protobuf upb decode returns C-backed messages" in text
+    assert "charts/python/user-decode-lazy.svg" in files
+    assert "decode: protobuf upb decode returns" in files["python/index.md"].decode()
+    assert lazy_in_full_rankings(files) == []
+
+
+def test_a_snapshot_that_classifies_its_cases_is_followed_over_the_fallback() -> None:
+    data = synthetic()
+    lazy = {("cpp", "flatbuffers", "decode"): "returns a view (GetRoot)"}
+    cases = tuple(
+        dataclasses.replace(c, lazy_reason=lazy.get((c.lang, c.lib, c.op), "")) for c in data.cases
+    )
+    files = generate.render(dataclasses.replace(data, cases=cases))
+    assert "protobuf (upb) †" not in files["python/user.md"].decode()
+    cpp = files["cpp/user.md"].decode()
+    assert "| flatbuffers † · flatbuffers |" in cpp and "† lazy: flatbuffers: returns a view (GetRoot)" in cpp
+    assert lazy_in_full_rankings(files) == []
+
+
+def test_the_lazy_check_finds_a_lazy_result_in_a_full_ranking() -> None:
+    page = "**100 records**\n\n| library | median |\n|---|--:|\n| a | 1 ns |\n| b † | 2 ns |\n"
+    assert lazy_in_full_rankings({"x.md": page.encode()}) == ["x.md: 100 records: b †"]
+    assert lazy_in_full_rankings({"c.svg": b"<text>b \xe2\x80\xa0</text>"}) != []
 
 
 def test_metric_only_cases_are_a_table_not_a_chart() -> None:

@@ -108,3 +108,57 @@ def test_interop_and_robustness_are_read_and_aggregated(tmp_path: Path) -> None:
 def test_a_run_without_interop_or_robustness_has_none(tmp_path: Path) -> None:
     data = read_run(_store_with_run(tmp_path), "R1")
     assert data.interop == () and data.robustness == () and data.robustness_corpus is None
+
+
+def _columns(store: Store, table: str) -> set[str]:
+    return {str(row[1]) for row in store.db.execute(f"PRAGMA table_info({table})")}
+
+
+def _with_schema_3_additions(store: Store) -> None:
+    """The runner's schema-3 columns and tables, added where this store lacks them."""
+    if "round" not in _columns(store, "samples"):
+        store.db.execute("ALTER TABLE samples ADD COLUMN round INTEGER")
+    if "lazy_reason" not in _columns(store, "cases"):
+        store.db.execute("ALTER TABLE cases ADD COLUMN lazy_reason TEXT")
+    store.db.execute("CREATE TABLE IF NOT EXISTS case_flags (run_id TEXT, case_id INTEGER, flag TEXT, "
+                     "detail TEXT)")
+    store.db.execute("CREATE TABLE IF NOT EXISTS calibrations (run_id TEXT, file_id INTEGER, lang TEXT, "
+                     "when_ TEXT, workload TEXT, ns REAL, n INTEGER)")
+
+
+def test_schema_3_additions_are_read_where_the_store_has_them(tmp_path: Path) -> None:
+    """Rounds, lazy reasons, flags and calibrations (store schema 3)."""
+    path = _store_with_run(tmp_path)
+    with Store.open(path) as store, store.transaction():
+        _with_schema_3_additions(store)
+        store.db.execute("UPDATE samples SET round = seq")
+        case_id = store.db.execute("SELECT MIN(id) FROM cases").fetchone()[0]
+        store.db.execute("UPDATE cases SET lazy_reason = NULL")
+        store.db.execute("UPDATE cases SET lazy_reason = 'a view' WHERE id = ?", (case_id,))
+        store.db.execute("DELETE FROM case_flags")
+        _insert(store, "case_flags", run_id="R1", case_id=case_id, flag="unstable", detail="1.4x")
+        file_id = store.db.execute("SELECT MIN(id) FROM native_files").fetchone()[0]
+        store.db.execute("DELETE FROM calibrations")
+        _insert(store, "calibrations", run_id="R1", file_id=file_id, lang="cpp", when_="start",
+                workload="cpu_loop", ns=9.0, n=5)
+    data = read_run(path, "R1")
+    flagged = [c for c in data.cases if c.flags]
+    assert [c.flags for c in flagged] == [(("unstable", "1.4x"),)]
+    assert {c.lazy_reason for c in data.cases} == {"a view", ""}
+    assert all(len(c.rounds) == len(c.samples_ns) for c in data.cases if c.samples_ns)
+    assert [(k.lang, k.when, k.ns) for k in data.calibrations] == [("cpp", "start", 9.0)]
+    snapshot.write(data, tmp_path / "s.jsonl.gz")
+    assert snapshot.read(tmp_path / "s.jsonl.gz") == data
+
+
+def test_a_store_without_the_additions_gives_no_rounds_or_lazy_classification(tmp_path: Path) -> None:
+    path = _store_with_run(tmp_path)
+    with Store.open(path) as store, store.transaction():
+        _with_schema_3_additions(store)
+        store.db.execute("ALTER TABLE samples DROP COLUMN round")
+        store.db.execute("ALTER TABLE cases DROP COLUMN lazy_reason")
+        store.db.execute("DROP TABLE case_flags")
+        store.db.execute("DROP TABLE calibrations")
+    data = read_run(path, "R1")
+    assert all(c.rounds == () and c.lazy_reason is None and c.flags == () for c in data.cases)
+    assert data.calibrations == ()
