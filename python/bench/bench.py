@@ -1,88 +1,379 @@
-"""pyperf benchmarks of every registered library on every dataset.
+"""Benchmarks of every registered library on every dataset, in interleaved rounds.
 
-    bench --out DIR [--profile quick|full] [--library NAME] [--dataset NAME]
+    bench --out DIR [--profile quick|standard|full] [--library NAME] [--dataset NAME]
+          [--cases FILE] [--seed N]
 
-Writes pyperf's JSON to DIR/python.json (one benchmark per measured case, named
-by the canonical case id) and the case catalog to DIR/python-cases.json (every
-case with its status: measured, refused, not_applicable, failed, not_measured).
+Writes DIR/python.json (pyperf's JSON: one benchmark per measured case, named by
+its canonical case id; runs[i] is round i, with run metadata "round": i),
+DIR/python-cases.json (every case with its status: measured, refused,
+not_applicable, failed, not_measured), DIR/python-calibration.json (the
+calibration workloads at the start and end), and for a whole-suite or
+one-library run DIR/python-extra.json (sizes in bytes).
 
-Profiles:
-- full: pyperf's standard settings; pyperf re-runs this script as worker
-  processes (each times one case) and they repeat the same selection and checks.
-- quick: every case in this one process, as a pyperf worker would time it
-  (3 values, 1 when one call takes over QUICK_SLOW_CALL; no allocation pass
-  when one call takes over QUICK_UNTRACED_CALL), with the loop count
-  calibrated like pyperf does (doubling until one value takes QUICK_MIN_TIME);
-  the calibration calls are the warmup. Of the packages document (tens of MiB)
-  only decode is timed; its other ops are listed as not measured.
-
-A library whose backend is chosen by the environment (protobuf's pure-Python
-build) runs in a child invocation of this script with that environment; its
-results are merged into the same two files.
+Isolation: every (library variant, dataset) -- and every extra case -- is served
+by a worker process of its own (this script with --serve), started fresh for
+that dataset; a worker builds each sample's input afresh and drops it after
+(serbench_py/measure.py). Rounds: the cases of one dataset (every size, op and
+library: each comparison's cases among them) are sampled once per round, in an
+order shuffled per round from the seed recorded in the metadata.
 """
 
 import argparse
+import contextlib
 import dataclasses
+import gc
 import json
 import os
+import random
 import subprocess
 import sys
-import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pyperf
 
-from serbench_py.adapter import Adapter, runs_here
+from serbench_py import measure
 from serbench_py.cases import LANG
 from serbench_py.extras import Extra, extras, installed_sizes, peak_memory
 from serbench_py.registry import ADAPTERS
 from serbench_py.sources import SOURCES
-from serbench_py.suite import CaseError, Planned, Status, Workbench, peak_heap_bytes, plan
+from serbench_py.suite import CaseError, Planned, Prepared, Status, Workbench, plan
 
 RESULT_FILE = "python.json"
 CASES_FILE = "python-cases.json"
 EXTRA_FILE = "python-extra.json"  # measurements that are not times (bytes)
-QUICK_MIN_TIME = 0.002  # seconds per value in the quick profile
-QUICK_VALUES = 3
-QUICK_SLOW_CALL = 0.1  # seconds: one call this slow gets one value in the quick profile
-QUICK_UNTRACED_CALL = 0.02  # seconds: one call this slow skips the quick allocation pass
-# The calibration calls are the warmup; the values are set per case.
-QUICK_ARGS = ["--worker", "--loops", "1", "--warmups", "0", "--values", "1", "--quiet"]
+CALIBRATION_FILE = "python-calibration.json"
 # The quick profile times only the decode of this tens-of-MiB document.
 QUICK_DECODE_ONLY = "packages"
-# Workers only see the variables pyperf copies (PATH, PYTHONPATH, ...); these
-# pick the protobuf backend and locate the runfiles, so workers need them too.
-INHERITED_ENV = "PROTOCOL_BUFFERS_PYTHON_IMPLEMENTATION,RUNFILES_DIR,RUNFILES_MANIFEST_FILE"
 
 
-def parse_cli(argv: list[str]) -> tuple[argparse.Namespace, list[str]]:
-    """Splits argv into this suite's options and pyperf's own (passed through)."""
+@dataclass(frozen=True)
+class Profile:
+    rounds: int  # samples per case, one per round
+    min_time: float  # seconds: a sample's loop lasts at least this long
+    traced_below: float  # seconds per call: faster calls get the allocation pass
+    warmup_below: float  # seconds per call: faster calls get a warmup call before each sample
+
+
+PROFILES = {
+    "quick": Profile(rounds=3, min_time=0.001, traced_below=0.02, warmup_below=0.02),
+    "standard": Profile(rounds=10, min_time=0.005, traced_below=0.1, warmup_below=0.005),
+    "full": Profile(rounds=30, min_time=0.02, traced_below=1.0, warmup_below=1.0),
+}
+
+
+def parse_cli(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__, allow_abbrev=False)
-    parser.add_argument("--profile", choices=("quick", "full"), default="quick")
-    parser.add_argument("--out", type=Path, required=True, help="directory for the JSON files")
+    parser.add_argument("--profile", choices=sorted(PROFILES), default="quick")
+    parser.add_argument("--out", type=Path, help="directory for the JSON files")
     parser.add_argument("--library", choices=sorted({a.lib for a in ADAPTERS}))
     parser.add_argument("--dataset", choices=sorted(SOURCES))
-    # Internal: a child run of one variant, numbering its progress after the parent's.
-    parser.add_argument("--variant", help=argparse.SUPPRESS)
-    parser.add_argument("--progress", default="0/0", help=argparse.SUPPRESS)
-    opts, harness_args = parser.parse_known_args(argv)
+    parser.add_argument("--cases", type=Path, help="a file of case ids, one a line: only these")
+    parser.add_argument("--seed", type=int, help="the shuffle seed (default: a random one)")
+    # Internal: serve one unit's cases as a worker process.
+    parser.add_argument("--serve", help=argparse.SUPPRESS)
+    opts = parser.parse_args(argv)
+    if opts.serve is None and opts.out is None:
+        parser.error("--out is required")
+    here = Path(os.environ.get("BUILD_WORKING_DIRECTORY", "."))
     # Under `bazel run` the working directory is the runfiles tree, not the caller's.
-    opts.out = Path(os.environ.get("BUILD_WORKING_DIRECTORY", "."), opts.out).absolute()
-    return opts, harness_args
+    if opts.out is not None:
+        opts.out = Path(here, opts.out).absolute()
+    if opts.cases is not None:
+        opts.cases = Path(here, opts.cases)
+    return opts
 
 
-def _selected(opts: argparse.Namespace) -> list[Planned]:
-    adapters = [
-        a for a in ADAPTERS if opts.library in (None, a.lib) and opts.variant in (None, a.variant)
+# ---------------------------------------------------------------- units and workers
+# A unit is what one worker process serves: "adapter/<registry index>/<dataset>"
+# or "extra/<index in extras()>".
+
+
+def adapter_unit(planned: Planned) -> str:
+    index = next(i for i, a in enumerate(ADAPTERS) if a is planned.adapter)
+    return f"adapter/{index}/{planned.source.name}"
+
+
+def extra_unit(index: int) -> str:
+    return f"extra/{index}"
+
+
+Build = Callable[[], Prepared]
+
+
+class Served:
+    """The cases of one unit, inside its worker: check once, then build per sample."""
+
+    def __init__(self, unit: str) -> None:
+        kind, *rest = unit.split("/")
+        self._builds: dict[str, Build] = {}
+        self._errors: dict[str, CaseError] = {}
+        self._planned: dict[str, Planned] = {}
+        self._workbench = Workbench()
+        self._extra: Extra | None = None
+        if kind == "adapter":
+            adapter = ADAPTERS[int(rest[0])]
+            for planned in plan([adapter], [SOURCES[rest[1]]]):
+                self._planned[planned.case.id] = planned
+        else:
+            self._extra = list(extras())[int(rest[0])]
+
+    def check(self, case_id: str) -> dict[str, Any]:
+        """Checks a case (its round trip) and returns its metadata, or why it is not timed."""
+        try:
+            build, metadata = self._prepare(case_id)
+        except CaseError as error:
+            self._errors[case_id] = error
+            return {"status": error.status.value, "reason": error.reason}
+        except Exception as error:  # e.g. a library that cannot be imported
+            reason = f"setup raised {error!r:.300}"
+            return {"status": Status.NOT_MEASURED.value, "reason": reason}
+        self._builds[case_id] = build
+        return {"status": Status.MEASURED.value, "metadata": metadata}
+
+    def _prepare(self, case_id: str) -> tuple[Build, dict[str, Any]]:
+        if self._extra is not None:
+            extra = self._extra
+            _, extra_metadata = extra.make()
+            metadata = {**extra.case.metadata(), "lib_version": extra.version, **extra_metadata}
+
+            def build_extra() -> Prepared:
+                # The extra's objects are built afresh for each sample, like a case's input.
+                run, _ = extra.make()
+                return Prepared(lambda _: run(), None, metadata, False)
+
+            return build_extra, metadata
+        planned = self._planned[case_id]
+        self._workbench.check(planned)
+        return (lambda: self._workbench.prepare(planned)), self._workbench.metadata(planned)
+
+    def build(self, case_id: str) -> Build:
+        return self._builds[case_id]
+
+
+def serve(unit: str, profile: Profile) -> int:
+    """A worker: answers the parent's requests (JSON lines on stdin) on its stdout."""
+    replies = os.fdopen(os.dup(1), "w", encoding="utf-8")
+    os.dup2(2, 1)  # whatever a library prints goes to stderr, never into the replies
+    served = Served(unit)
+    for line in sys.stdin:
+        request = json.loads(line)
+        reply = _answer(served, profile, request)
+        replies.write(json.dumps(reply) + "\n")
+        replies.flush()
+    return 0
+
+
+def _answer(served: Served, profile: Profile, request: dict[str, Any]) -> dict[str, Any]:
+    what, case_id = request["do"], request.get("case", "")
+    if what == "check":
+        return {"checked": {case: served.check(case) for case in request["cases"]}}
+    try:
+        if what == "calibrate":
+            found = measure.calibrate(served.build(case_id), profile.min_time, profile.traced_below)
+            return dataclasses.asdict(found)
+        assert what == "sample", what
+        taken = measure.sample(served.build(case_id), request["loops"], request["warmup"])
+        return dataclasses.asdict(taken)
+    except Exception as error:  # a library failing while timed: recorded, never hidden
+        return {"failed": f"timing raised {error!r:.300}"}
+
+
+class Worker:
+    """The parent's handle on one worker process."""
+
+    def __init__(self, unit: str, profile: str, env: dict[str, str]) -> None:
+        self.unit = unit
+        command = [sys.executable, sys.argv[0], "--serve", unit, "--profile", profile]
+        self.process = subprocess.Popen(
+            command,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            env={**os.environ, **env},
+            text=True,
+        )
+        self.dead: str | None = None
+
+    def send(self, request: dict[str, Any]) -> None:
+        assert self.process.stdin is not None
+        try:
+            self.process.stdin.write(json.dumps(request) + "\n")
+            self.process.stdin.flush()
+        except BrokenPipeError:
+            self._died()
+
+    def receive(self) -> dict[str, Any]:
+        assert self.process.stdout is not None
+        if self.dead is None:
+            line = self.process.stdout.readline()
+            if line:
+                reply: dict[str, Any] = json.loads(line)
+                return reply
+            self._died()
+        return {"failed": self.dead}
+
+    def ask(self, request: dict[str, Any]) -> dict[str, Any]:
+        self.send(request)
+        return self.receive()
+
+    def _died(self) -> None:
+        code = self.process.wait()
+        self.dead = f"the worker process of {self.unit} exited with status {code}"
+
+    def close(self) -> None:
+        assert self.process.stdin is not None
+        with contextlib.suppress(BrokenPipeError):
+            self.process.stdin.close()
+        self.process.wait()
+
+
+# ---------------------------------------------------------------- the parent
+
+
+@dataclass
+class Job:
+    """One case to measure: its worker unit and what the rounds collect."""
+
+    case_id: str
+    unit: str
+    env: dict[str, str]
+    status: Status = Status.MEASURED
+    reason: str = ""
+    metadata: dict[str, Any] = field(default_factory=dict)
+    loops: int = 1
+    warmup: bool = True
+    samples: list[measure.Sample] = field(default_factory=list)
+
+    def fail(self, status: Status, reason: str) -> None:
+        self.status, self.reason = status, reason
+
+
+class Progress:
+    """`progress: <done>/<total> <case id>` on stderr as each case finishes."""
+
+    def __init__(self, total: int) -> None:
+        self.done = 0
+        self.total = total
+
+    def step(self, case_id: str) -> None:
+        self.done += 1
+        print(f"progress: {self.done}/{self.total} {case_id}", file=sys.stderr, flush=True)
+
+
+class Rounds:
+    """Measures groups of jobs (one dataset each) in interleaved, shuffled rounds."""
+
+    def __init__(self, profile_name: str, seed: int, progress: Progress) -> None:
+        self.profile_name = profile_name
+        self.profile = PROFILES[profile_name]
+        self.seed = seed
+        self.progress = progress
+
+    def run(self, group: str, jobs: Sequence[Job]) -> None:
+        workers = {job.unit: Worker(job.unit, self.profile_name, job.env) for job in jobs}
+        try:
+            self._check(jobs, workers)
+            timed = [job for job in jobs if job.status is Status.MEASURED]
+            self._calibrate(group, timed, workers)
+            timed = [job for job in timed if job.status is Status.MEASURED]
+            by_id = {job.case_id: job for job in timed}
+            ids = [job.case_id for job in timed]
+            for order in measure.round_orders(ids, self.profile.rounds, self._seed(group)):
+                for case_id in order:
+                    self._sample(by_id[case_id], workers[by_id[case_id].unit])
+        finally:
+            for worker in workers.values():
+                worker.close()
+        for job in jobs:
+            self.progress.step(job.case_id)
+
+    def _seed(self, group: str) -> str:
+        return f"{self.seed}/{group}"
+
+    def _check(self, jobs: Sequence[Job], workers: dict[str, Worker]) -> None:
+        """Every worker checks its cases at once (in parallel: nothing is timed yet)."""
+        for unit, worker in workers.items():
+            worker.send({"do": "check", "cases": [j.case_id for j in jobs if j.unit == unit]})
+        for unit, worker in workers.items():
+            reply = worker.receive()
+            checked = reply.get("checked", {})
+            for job in (j for j in jobs if j.unit == unit):
+                died = {"status": Status.FAILED.value, "reason": reply.get("failed")}
+                result = checked.get(job.case_id, died)
+                if result["status"] != Status.MEASURED:
+                    job.fail(Status(result["status"]), str(result["reason"]))
+                else:
+                    job.metadata = result["metadata"]
+
+    def _calibrate(self, group: str, jobs: Sequence[Job], workers: dict[str, Worker]) -> None:
+        order = list(jobs)
+        random.Random(f"{self._seed(group)}/calibration").shuffle(order)
+        for job in order:
+            reply = workers[job.unit].ask({"do": "calibrate", "case": job.case_id})
+            if "failed" in reply:
+                job.fail(Status.FAILED, str(reply["failed"]))
+                continue
+            job.loops = reply["loops"]
+            job.warmup = reply["per_call"] < self.profile.warmup_below
+            if reply["peak_heap_bytes"] is not None:
+                job.metadata["peak_heap_bytes"] = reply["peak_heap_bytes"]
+
+    def _sample(self, job: Job, worker: Worker) -> None:
+        if job.status is not Status.MEASURED:
+            return  # failed in an earlier round
+        request = {"do": "sample", "case": job.case_id, "loops": job.loops, "warmup": job.warmup}
+        reply = worker.ask(request)
+        if "failed" in reply:
+            job.fail(Status.FAILED, str(reply["failed"]))
+            return
+        job.samples.append(measure.Sample(reply["seconds"], reply["warmup"]))
+
+
+def _benchmark(job: Job, common: dict[str, Any]) -> pyperf.Benchmark:
+    """runs[i] is round i: one value (seconds per call) and its warmup, if any."""
+    metadata = {**common, **job.metadata, "name": job.case_id, "loops": job.loops}
+    metadata["cyclic_gc"] = "off" if job.metadata.get("variant", "").endswith("_gcoff") else "on"
+    runs = [
+        pyperf.Run(
+            [taken.seconds],
+            warmups=None if taken.warmup is None else [(1, taken.warmup)],
+            metadata={**metadata, "round": index},
+            collect_metadata=False,
+        )
+        for index, taken in enumerate(job.samples)
     ]
+    return pyperf.Benchmark(runs)
+
+
+def _interpreter_metadata() -> dict[str, Any]:
+    """pyperf's own description of the interpreter and machine, collected once."""
+    probe = pyperf.Run([1.0], metadata={"name": "probe"}, collect_metadata=True)
+    keys = ["python_version", "python_implementation", "python_compiler", "perf_version"]
+    keys += ["platform", "cpu_model_name", "cpu_count", "timer"]
+    found = probe.get_metadata()
+    return {key: found[key] for key in keys if key in found}
+
+
+# ---------------------------------------------------------------- selection
+
+
+def _wanted(opts: argparse.Namespace) -> set[str] | None:
+    if opts.cases is None:
+        return None
+    lines = opts.cases.read_text(encoding="utf-8").splitlines()
+    return {line.strip() for line in lines if line.strip()}
+
+
+def _selected(opts: argparse.Namespace, wanted: set[str] | None) -> list[Planned]:
+    adapters = [a for a in ADAPTERS if opts.library in (None, a.lib)]
     sources = [s for name, s in SOURCES.items() if opts.dataset in (None, name)]
-    planned = plan(adapters, sources)
+    planned = [p for p in plan(adapters, sources) if wanted is None or p.case.id in wanted]
     if opts.profile != "quick":
         return planned
-    reason = f"the quick profile times only decode of {QUICK_DECODE_ONLY}: run --profile full"
+    reason = f"the quick profile times only decode of {QUICK_DECODE_ONLY}: run --profile standard"
     return [
         dataclasses.replace(p, not_measured=reason)
         if p.case.dataset == QUICK_DECODE_ONLY and p.case.op != "decode"
@@ -91,115 +382,43 @@ def _selected(opts: argparse.Namespace) -> list[Planned]:
     ]
 
 
-class Progress:
-    def __init__(self, spec: str, total: int) -> None:
-        done, _, outer_total = spec.partition("/")
-        self.done = int(done)
-        self.total = int(outer_total) or total
-
-    def step(self, case_id: str) -> None:
-        self.done += 1
-        print(f"progress: {self.done}/{self.total} {case_id}", file=sys.stderr, flush=True)
-
-
-class Suite:
-    """Runs the planned cases through one pyperf Runner and keeps the catalog."""
-
-    def __init__(self, runner: pyperf.Runner, quick: bool, progress: Progress | None) -> None:
-        self.runner = runner
-        self.quick = quick
-        self.progress = progress
-        self.workbench = Workbench()
-        self.benchmarks: list[pyperf.Benchmark] = []
-        self.cases: list[dict[str, str]] = []
-        self._task = 0  # pyperf numbers bench_func calls; workers run one of them
-
-    def run(self, planned: Planned) -> None:
-        status, reason = self._run(planned)
-        self.cases.append(_case_entry(planned.case.id, status, reason))
-        if self.progress:
-            self.progress.step(planned.case.id)
-
-    def _run(self, planned: Planned) -> tuple[Status, str]:
-        if planned.not_applicable:
-            return Status.NOT_APPLICABLE, planned.not_applicable
-        if planned.not_measured:
-            return Status.NOT_MEASURED, planned.not_measured
-        try:
-            self.workbench.check(planned)
-        except CaseError as error:
-            return error.status, error.reason
-
-        def make() -> tuple[Callable[[], object], dict[str, str | int]]:
-            prepared = self.workbench.prepare(planned)
-            return prepared.func, prepared.metadata
-
-        return self._time(planned.case.id, make)
-
-    def run_extra(self, extra: Extra) -> None:
-        def make() -> tuple[Callable[[], object], dict[str, str | int]]:
-            func, metadata = extra.make()
-            return func, {**extra.case.metadata(), "lib_version": extra.version, **metadata}
-
-        status, reason = self._time(extra.case.id, make)
-        self.cases.append(_case_entry(extra.case.id, status, reason))
-        if self.progress:
-            self.progress.step(extra.case.id)
-
-    def _time(
-        self, case_id: str, make: Callable[[], tuple[Callable[[], object], dict[str, str | int]]]
-    ) -> tuple[Status, str]:
-        """Times one checked case; `make` builds its function only where it is timed."""
-        task, self._task = self._task, self._task + 1
-        if self.runner.args.worker_task not in (None, task):
-            self.runner.bench_func(case_id, _skipped)  # another worker's task
-            return Status.MEASURED, ""
-        try:
-            func, metadata = make()
-        except CaseError as error:
-            return error.status, error.reason
-        except Exception as error:  # e.g. a library that cannot be imported
-            return Status.NOT_MEASURED, f"setup raised {error!r:.300}"
-        try:
-            # The calibration (quick) or one call (full) also warms up the allocation pass.
-            traced = True
-            if self.quick:
-                loops, per_call = calibrate(func, QUICK_MIN_TIME)
-                self.runner.args.loops = loops
-                self.runner.args.values = 1 if per_call >= QUICK_SLOW_CALL else QUICK_VALUES
-                # Tracing slows a call several times over: quick traces only the fast ones.
-                traced = per_call < QUICK_UNTRACED_CALL
-            else:
-                func()
-            if traced:
-                metadata["peak_heap_bytes"] = peak_heap_bytes(func)
-            bench = self.runner.bench_func(case_id, func, metadata=metadata)
-        except Exception as error:  # a library failing while timed: recorded, never hidden
-            return Status.FAILED, f"timing raised {error!r:.300}"
-        if bench is not None:
-            self.benchmarks.append(bench)
-        return Status.MEASURED, ""
+def _extras(opts: argparse.Namespace, wanted: set[str] | None) -> list[tuple[int, Extra]]:
+    """The extra cases run with a whole-suite or one-library run (or when listed by id)."""
+    if opts.dataset and wanted is None:
+        return []
+    return [
+        (index, extra)
+        for index, extra in enumerate(extras())
+        if opts.library in (None, extra.case.lib) and (wanted is None or extra.case.id in wanted)
+    ]
 
 
-def _skipped() -> None:
-    """Never timed: stands in for a case another pyperf worker times."""
+def _jobs(
+    planned: Sequence[Planned], extra_cases: Sequence[tuple[int, Extra]]
+) -> dict[str, list[Job]]:
+    """The cases to time, grouped by dataset (extras by their own dataset names)."""
+    groups: dict[str, list[Job]] = {}
+    for item in planned:
+        if item.not_applicable is None and item.not_measured is None:
+            job = Job(item.case.id, adapter_unit(item), item.adapter.env)
+            groups.setdefault(item.case.dataset, []).append(job)
+    for index, extra in extra_cases:
+        job = Job(extra.case.id, extra_unit(index), {})
+        groups.setdefault(f"extras/{extra.case.dataset}", []).append(job)
+    return groups
 
 
-def calibrate(func: Callable[[], object], min_time: float) -> tuple[int, float]:
-    """Loops per value, doubled until one value takes min_time (pyperf's rule),
-    and the seconds one call took in the last round."""
-    loops = 1
-    while True:
-        start = time.perf_counter()
-        for _ in range(loops):
-            func()
-        elapsed = time.perf_counter() - start
-        if elapsed >= min_time or loops >= 2**20:
-            return loops, elapsed / loops
-        loops *= 2
+def _untimed(planned: Iterable[Planned]) -> list[dict[str, str]]:
+    entries = []
+    for item in planned:
+        if item.not_applicable:
+            entries.append(_entry(item.case.id, Status.NOT_APPLICABLE, item.not_applicable))
+        elif item.not_measured:
+            entries.append(_entry(item.case.id, Status.NOT_MEASURED, item.not_measured))
+    return entries
 
 
-def _case_entry(case_id: str, status: Status, reason: str) -> dict[str, str]:
+def _entry(case_id: str, status: Status, reason: str) -> dict[str, str]:
     entry = {"id": case_id, "status": status.value}
     if reason:
         entry["reason"] = reason
@@ -215,116 +434,80 @@ def _libraries(planned: Sequence[Planned]) -> list[dict[str, Any]]:
             "variant": a.variant,
             "version": a.version,
             "capabilities": sorted(c.value for c in a.capabilities),
+            "lazy_ops": dict(a.lazy),
         }
         for a in adapters
     ]
 
 
-def _runner(opts: argparse.Namespace, harness_args: list[str], worker: bool) -> pyperf.Runner:
-    def worker_args(cmd: list[str], _: object) -> None:
-        cmd.extend(["--profile", opts.profile, "--out", str(opts.out)])
-        for name in ("library", "dataset", "variant"):
-            if getattr(opts, name):
-                cmd.extend([f"--{name}", getattr(opts, name)])
-
-    runner = pyperf.Runner(add_cmdline_args=worker_args)
-    if worker:
-        runner.parse_args(harness_args)
-    elif opts.profile == "quick":
-        runner.parse_args([*QUICK_ARGS, *harness_args])
-    else:
-        runner.parse_args(["--inherit-environ", INHERITED_ENV, *harness_args])
-    return runner
+# ---------------------------------------------------------------- output
 
 
-def _run_elsewhere(
-    opts: argparse.Namespace, harness_args: list[str], adapter: Adapter, progress: Progress
-) -> tuple[list[pyperf.Benchmark], list[dict[str, str]]]:
-    """Runs one library variant in a child process with its environment."""
-    with tempfile.TemporaryDirectory() as out:
-        command = [sys.executable, sys.argv[0], "--out", out, "--profile", opts.profile]
-        command += ["--library", adapter.lib, "--progress", f"{progress.done}/{progress.total}"]
-        if adapter.variant:
-            command += ["--variant", adapter.variant]
-        if opts.dataset:
-            command += ["--dataset", opts.dataset]
-        subprocess.run([*command, *harness_args], env={**os.environ, **adapter.env}, check=True)
-        # No result file when the child measured nothing (e.g. --dataset packages).
-        result = Path(out, RESULT_FILE)
-        benchmarks = (
-            pyperf.BenchmarkSuite.load(str(result)).get_benchmarks() if result.exists() else []
-        )
-        cases = json.loads(Path(out, CASES_FILE).read_text(encoding="utf-8"))["cases"]
-    progress.done += len(cases)
-    return list(benchmarks), cases
+def _write_json(path: Path, document: object) -> None:
+    path.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
 
 
-def _drop_shared_rss(path: Path) -> None:
-    """Removes pyperf's mem_max_rss: in the quick profile every case shares one
-    process, so it is that process's peak so far, not the case's."""
-    document = json.loads(path.read_text(encoding="utf-8"))
-    levels = [document, *document["benchmarks"]]
-    levels += [run for bench in document["benchmarks"] for run in bench["runs"]]
-    for level in levels:
-        level.get("metadata", {}).pop("mem_max_rss", None)
-    path.write_text(json.dumps(document), encoding="utf-8")
-
-
-def _write(opts: argparse.Namespace, suite: Suite, planned: Sequence[Planned]) -> None:
+def _write(
+    opts: argparse.Namespace,
+    planned: Sequence[Planned],
+    jobs: Sequence[Job],
+    common: dict[str, Any],
+    calibrations: list[dict[str, object]],
+) -> None:
     opts.out.mkdir(parents=True, exist_ok=True)
     out_file = opts.out / RESULT_FILE
     out_file.unlink(missing_ok=True)  # a new run replaces the previous result
-    if suite.benchmarks:
-        pyperf.BenchmarkSuite(suite.benchmarks).dump(str(out_file))
-        if suite.quick:
-            _drop_shared_rss(out_file)
+    measured = [job for job in jobs if job.status is Status.MEASURED and job.samples]
+    if measured:
+        suite = pyperf.BenchmarkSuite([_benchmark(job, common) for job in measured])
+        suite.dump(str(out_file))
+    cases = _untimed(planned) + [_entry(j.case_id, j.status, j.reason) for j in jobs]
     catalog = {
         "lang": LANG,
         "profile": opts.profile,
+        "rounds": PROFILES[opts.profile].rounds,
+        "shuffle_seed": common["shuffle_seed"],
         "libraries": _libraries(planned),
-        "cases": suite.cases,
+        "cases": cases,
     }
-    (opts.out / CASES_FILE).write_text(json.dumps(catalog, indent=1) + "\n", encoding="utf-8")
+    _write_json(opts.out / CASES_FILE, catalog)
+    _write_json(opts.out / CALIBRATION_FILE, {"lang": LANG, "samples": calibrations})
 
 
-def _extras(opts: argparse.Namespace) -> list[Extra]:
-    """The extra cases run with a whole-suite or one-library run, not a one-dataset run."""
-    if opts.dataset or opts.variant:
-        return []
-    return [e for e in extras() if opts.library in (None, e.case.lib)]
+def _report(jobs: Sequence[Job], started: float) -> None:
+    # Refused and failed cases are results (in the catalog), not a failure of the run.
+    for job in jobs:
+        if job.status in (Status.REFUSED, Status.FAILED):
+            print(f"{job.status.upper()} {job.case_id}: {job.reason}", file=sys.stderr)
+    print(f"measured in {time.monotonic() - started:.0f} s", file=sys.stderr)
 
 
 def main(argv: list[str]) -> int:
-    opts, harness_args = parse_cli(argv)
-    worker = "--worker" in harness_args
-    runner = _runner(opts, harness_args, worker)
-    planned = _selected(opts)
-    extra_cases = _extras(opts)
-    progress = None if worker else Progress(opts.progress, len(planned) + len(extra_cases))
-    suite = Suite(runner, opts.profile == "quick", progress)
-    elsewhere: dict[int, Adapter] = {}
-    for item in planned:
-        if runs_here(item.adapter):
-            suite.run(item)
-        else:
-            elsewhere[id(item.adapter)] = item.adapter
-    for extra in extra_cases:
-        suite.run_extra(extra)
-    if worker:
-        return 0
-    assert progress is not None
-    for adapter in elsewhere.values():
-        benchmarks, cases = _run_elsewhere(opts, harness_args, adapter, progress)
-        suite.benchmarks += benchmarks
-        suite.cases += cases
-    _write(opts, suite, planned)
-    if extra_cases:
+    opts = parse_cli(argv)
+    if opts.serve:
+        return serve(opts.serve, PROFILES[opts.profile])
+    started = time.monotonic()
+    gc.collect()
+    wanted = _wanted(opts)
+    planned = _selected(opts, wanted)
+    extra_cases = _extras(opts, wanted)
+    groups = _jobs(planned, extra_cases)
+    jobs = [job for group in groups.values() for job in group]
+    seed = opts.seed if opts.seed is not None else random.SystemRandom().randrange(2**32)
+    common = {**_interpreter_metadata(), "profile": opts.profile, "shuffle_seed": seed}
+    calibrations = measure.calibration_samples("start")
+    progress = Progress(len(jobs) + len(_untimed(planned)))
+    for entry in _untimed(planned):
+        progress.step(entry["id"])
+    rounds = Rounds(opts.profile, seed, progress)
+    for name, group in groups.items():
+        rounds.run(name, group)
+    calibrations += measure.calibration_samples("end")
+    _write(opts, planned, jobs, common, calibrations)
+    if extra_cases and wanted is None and not opts.dataset:
         sizes = {"lang": LANG, "metrics": installed_sizes() + peak_memory()}
-        (opts.out / EXTRA_FILE).write_text(json.dumps(sizes, indent=1) + "\n", encoding="utf-8")
-    # Refused and failed cases are results (in the catalog), not a failure of the run.
-    for case in suite.cases:
-        if case["status"] in (Status.REFUSED, Status.FAILED):
-            print(f"{case['status'].upper()} {case['id']}: {case['reason']}", file=sys.stderr)
+        _write_json(opts.out / EXTRA_FILE, sizes)
+    _report(jobs, started)
     return 0
 
 

@@ -21,44 +21,69 @@ def _catalog(out: Path) -> dict[str, Any]:
     return catalog
 
 
-def test_quick_run_writes_measured_cases_and_the_catalog(tmp_path: Path) -> None:
-    result = _run(tmp_path / "new_dir", "--library", "flatbuffers")
+def test_quick_run_writes_rounds_the_catalog_and_the_calibration(tmp_path: Path) -> None:
+    result = _run(tmp_path / "new_dir", "--library", "flatbuffers", "--seed", "5")
     assert result.returncode == 0, result.stderr
     out = tmp_path / "new_dir"
     suite = pyperf.BenchmarkSuite.load(str(out / "python.json"))
     catalog = _catalog(out)
     measured = {c["id"] for c in catalog["cases"] if c["status"] == "measured"}
     assert set(suite.get_benchmark_names()) == measured
-    # 3 sizes x 5 ops, all applicable to a zero-copy format.
-    assert len(measured) == 15
+    # 3 sizes x 6 ops, all applicable to a zero-copy, code-generated format.
+    assert len(measured) == 18
     assert (
-        "dataset=user/size=100/op=access_lazy/format=flatbuffers/lib=flatbuffers/variant=object_api"
+        "dataset=user/size=100/op=convert/format=flatbuffers/lib=flatbuffers/variant=object_api"
         in measured
     )
     for bench in suite.get_benchmarks():
         metadata = bench.get_metadata()
         assert metadata["lang"] == "python" and metadata["lib"] == "flatbuffers"
-        assert metadata["wire_bytes"] > 0
-        assert "mem_max_rss" not in metadata  # one process's peak, not the case's
+        assert metadata["wire_bytes"] > 0 and metadata["cyclic_gc"] == "on"
         assert metadata["lib_version"] == catalog["libraries"][0]["version"]
+        assert metadata["shuffle_seed"] == 5 and metadata["profile"] == "quick"
         assert bench.get_name().startswith(f"dataset={metadata['dataset']}/")
-        assert bench.get_nvalue() in (1, 3) and bench.mean() > 0  # 1 for a slow call
-        # quick traces allocation only for calls under 20 ms, which all get 3 values.
-        assert "peak_heap_bytes" not in metadata or bench.get_nvalue() == 3
-        assert metadata.get("peak_heap_bytes", 0) >= 0
-    assert catalog["libraries"][0]["capabilities"] == ["codegen", "zero_copy"]
-    assert "progress: 15/15 dataset=user/size=1000/op=access_lazy" in result.stderr
+        # runs[i] is round i, one value each.
+        rounds = [run.get_metadata()["round"] for run in bench.get_runs()]
+        assert rounds == [0, 1, 2] and bench.get_nvalue() == 3 and bench.mean() > 0
+    library = catalog["libraries"][0]
+    assert library["capabilities"] == ["codegen", "zero_copy"] and library["lazy_ops"] == {}
+    assert catalog["shuffle_seed"] == 5 and catalog["rounds"] == 3
+    calibration = json.loads((out / "python-calibration.json").read_text())
+    rows = {(row["when"], row["workload"]) for row in calibration["samples"]}
+    assert rows == {(w, k) for w in ("start", "end") for k in ("memcpy_1mib", "cpu_loop")}
+    assert all(row["ns"] > 0 and row["n"] > 0 for row in calibration["samples"])
+    assert "progress: 18/18 " in result.stderr
 
 
-def test_variant_with_its_own_backend_runs_in_a_child_and_is_merged(tmp_path: Path) -> None:
+def test_each_protobuf_backend_runs_in_workers_of_its_own(tmp_path: Path) -> None:
     result = _run(tmp_path, "--library", "protobuf")
     assert result.returncode == 0, result.stderr
     suite = pyperf.BenchmarkSuite.load(str(tmp_path / "python.json"))
     variants = {b.get_metadata()["variant"] for b in suite.get_benchmarks()}
     assert variants == {"upb", "python"}
-    statuses = {(c["id"].rsplit("=", 1)[1], c["status"]) for c in _catalog(tmp_path)["cases"]}
+    catalog = _catalog(tmp_path)
+    statuses = {(c["id"].rsplit("=", 1)[1], c["status"]) for c in catalog["cases"]}
     assert ("python", "not_applicable") in statuses  # access_lazy: not zero-copy
-    assert "progress: 30/30 " in result.stderr
+    lazy = {lib["variant"]: lib["lazy_ops"] for lib in catalog["libraries"]}
+    assert set(lazy["upb"]) == {"decode", "roundtrip"} and lazy["python"] == {}
+    assert "progress: 36/36 " in result.stderr
+
+
+def test_only_the_listed_cases_are_measured_and_gc_off_twins_run_without_gc(
+    tmp_path: Path,
+) -> None:
+    wanted = [
+        "dataset=order/size=1/op=decode/format=json/lib=cattrs/variant=attrs",
+        "dataset=order/size=1/op=decode/format=json/lib=cattrs/variant=attrs_gcoff",
+    ]
+    listed = tmp_path / "cases.txt"
+    listed.write_text("\n".join(wanted) + "\n")
+    result = _run(tmp_path / "out", "--library", "cattrs", "--cases", str(listed), dataset="order")
+    assert result.returncode == 0, result.stderr
+    suite = pyperf.BenchmarkSuite.load(str(tmp_path / "out" / "python.json"))
+    assert sorted(suite.get_benchmark_names()) == wanted
+    gc_state = {b.get_name(): b.get_metadata()["cyclic_gc"] for b in suite.get_benchmarks()}
+    assert gc_state == {wanted[0]: "on", wanted[1]: "off"}
 
 
 def test_google_message_documents_are_timed_by_both_protobuf_backends(tmp_path: Path) -> None:
@@ -72,7 +97,7 @@ def test_google_message_documents_are_timed_by_both_protobuf_backends(tmp_path: 
     )
 
 
-def test_a_child_that_measures_nothing_is_merged(tmp_path: Path) -> None:
+def test_a_run_that_measures_nothing_writes_only_the_catalog(tmp_path: Path) -> None:
     result = _run(tmp_path, "--library", "protobuf", dataset="twitter")
     assert result.returncode == 0, result.stderr
     statuses = {c["status"] for c in _catalog(tmp_path)["cases"]}

@@ -62,6 +62,14 @@ class WholeDocument:
 
 
 @runtime_checkable
+class Converts(Protocol):
+    """A code-generated format's codec: converts the domain model through its objects."""
+
+    def convert(self, model: Any) -> Any:
+        """Domain model -> the library's generated objects -> domain model."""
+
+
+@runtime_checkable
 class LazyAccess(Protocol):
     """A zero-copy codec: reads fields straight from the encoded bytes."""
 
@@ -97,6 +105,11 @@ class Adapter(Protocol):
     @property
     def unsupported(self) -> tuple[tuple[str, str], ...]:
         """(op, why) for the ops this library cannot do (a parser has no encode)."""
+
+    @property
+    def lazy(self) -> tuple[tuple[str, str], ...]:
+        """(op, why) for the ops whose result is a view over bytes (decode) or bytes
+        already laid out (encode) rather than fully built objects or bytes."""
 
     def supports(self, source: Source) -> str | None:
         """None if the library can represent `source`, else why not (checked without imports)."""

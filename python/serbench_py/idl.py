@@ -1,10 +1,12 @@
-"""Conversion between the canonical JSON tree and generated IDL objects.
+"""Conversion between generated IDL objects and the suite's own representations.
 
 Protobuf messages, FlatBuffers object-API classes and Cap'n Proto builders all
 follow the contract of schemas/README.md: timestamps are int64 microseconds,
 enums are ordinals, unions are a oneof / union. One walker over the dataset's
 description does the conversion; a Mapping subclass supplies what differs
-(class lookup, field names, union and presence conventions).
+(class lookup, field names, union and presence conventions), and a Side the
+other end: the canonical JSON tree (round-trip checks, untimed) or the domain
+model's dataclasses (the timed `convert` op).
 """
 
 from typing import Any
@@ -26,15 +28,80 @@ from serbench_py.schema import (
     parse_timestamp,
     to_micros,
 )
+from serbench_py.typed import TypedModel, enum_class
 
 BYTES = Scalar("uint8")  # a list of these is `bytes` in protobuf and Cap'n Proto
+
+
+class TreeSide:
+    """The canonical JSON tree: dicts with a "type" tag in union members."""
+
+    def has(self, obj: Any, field: str) -> bool:
+        return field in obj
+
+    def get(self, obj: Any, field: str) -> Any:
+        return obj[field]
+
+    def tag(self, member: Any) -> str:
+        return str(member[TAG])
+
+    def micros(self, value: Any) -> int:
+        return to_micros(parse_timestamp(value))
+
+    def timestamp(self, micros: int) -> Any:
+        return format_timestamp(from_micros(micros))
+
+    def enum_name(self, value: Any) -> str:
+        return str(value)
+
+    def enum(self, kind: Enum, name: str) -> Any:
+        return name
+
+    def record(self, record: Record, values: dict[str, Any], tag: str | None) -> Any:
+        return {TAG: tag, **values} if tag else values
+
+
+class ModelSide:
+    """The domain model: dataclass instances, aware datetimes, Python Enums."""
+
+    def __init__(self, model: TypedModel) -> None:
+        self.model = model
+
+    def has(self, obj: Any, field: str) -> bool:
+        return getattr(obj, field) is not None
+
+    def get(self, obj: Any, field: str) -> Any:
+        return getattr(obj, field)
+
+    def tag(self, member: Any) -> str:
+        return self.model.tag_of(member)
+
+    def micros(self, value: Any) -> int:
+        return to_micros(value)
+
+    def timestamp(self, micros: int) -> Any:
+        return from_micros(micros)
+
+    def enum_name(self, value: Any) -> str:
+        return str(value.value)
+
+    def enum(self, kind: Enum, name: str) -> Any:
+        return enum_class(kind)(name)
+
+    def record(self, record: Record, values: dict[str, Any], tag: str | None) -> Any:
+        return self.model.classes[record.name](**values)
+
+
+Side = TreeSide | ModelSide
+TREE = TreeSide()
 
 
 class Mapping:
     """The generated classes of one dataset in one IDL."""
 
-    def __init__(self, dataset: Dataset) -> None:
+    def __init__(self, dataset: Dataset, side: Side = TREE) -> None:
         self.dataset = dataset
+        self.side = side
 
     # What each IDL defines.
     def new(self, record: str, values: dict[str, Any]) -> Any:
@@ -70,34 +137,45 @@ class Mapping:
     def bytes_in(self, value: Any) -> list[int]:
         return list(value)
 
-    # The walker.
-    def payload(self, tree: Any) -> Any:
-        root = self.dataset.root
-        return self.new("Payload", {"records": [self.value_out(root, r) for r in tree["records"]]})
+    def enum_out(self, kind: Enum, name: str) -> Any:
+        return kind.values.index(name)
 
-    def payload_tree(self, payload: Any) -> dict[str, Any]:
-        root = self.dataset.root
-        return {"records": [self.value_in(root, r) for r in self.get(payload, "records")]}
+    def enum_in(self, kind: Enum, value: Any) -> str:
+        name: str = kind.values[value]
+        return name
 
-    def record_out(self, record: Record, tree: dict[str, Any]) -> Any:
+    # The walker: `out` goes from the side's objects to generated ones, `in` back.
+    def payload(self, obj: Any) -> Any:
+        root = self.dataset.root
+        records = self.side.get(obj, "records")
+        return self.new("Payload", {"records": [self.value_out(root, r) for r in records]})
+
+    def payload_tree(self, payload: Any) -> Any:
+        """The generated payload as the side's objects (a tree, or the domain model)."""
+        root = self.dataset.root
+        records = [self.value_in(root, r) for r in self.get(payload, "records")]
+        return self.side.record(self.dataset.payload, {"records": records}, None)
+
+    def record_out(self, record: Record, obj: Any) -> Any:
+        side = self.side
         values: dict[str, Any] = {}
         for field in record.fields:
             kind = field.type
             if isinstance(kind, Optional):
-                if field.name in tree:
-                    value = self.value_out(kind.item, tree[field.name])
+                if side.has(obj, field.name):
+                    value = self.value_out(kind.item, side.get(obj, field.name))
                     values[self.name(field.name)] = self.optional_out(kind.item, value)
             elif isinstance(kind, Union) and kind.wrapper is None:
-                member = tree[field.name]
+                member = side.get(obj, field.name)
                 self.put_union(
-                    values, field.name, kind, member[TAG], self._member_out(kind, member)
+                    values, field.name, kind, side.tag(member), self._member_out(kind, member)
                 )
             else:
-                values[self.name(field.name)] = self.value_out(kind, tree[field.name])
+                values[self.name(field.name)] = self.value_out(kind, side.get(obj, field.name))
         return self.new(record.name, values)
 
-    def record_in(self, record: Record, obj: Any) -> dict[str, Any]:
-        tree: dict[str, Any] = {}
+    def record_in(self, record: Record, obj: Any, tag: str | None = None) -> Any:
+        values: dict[str, Any] = {}
         for field in record.fields:
             kind = field.type
             if isinstance(kind, Optional):
@@ -105,22 +183,23 @@ class Mapping:
                     continue
                 kind = kind.item
             if isinstance(kind, Union) and kind.wrapper is None:
-                tree[field.name] = self._member_in(kind, *self.get_union(obj, field.name, kind))
+                values[field.name] = self._member_in(kind, *self.get_union(obj, field.name, kind))
             else:
-                tree[field.name] = self.value_in(kind, self.get(obj, field.name))
-        return tree
+                values[field.name] = self.value_in(kind, self.get(obj, field.name))
+        return self.side.record(record, values, tag)
 
-    def _member_out(self, union: Union, member: dict[str, Any]) -> Any:
-        return self.record_out(self.dataset.record(union.record_of(member[TAG])), member)
+    def _member_out(self, union: Union, member: Any) -> Any:
+        record = self.dataset.record(union.record_of(self.side.tag(member)))
+        return self.record_out(record, member)
 
-    def _member_in(self, union: Union, tag: str, obj: Any) -> dict[str, Any]:
-        return {TAG: tag, **self.record_in(self.dataset.record(union.record_of(tag)), obj)}
+    def _member_in(self, union: Union, tag: str, obj: Any) -> Any:
+        return self.record_in(self.dataset.record(union.record_of(tag)), obj, tag)
 
     def value_out(self, kind: Type, value: Any) -> Any:
         if isinstance(kind, Timestamp):
-            return to_micros(parse_timestamp(value))
+            return self.side.micros(value)
         if isinstance(kind, Enum):
-            return kind.values.index(value)
+            return self.enum_out(kind, self.side.enum_name(value))
         if isinstance(kind, Ref):
             return self.record_out(self.dataset.record(kind.name), value)
         if isinstance(kind, List):
@@ -132,7 +211,8 @@ class Mapping:
         if isinstance(kind, Union):  # a wrapper message/table holding the union
             assert kind.wrapper is not None
             values: dict[str, Any] = {}
-            self.put_union(values, kind.field, kind, value[TAG], self._member_out(kind, value))
+            tag = self.side.tag(value)
+            self.put_union(values, kind.field, kind, tag, self._member_out(kind, value))
             return self.new(kind.wrapper, values)
         return value
 
@@ -140,9 +220,9 @@ class Mapping:
         if isinstance(kind, Scalar):
             return self.text(value) if kind.kind == "str" else value
         if isinstance(kind, Timestamp):
-            return format_timestamp(from_micros(value))
+            return self.side.timestamp(value)
         if isinstance(kind, Enum):
-            return kind.values[value]
+            return self.side.enum(kind, self.enum_in(kind, value))
         if isinstance(kind, Ref):
             return self.record_in(self.dataset.record(kind.name), value)
         if isinstance(kind, List):

@@ -33,6 +33,7 @@ class _MangledCities:
     version: str = "0"
     capabilities: frozenset[Any] = frozenset()
     unsupported: tuple[tuple[str, str], ...] = ()
+    lazy: tuple[tuple[str, str], ...] = ()
     env: Any = None
 
     def supports(self, source: Source) -> str | None:
@@ -162,5 +163,6 @@ def test_the_real_packages_document_decodes_into_structs() -> None:
     workbench = Workbench()
     [decode] = [p for p in plan([_STRUCT], [SOURCES["packages"]]) if p.case.op == "decode"]
     workbench.check(decode)  # raises CaseError naming the first wrong field
-    decoded = workbench.prepare(decode).func()
+    prepared = workbench.prepare(decode)
+    decoded = prepared.func(prepared.arg)
     assert len(decoded.packages) > 1000  # type: ignore[attr-defined]

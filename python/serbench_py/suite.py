@@ -10,24 +10,33 @@ and measures allocation in a pass of its own.
 import enum
 import tracemalloc
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
 from serbench_py.adapter import (
     Adapter,
     Capability,
     Codec,
+    Converts,
     LazyAccess,
     Reader,
     item_reader,
     read_all,
 )
 from serbench_py.cases import Case
-from serbench_py.roundtrip import RoundTripError, check_round_trip
+from serbench_py.roundtrip import RoundTripError, check_round_trip, first_difference
 from serbench_py.sources import Source
+from serbench_py.typed import domain_model
 
-OPS = ("encode", "decode", "roundtrip", "access_full", "access_lazy")
+OPS = ("encode", "decode", "roundtrip", "access_full", "access_lazy", "convert")
 _ACCESS = ("access_full", "access_lazy")
+# The code-generated formats, whose codecs convert the domain model (CONTRACT: convert).
+CONVERT_FORMATS = ("protobuf", "flatbuffers", "capnp", "thrift")
+# Typed-class libraries are also timed with the cyclic GC disabled (issue 15) on
+# these datasets and ops, as case variant `<variant>_gcoff`.
+GC_OFF_SUFFIX = "_gcoff"
+GC_OFF_DATASETS = ("filetree", "order")
+GC_OFF_OPS = ("encode", "decode", "roundtrip")
 
 
 class Status(enum.StrEnum):
@@ -45,6 +54,7 @@ class Planned:
     source: Source
     not_applicable: str | None  # the reason, when known up front
     not_measured: str | None = None  # left out of this run (its profile), and why
+    gc_off: bool = False  # timed with the cyclic GC disabled
 
 
 def _static_reason(adapter: Adapter, source: Source, op: str) -> str | None:
@@ -55,11 +65,28 @@ def _static_reason(adapter: Adapter, source: Source, op: str) -> str | None:
         return "one document without records: there are no named record fields to read"
     if op == "access_lazy" and Capability.ZERO_COPY not in adapter.capabilities:
         return "not a zero-copy format: reading a field needs a full decode (op access_full)"
+    if op == "convert" and adapter.format not in CONVERT_FORMATS:
+        return (
+            "convert (domain model -> generated objects -> domain model) applies to "
+            "code-generated formats only: protobuf, FlatBuffers, Cap'n Proto, Thrift"
+        )
+    if op == "convert" and source.schema is None:
+        return "no domain model for this document (it has no dataset description)"
     return None
 
 
+def _gc_off_twin(planned: Planned) -> Planned | None:
+    """The same case timed with the GC disabled, for the libraries and datasets that get one."""
+    case = planned.case
+    wanted = getattr(planned.adapter, "gc_off_twin", False)
+    if not wanted or case.dataset not in GC_OFF_DATASETS or case.op not in GC_OFF_OPS:
+        return None
+    variant = f"{case.variant}{GC_OFF_SUFFIX}"
+    return replace(planned, case=replace(case, variant=variant), gc_off=True)
+
+
 def plan(adapters: Sequence[Adapter], sources: Sequence[Source]) -> list[Planned]:
-    return [
+    planned = [
         Planned(
             Case.of(adapter, op, source.name, size),
             adapter,
@@ -71,6 +98,8 @@ def plan(adapters: Sequence[Adapter], sources: Sequence[Source]) -> list[Planned
         for adapter in adapters
         for op in OPS
     ]
+    twins = (_gc_off_twin(p) for p in planned)
+    return planned + [twin for twin in twins if twin is not None]
 
 
 class CaseError(Exception):
@@ -84,45 +113,45 @@ class CaseError(Exception):
 
 @dataclass(frozen=True)
 class Prepared:
-    func: Callable[[], object]
+    """A case ready to time: `func(arg)` is one operation; `arg` was built for it."""
+
+    func: Callable[[Any], object]
+    arg: Any
     metadata: dict[str, str | int]
-
-
-@dataclass(frozen=True)
-class _Subject:
-    codec: Codec
-    native: Any
-    payload: bytes
-    tree: Any
+    gc_off: bool
 
 
 class Workbench:
-    """Prepares cases; the ops of one (library, dataset, size) share one check.
+    """Checks and prepares cases without keeping other cases' objects alive.
 
-    Only the latest subject is kept: plan() lists a subject's ops together, and
-    keeping every decoded payload would grow the process by gigabytes.
+    A (library, dataset, size) is checked once (round trip, access, convert);
+    only its encoded payload (bytes, which the cyclic GC never visits) is kept.
+    Each prepare() builds the case's input afresh from the fixture, so a caller
+    that drops the Prepared holds nothing of the case any more.
     """
 
     def __init__(self) -> None:
-        self._subject_key: tuple[int, str, int] | None = None
-        self._subject_value: _Subject | CaseError | None = None
         self._codecs: dict[tuple[int, str], Codec | CaseError] = {}
-        self._fixture_key: tuple[str, int] | None = None
-        self._fixture_value: tuple[Any, str] | None = None
+        self._payloads: dict[tuple[int, str, int], bytes | CaseError] = {}
 
     def check(self, planned: Planned) -> None:
         """Raises CaseError unless the case's library round-trips its fixture."""
-        self._subject(planned.adapter, planned.source, planned.case.size)
+        self._payload(planned)
 
     def prepare(self, planned: Planned) -> Prepared:
-        """The timed function and metadata of a checked case."""
-        subject = self._subject(planned.adapter, planned.source, planned.case.size)
-        func = _operation(planned.case.op, subject, planned.source)
+        """The timed function of a checked case, its freshly built input, and metadata."""
+        payload = self._payload(planned)
+        codec = self._codec(planned.adapter, planned.source)
+        func, arg = _operation(planned, codec, payload)
+        return Prepared(func, arg, self.metadata(planned), planned.gc_off)
+
+    def metadata(self, planned: Planned) -> dict[str, str | int]:
+        """A checked case's identity, library version, capabilities and wire size."""
         metadata = planned.case.metadata()
         metadata["lib_version"] = planned.adapter.version
-        metadata["wire_bytes"] = len(subject.payload)
+        metadata["wire_bytes"] = len(self._payload(planned))
         metadata["capabilities"] = ",".join(sorted(c.value for c in planned.adapter.capabilities))
-        return Prepared(func, metadata)
+        return metadata
 
     def _codec(self, adapter: Adapter, source: Source) -> Codec:
         key = (id(adapter), source.name)
@@ -135,28 +164,16 @@ class Workbench:
                 )
         return _raise_or(self._codecs[key])
 
-    def _subject(self, adapter: Adapter, source: Source, size: int) -> _Subject:
+    def _payload(self, planned: Planned) -> bytes:
+        adapter, source, size = planned.adapter, planned.source, planned.case.size
         key = (id(adapter), source.name, size)
-        if key != self._subject_key or self._subject_value is None:
-            self._subject_key, self._subject_value = None, None  # frees the previous one first
-            self._subject_value, self._subject_key = self._check(adapter, source, size), key
-        return _raise_or(self._subject_value)
+        if key not in self._payloads:
+            self._payloads[key] = self._check(adapter, source, size)
+        return _raise_or(self._payloads[key])
 
-    def _fixture(self, source: Source, size: int) -> tuple[Any, str]:
-        """The fixture tree and its repr, kept while plan() goes through its libraries.
-
-        Libraries only read it (none mutates its input), so they share one copy.
-        """
-        if self._fixture_key != (source.name, size):
-            self._fixture_value = None  # frees the previous one first
-            tree = source.load(size)
-            self._fixture_value, self._fixture_key = (tree, repr(tree)), (source.name, size)
-        assert self._fixture_value is not None
-        return self._fixture_value
-
-    def _check(self, adapter: Adapter, source: Source, size: int) -> _Subject | CaseError:
+    def _check(self, adapter: Adapter, source: Source, size: int) -> bytes | CaseError:
         try:
-            tree, tree_repr = self._fixture(source, size)
+            tree = source.load(size)
         except FileNotFoundError as error:
             return CaseError(Status.NOT_MEASURED, str(error))
         try:
@@ -164,12 +181,14 @@ class Workbench:
         except CaseError as error:
             return error
         try:
-            native, payload = check_round_trip(codec, tree, tree_repr)
+            _, payload = check_round_trip(codec, tree)
             if source.schema is not None:
                 _check_access(codec, payload, tree, source)
+                if isinstance(codec, Converts):
+                    _check_convert(codec, tree, source)
         except RoundTripError as error:
             return CaseError(Status.REFUSED, str(error))
-        return _Subject(codec, native, payload, tree)
+        return payload
 
 
 _T = TypeVar("_T")
@@ -211,25 +230,46 @@ def _compare_access(codec: Codec, payload: bytes, tree: Any, source: Source) -> 
             raise RoundTripError(f"{op} read {values[wrong]!r:.80}, expected {want[wrong]!r:.80}")
 
 
-def _operation(op: str, subject: _Subject, source: Source) -> Callable[[], object]:
-    codec, native, payload = subject.codec, subject.native, subject.payload
-    if op == "encode":
-        return lambda: codec.encode(native)
+def _check_convert(codec: Converts, tree: Any, source: Source) -> None:
+    """convert must give back a domain model equal to the fixture."""
+    assert source.schema is not None
+    model = domain_model(source.schema)
+    try:
+        back = model.to_tree(codec.convert(model.native(tree)))
+    except Exception as error:
+        raise RoundTripError(f"convert raised {error!r:.200}") from error
+    difference = None if repr(back) == repr(tree) else first_difference(tree, back)
+    if difference:
+        raise RoundTripError(f"convert: {difference}")
+
+
+def _operation(
+    planned: Planned, codec: Codec, payload: bytes
+) -> tuple[Callable[[Any], object], Any]:
+    """The timed function of a case and its input, built now (the input only lives
+    as long as the caller keeps it)."""
+    op, source = planned.case.op, planned.source
+    if op in ("encode", "roundtrip"):
+        native = codec.native(source.load(planned.case.size))
+        if op == "encode":
+            return codec.encode, native
+        return (lambda obj: codec.decode(codec.encode(obj))), native
     if op == "decode":
-        return lambda: codec.decode(payload)
-    if op == "roundtrip":
-        return lambda: codec.decode(codec.encode(native))
+        return codec.decode, payload
     if op == "access_full":
         readers = _readers(codec.reader, source)
-        return lambda: read_all(codec.records(codec.decode(payload)), readers)
+        return (lambda data: read_all(codec.records(codec.decode(data)), readers)), payload
+    if op == "convert":
+        assert isinstance(codec, Converts) and source.schema is not None, op
+        return codec.convert, domain_model(source.schema).native(source.load(planned.case.size))
     assert op == "access_lazy" and isinstance(codec, LazyAccess), op
     lazy = codec
     lazy_readers = _readers(lazy.lazy_reader, source)
-    return lambda: lazy.read_lazily(payload, lazy_readers)
+    return (lambda data: lazy.read_lazily(data, lazy_readers)), payload
 
 
-def peak_heap_bytes(func: Callable[[], object]) -> int:
-    """Peak bytes traced by tracemalloc during one call of a warmed-up `func`.
+def peak_heap_bytes(func: Callable[[Any], object], arg: Any) -> int:
+    """Peak bytes traced by tracemalloc during one call of a warmed-up `func(arg)`.
 
     Measured in a pass of its own: tracemalloc slows every allocation, so it
     never runs while a case is timed.
@@ -238,7 +278,7 @@ def peak_heap_bytes(func: Callable[[], object]) -> int:
     try:
         tracemalloc.reset_peak()
         baseline = tracemalloc.get_traced_memory()[0]
-        func()
+        func(arg)
         return max(tracemalloc.get_traced_memory()[1] - baseline, 0)
     finally:
         tracemalloc.stop()

@@ -6,10 +6,12 @@ their own, so string annotations (the recursive filetree Node) resolve in it.
 TypedModel converts the canonical tree to instances and back, untimed.
 """
 
+import dataclasses
 import enum
 import functools
 import sys
 import types
+import typing
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -70,6 +72,29 @@ def enum_class(kind: Enum) -> type[enum.Enum]:
     return cls
 
 
+class DataclassFlavor:
+    """Plain stdlib dataclasses: mashumaro's classes, and the suite's domain model."""
+
+    def record(self, name: str, slots: list[Slot], tag: str | None, module: str) -> type:
+        fields: list[tuple[Any, ...]] = [
+            (s.name, s.annotation, dataclasses.field(default=None))
+            if s.optional
+            else (s.name, s.annotation)
+            for s in slots
+        ]
+        if tag:
+            fields.append((TAG, tag_literal(tag), dataclasses.field(default=tag)))
+        cls = dataclasses.make_dataclass(name, fields, kw_only=True)
+        cls.__module__ = module
+        return cls
+
+    def union(self, members: tuple[Any, ...]) -> Any:
+        return typing.Union[members]  # noqa: UP007 (a runtime-built union)
+
+    def finish(self, classes: dict[str, Any], namespace: dict[str, Any]) -> None:
+        """Type hints resolve from the class's module when a codec is built."""
+
+
 class TypedModel:
     """One dataset's classes in one flavor, and tree <-> instance conversion."""
 
@@ -97,6 +122,10 @@ class TypedModel:
         self.classes[top.name] = self.namespace[top.name] = self.payload
         flavor.finish(self.classes, self.namespace)
         self._tag_of = {self.classes[record]: tag for record, tag in self._tags.items()}
+
+    def tag_of(self, member: Any) -> str:
+        """The union tag of a union member instance."""
+        return self._tag_of[type(member)]
 
     def _slots(self, record: Record, built: set[str], flavor: Flavor) -> list[Slot]:
         slots = []
@@ -183,7 +212,7 @@ class TypedModel:
         if isinstance(kind, Ref):
             return self._record_in(self.dataset.record(kind.name), value)
         if isinstance(kind, Union):
-            tag = self._tag_of[type(value)]
+            tag = self.tag_of(value)
             return {TAG: tag, **self._record_in(self.dataset.record(kind.record_of(tag)), value)}
         if isinstance(kind, List):
             if isinstance(kind.item, Scalar):  # the repr() comparison checks the items
@@ -196,3 +225,10 @@ class TypedModel:
     def records(self, native: Any) -> Sequence[Any]:
         records: Sequence[Any] = native.records
         return records
+
+
+@functools.cache
+def domain_model(dataset: Dataset) -> TypedModel:
+    """The suite's domain model of a dataset: stdlib dataclasses (the `convert` op's
+    starting point and result for the code-generated formats)."""
+    return TypedModel(dataset, DataclassFlavor(), "domain")

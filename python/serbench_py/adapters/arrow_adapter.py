@@ -103,6 +103,9 @@ class _Row:
         return self.table.column(column)[self.index].as_py()
 
 
+_LAZY_DECODE = "a Table whose Arrow buffers point into the payload: no value is converted"
+
+
 @dataclass(frozen=True)
 class ArrowAdapter:
     lib: str = "pyarrow"
@@ -111,6 +114,7 @@ class ArrowAdapter:
     capabilities: frozenset[Capability] = frozenset({Capability.ZERO_COPY})
     unsupported: tuple[tuple[str, str], ...] = ()
     env: dict[str, str] = field(default_factory=dict)
+    lazy: tuple[tuple[str, str], ...] = (("decode", _LAZY_DECODE), ("roundtrip", _LAZY_DECODE))
 
     @property
     def version(self) -> str:

@@ -157,6 +157,7 @@ class AvroAdapter:
     capabilities: frozenset[Capability] = frozenset({Capability.CODEGEN})
     unsupported: tuple[tuple[str, str], ...] = ()
     env: dict[str, str] = field(default_factory=dict)
+    lazy: tuple[tuple[str, str], ...] = ()  # every op materializes its result
 
     @property
     def version(self) -> str:

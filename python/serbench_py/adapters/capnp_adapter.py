@@ -1,8 +1,11 @@
 """Cap'n Proto (pycapnp), loading schemas/<dataset>/<dataset>.capnp at run time.
 
-encode serializes a message builder (the native object, built untimed);
-decode reads the bytes and materializes them with to_dict(); access_lazy
-reads a few fields in place through the reader, without materializing.
+encode returns the bytes of a message builder filled untimed (the builder
+already holds the wire layout: lazy); decode returns a reader over the bytes
+(fields are read on access: lazy); convert goes domain model -> builder ->
+domain model (every field written and read back). access_full materializes
+the reader with to_dict() and reads from the dicts; access_lazy reads a few
+fields in place through the reader.
 """
 
 import functools
@@ -14,9 +17,10 @@ from typing import Any
 
 from serbench_py import fixtures
 from serbench_py.adapter import Capability, Reader, chain, read_all, version
-from serbench_py.idl import Mapping
+from serbench_py.idl import Mapping, ModelSide
 from serbench_py.schema import Enum, Timestamp, Type, Union
 from serbench_py.sources import Source
+from serbench_py.typed import domain_model
 
 
 def _camel(name: str) -> str:
@@ -55,19 +59,19 @@ class CapnpMapping(Mapping):
         ((tag, member),) = group.items()
         return tag, member
 
+    def enum_out(self, kind: Enum, name: str) -> Any:
+        return _camel(name)  # enumerants are camelCase names
+
+    def enum_in(self, kind: Enum, value: Any) -> str:
+        return {_camel(v): v for v in kind.values}[value]
+
     def value_out(self, kind: Type, value: Any) -> Any:
-        if isinstance(kind, Enum):
-            return _camel(value)  # enumerants are camelCase names
         if isinstance(kind, Union) and kind.wrapper is not None:
             values: dict[str, Any] = {}
-            self.put_union(values, kind.field, kind, value["type"], self._member_out(kind, value))
+            tag = self.side.tag(value)
+            self.put_union(values, kind.field, kind, tag, self._member_out(kind, value))
             return values[_camel(kind.field)]
         return super().value_out(kind, value)
-
-    def value_in(self, kind: Type, value: Any) -> Any:
-        if isinstance(kind, Enum):
-            return {_camel(v): v for v in kind.values}[value]
-        return super().value_in(kind, value)
 
 
 @functools.cache
@@ -78,16 +82,27 @@ def _load(path: str) -> Any:
     return capnp.load(path, imports=[os.path.dirname(os.path.dirname(capnp.__file__))])
 
 
+def _dicts(message: Any) -> Any:
+    """A builder or reader as the dicts CapnpMapping reads (every field read);
+    dicts (decode_full's result) as they are."""
+    return message if isinstance(message, dict) else message.to_dict()
+
+
 @dataclass
 class CapnpCodec:
     mapping: CapnpMapping
     module: Any
+    domain: CapnpMapping  # the same mapping, to and from the domain model
 
     def native(self, tree: Any) -> Any:
         return self.module.Payload.new_message(**self.mapping.payload(tree))
 
     def to_tree(self, native: Any) -> Any:
-        return self.mapping.payload_tree(native)
+        return self.mapping.payload_tree(_dicts(native))
+
+    def convert(self, model: Any) -> Any:
+        builder = self.module.Payload.new_message(**self.domain.payload(model))
+        return self.domain.payload_tree(_dicts(builder))
 
     def encode(self, native: Any) -> bytes:
         data: bytes = native.to_bytes()
@@ -97,11 +112,18 @@ class CapnpCodec:
         return data
 
     def decode(self, data: bytes) -> Any:
+        # Closing from_bytes() releases only a borrowed buffer view: a reader of a
+        # `bytes` payload pins the bytes and stays valid after the block.
         with self.module.Payload.from_bytes(data) as message:
-            return message.to_dict()
+            return message
+
+    def decode_full(self, data: bytes) -> Any:
+        """Every field of the payload read (what a reader-only decode defers)."""
+        return _dicts(self.decode(data))
 
     def records(self, native: Any) -> Sequence[Any]:
-        records: Sequence[Any] = native["records"]
+        """A decoded payload's records, materialized (access_full reads dicts)."""
+        records: Sequence[Any] = _dicts(native)["records"]
         return records
 
     def reader(self, path: str) -> Reader:
@@ -126,6 +148,10 @@ class CapnpCodec:
         return record
 
 
+_LAZY_ENCODE = "the builder already holds the message in wire layout: to_bytes() copies it"
+_LAZY_DECODE = "a reader over the bytes: fields are decoded when accessed"
+
+
 @dataclass(frozen=True)
 class CapnpAdapter:
     lib: str = "pycapnp"
@@ -134,6 +160,11 @@ class CapnpAdapter:
     capabilities: frozenset[Capability] = frozenset({Capability.CODEGEN, Capability.ZERO_COPY})
     unsupported: tuple[tuple[str, str], ...] = ()
     env: dict[str, str] = field(default_factory=dict)
+    lazy: tuple[tuple[str, str], ...] = (
+        ("encode", _LAZY_ENCODE),
+        ("decode", _LAZY_DECODE),
+        ("roundtrip", f"{_LAZY_ENCODE}; {_LAZY_DECODE}"),
+    )
 
     @property
     def version(self) -> str:
@@ -145,4 +176,5 @@ class CapnpAdapter:
     def codec(self, source: Source) -> CapnpCodec:
         assert source.schema is not None
         path = fixtures.runfile(f"schemas/{source.name}/{source.name}.capnp")
-        return CapnpCodec(CapnpMapping(source.schema), _load(str(path)))
+        domain = CapnpMapping(source.schema, ModelSide(domain_model(source.schema)))
+        return CapnpCodec(CapnpMapping(source.schema), _load(str(path)), domain)

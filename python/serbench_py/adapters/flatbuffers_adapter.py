@@ -1,7 +1,10 @@
 """FlatBuffers with flatc's generated schemas.<dataset>.<dataset>_generated module.
 
-decode is the object API's full unpack (every field materialized); access_lazy
-reads a few fields in place through the generated accessors, without unpacking.
+encode packs object-API objects (PayloadT, built untimed) into a builder;
+decode is the object API's full unpack into PayloadT (every field
+materialized); convert goes domain model -> PayloadT -> domain model.
+access_lazy reads a few fields in place through the generated accessors,
+without unpacking.
 """
 
 import importlib
@@ -11,9 +14,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from serbench_py.adapter import Capability, Reader, chain, read_all, version
-from serbench_py.idl import Mapping
+from serbench_py.idl import TREE, Mapping, ModelSide, Side
 from serbench_py.schema import Union
 from serbench_py.sources import Source
+from serbench_py.typed import domain_model
 
 
 def _camel(name: str) -> str:
@@ -26,9 +30,9 @@ def _pascal(name: str) -> str:
 
 
 class FlatBuffersMapping(Mapping):
-    def __init__(self, source: Source) -> None:
+    def __init__(self, source: Source, side: Side = TREE) -> None:
         assert source.schema is not None
-        super().__init__(source.schema)
+        super().__init__(source.schema, side)
         self.module = importlib.import_module(f"schemas.{source.name}.{source.name}_generated")
 
     def new(self, record: str, values: dict[str, Any]) -> Any:
@@ -54,8 +58,8 @@ class FlatBuffersMapping(Mapping):
         return union.tag_of(record), getattr(obj, _camel(field))
 
     def text(self, value: Any) -> str:
-        # The runtime returns strings as raw UTF-8 bytes.
-        return str(value.decode())
+        # Unpacked strings are raw UTF-8 bytes; objects built in Python hold str.
+        return str(_read_text(value))
 
     def bytes_out(self, values: list[int]) -> Any:
         return values
@@ -94,12 +98,16 @@ def _read_text(value: Any) -> Any:
 @dataclass
 class FlatBuffersCodec:
     mapping: FlatBuffersMapping
+    domain: FlatBuffersMapping  # the same classes, to and from the domain model
 
     def native(self, tree: Any) -> Any:
         return self.mapping.payload(tree)
 
     def to_tree(self, native: Any) -> Any:
         return self.mapping.payload_tree(native)
+
+    def convert(self, model: Any) -> Any:
+        return self.domain.payload_tree(self.domain.payload(model))
 
     def encode(self, native: Any) -> bytes:
         import flatbuffers
@@ -149,6 +157,7 @@ class FlatBuffersAdapter:
     capabilities: frozenset[Capability] = frozenset({Capability.CODEGEN, Capability.ZERO_COPY})
     unsupported: tuple[tuple[str, str], ...] = ()
     env: dict[str, str] = field(default_factory=dict)
+    lazy: tuple[tuple[str, str], ...] = ()  # decode is the full object-API unpack
 
     @property
     def version(self) -> str:
@@ -158,4 +167,6 @@ class FlatBuffersAdapter:
         return None if source.schema else "no .fbs schema for this document"
 
     def codec(self, source: Source) -> FlatBuffersCodec:
-        return FlatBuffersCodec(FlatBuffersMapping(source))
+        assert source.schema is not None
+        domain = FlatBuffersMapping(source, ModelSide(domain_model(source.schema)))
+        return FlatBuffersCodec(FlatBuffersMapping(source), domain)

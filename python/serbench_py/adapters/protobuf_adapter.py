@@ -1,5 +1,10 @@
 """Google's protobuf runtime with the generated schemas.<dataset>.<dataset>_pb2 classes.
 
+encode serializes a Payload message built untimed; decode parses bytes into a
+Payload message; convert goes domain model -> messages -> domain model. With
+the upb backend decode is lazy: upb parses into its own C structures and the
+Python wrapper objects are created only when fields are accessed.
+
 The backend (upb or pure Python) is chosen by PROTOCOL_BUFFERS_PYTHON_IMPLEMENTATION
 when protobuf is first imported, so each variant runs in a process of its own.
 """
@@ -12,17 +17,18 @@ from typing import Any
 
 from serbench_py import protobuf_documents
 from serbench_py.adapter import Capability, Codec, Reader, WholeDocument, version
-from serbench_py.idl import Mapping
+from serbench_py.idl import TREE, Mapping, ModelSide, Side
 from serbench_py.schema import Union
 from serbench_py.sources import Source
+from serbench_py.typed import domain_model
 
 BACKEND_ENV = "PROTOCOL_BUFFERS_PYTHON_IMPLEMENTATION"
 
 
 class ProtobufMapping(Mapping):
-    def __init__(self, source: Source) -> None:
+    def __init__(self, source: Source, side: Side = TREE) -> None:
         assert source.schema is not None
-        super().__init__(source.schema)
+        super().__init__(source.schema, side)
         self.module = importlib.import_module(f"schemas.{source.name}.{source.name}_pb2")
 
     def new(self, record: str, values: dict[str, Any]) -> Any:
@@ -46,12 +52,16 @@ class ProtobufMapping(Mapping):
 @dataclass
 class ProtobufCodec:
     mapping: ProtobufMapping
+    domain: ProtobufMapping  # the same classes, to and from the domain model
 
     def native(self, tree: Any) -> Any:
         return self.mapping.payload(tree)
 
     def to_tree(self, native: Any) -> Any:
         return self.mapping.payload_tree(native)
+
+    def convert(self, model: Any) -> Any:
+        return self.domain.payload_tree(self.domain.payload(model))
 
     def encode(self, native: Any) -> bytes:
         data: bytes = native.SerializeToString()
@@ -105,6 +115,13 @@ class ProtobufAdapter:
         self.env[BACKEND_ENV] = self.variant
 
     @property
+    def lazy(self) -> tuple[tuple[str, str], ...]:
+        if self.variant != "upb":
+            return ()
+        why = "upb parses into C structures; Python wrappers are created when fields are accessed"
+        return (("decode", why), ("roundtrip", why))
+
+    @property
     def version(self) -> str:
         return version("protobuf")
 
@@ -121,4 +138,6 @@ class ProtobufAdapter:
             raise RuntimeError(f"protobuf backend is {active!r}, expected {self.variant!r}")
         if source.format == "protobuf":
             return DocumentCodec(protobuf_documents.unwrap(source.raw(1))[0])
-        return ProtobufCodec(ProtobufMapping(source))
+        assert source.schema is not None
+        domain = ProtobufMapping(source, ModelSide(domain_model(source.schema)))
+        return ProtobufCodec(ProtobufMapping(source), domain)

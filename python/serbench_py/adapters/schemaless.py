@@ -47,6 +47,7 @@ class SchemalessAdapter:
     variant: str | None = "schemaless"
     capabilities: frozenset[Capability] = frozenset({Capability.SCHEMALESS})
     env: dict[str, str] = field(default_factory=dict)
+    lazy: tuple[tuple[str, str], ...] = ()  # every op materializes its result
     # op -> why it does not apply (a decode-only library has no encode).
     unsupported: tuple[tuple[str, str], ...] = ()
 

@@ -7,7 +7,6 @@ with orjson underneath, their fastest documented JSON backend). msgspec struct
 and pydantic v2 also decode the packages document into typed classes.
 """
 
-import dataclasses
 import functools
 import importlib
 import operator
@@ -19,7 +18,7 @@ from typing import Annotated, Any
 from serbench_py.adapter import Capability, Reader, version
 from serbench_py.schema import TAG
 from serbench_py.sources import Source
-from serbench_py.typed import Flavor, Slot, TypedModel, tag_literal
+from serbench_py.typed import DataclassFlavor, Flavor, Slot, TypedModel, tag_literal
 
 _TYPED = frozenset({Capability.REFLECTION, Capability.VALIDATES})
 # Why the other typed variants skip a typed document (packages, tens of MiB).
@@ -84,27 +83,6 @@ class PydanticFlavor:
                 cls.update_forward_refs(**namespace)
             else:
                 cls.model_rebuild(_types_namespace=namespace)
-
-
-class DataclassFlavor:
-    def record(self, name: str, slots: list[Slot], tag: str | None, module: str) -> type:
-        fields: list[tuple[Any, ...]] = [
-            (s.name, s.annotation, dataclasses.field(default=None))
-            if s.optional
-            else (s.name, s.annotation)
-            for s in slots
-        ]
-        if tag:
-            fields.append((TAG, tag_literal(tag), dataclasses.field(default=tag)))
-        cls = dataclasses.make_dataclass(name, fields, kw_only=True)
-        cls.__module__ = module
-        return cls
-
-    def union(self, members: tuple[Any, ...]) -> Any:
-        return typing.Union[members]  # noqa: UP007
-
-    def finish(self, classes: dict[str, Any], namespace: dict[str, Any]) -> None:
-        """Type hints resolve from the class's module when a codec is built."""
 
 
 class AttrsFlavor(DataclassFlavor):
@@ -193,7 +171,10 @@ class TypedAdapter:
     capabilities: frozenset[Capability] = _TYPED
     unsupported: tuple[tuple[str, str], ...] = ()
     env: dict[str, str] = field(default_factory=dict)
+    lazy: tuple[tuple[str, str], ...] = ()  # every op materializes its result
     documents: bool = False  # also decodes a document described for typed classes (packages)
+    # Also timed with the cyclic GC disabled (suite.GC_OFF_*: filetree and order).
+    gc_off_twin: bool = False
 
     @property
     def version(self) -> str:
@@ -229,6 +210,7 @@ def _msgspec_adapters() -> list[TypedAdapter]:
             functools.partial(lambda f: f, flavor),
             functools.partial(_msgspec, kind),
             documents=(kind, variant) == ("json", "struct"),
+            gc_off_twin=(kind, variant) == ("json", "struct"),
         )
         for kind in ("json", "msgpack")
         for variant, flavor in options.items()
@@ -245,10 +227,19 @@ ADAPTERS: tuple[TypedAdapter, ...] = (
         lambda: PydanticFlavor("pydantic"),
         _pydantic_v2,
         documents=True,
+        gc_off_twin=True,
     ),
     TypedAdapter(
-        "pydantic", "json", "v1", "pydantic", lambda: PydanticFlavor("pydantic.v1"), _pydantic_v1
+        "pydantic",
+        "json",
+        "v1",
+        "pydantic",
+        lambda: PydanticFlavor("pydantic.v1"),
+        _pydantic_v1,
+        gc_off_twin=True,
     ),
-    TypedAdapter("cattrs", "json", "attrs", "cattrs", AttrsFlavor, _cattrs),
-    TypedAdapter("mashumaro", "json", "dataclass", "mashumaro", DataclassFlavor, _mashumaro),
+    TypedAdapter("cattrs", "json", "attrs", "cattrs", AttrsFlavor, _cattrs, gc_off_twin=True),
+    TypedAdapter(
+        "mashumaro", "json", "dataclass", "mashumaro", DataclassFlavor, _mashumaro, gc_off_twin=True
+    ),
 )

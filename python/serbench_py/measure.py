@@ -1,0 +1,137 @@
+"""How one sample of a case is taken, and the order of the rounds (issue 14).
+
+A sample is one calibrated loop of a case's timed call `func(arg)`. The case's
+input is built afresh for every sample and dropped after it, and a full
+collection runs just before the clock starts, so the timing never pays for
+another case's objects: at its start the process holds the interpreter, the
+imported libraries, the library's codec and this case's input only, and the
+cyclic GC's generations are empty. A `gc_off` case runs its loop with the
+collector disabled.
+
+Rounds: in round r every case of a group gets one sample, in an order shuffled
+per round from a recorded seed, so a burst of noise hits every library alike.
+"""
+
+import gc
+import random
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from serbench_py.suite import Prepared, peak_heap_bytes
+
+MAX_LOOPS = 2**20
+
+
+@dataclass(frozen=True)
+class Sample:
+    seconds: float  # per call, over the calibrated loop
+    warmup: float | None  # the one untimed-for-the-result call before it, if any
+
+
+def _loop(prepared: Prepared, loops: int) -> float:
+    """Seconds per call of `loops` calls, the GC disabled only for a gc_off case."""
+    func, arg = prepared.func, prepared.arg
+    if prepared.gc_off:
+        gc.disable()
+    try:
+        start = time.perf_counter_ns()
+        for _ in range(loops):
+            func(arg)
+        elapsed = time.perf_counter_ns() - start
+    finally:
+        gc.enable()
+    return elapsed / loops / 1e9
+
+
+def sample(build: Callable[[], Prepared], loops: int, warmup: bool) -> Sample:
+    """Builds the case, takes one sample of it, and drops everything it built (the
+    next sample's collection then frees any cycles it left)."""
+    prepared = build()
+    first = _loop(prepared, 1) if warmup else None
+    gc.collect()  # every generation empty when the clock starts
+    seconds = _loop(prepared, loops)
+    del prepared
+    return Sample(seconds, first)
+
+
+@dataclass(frozen=True)
+class Calibration:
+    loops: int  # calls per sample
+    per_call: float  # seconds one call took in the calibration's last loop
+    peak_heap_bytes: int | None  # None: the call is too slow for the tracing pass
+
+
+def calibrate(build: Callable[[], Prepared], min_time: float, traced_below: float) -> Calibration:
+    """Loops per sample, doubled until one sample takes at least `min_time` (pyperf's
+    rule); the calls are also the warmup. Then the allocation pass (tracemalloc,
+    never while timed) for a call faster than `traced_below` seconds."""
+    prepared = build()
+    loops = 1
+    while True:
+        gc.collect()
+        per_call = _loop(prepared, loops)
+        if per_call * loops >= min_time or loops >= MAX_LOOPS:
+            break
+        loops *= 2
+    heap = None
+    if per_call < traced_below:
+        heap = peak_heap_bytes(prepared.func, prepared.arg)
+    del prepared
+    return Calibration(loops, per_call, heap)
+
+
+def round_orders(cases: Sequence[str], rounds: int, seed: int | str) -> list[list[str]]:
+    """Per round, every case once, in an order shuffled from (seed, round)."""
+    orders = []
+    for index in range(rounds):
+        order = list(cases)
+        random.Random(f"{seed}/{index}").shuffle(order)
+        orders.append(order)
+    return orders
+
+
+# Calibration workloads, measured at the start and end of a run (python-calibration.json).
+MIB = 1 << 20
+LCG_ITERATIONS = 10**5  # Python runs the contract's loop at 10^5 iterations, not 10^6
+_MASK = (1 << 64) - 1
+
+
+def memcpy_1mib(source: bytearray) -> bytes:
+    """Copies 1 MiB once."""
+    return bytes(source)
+
+
+def cpu_loop() -> int:
+    """A fixed integer loop: LCG_ITERATIONS steps of x = x*6364136223846793005+1442695040888963407
+    mod 2^64."""
+    x = 1
+    for _ in range(LCG_ITERATIONS):
+        x = (x * 6364136223846793005 + 1442695040888963407) & _MASK
+    return x
+
+
+def median_ns(func: Callable[[], object], calls: int, samples: int) -> float:
+    """The median over `samples` of the ns per call of `calls` calls."""
+    values = []
+    for _ in range(samples):
+        start = time.perf_counter_ns()
+        for _ in range(calls):
+            func()
+        values.append((time.perf_counter_ns() - start) / calls)
+    return statistics.median(values)
+
+
+def calibration_samples(when: str, samples: int = 15) -> list[dict[str, object]]:
+    """The two calibration workloads' medians, as python-calibration.json rows."""
+    source = bytearray(MIB)
+    return [
+        {
+            "when": when,
+            "workload": "memcpy_1mib",
+            "ns": median_ns(lambda: memcpy_1mib(source), 20, samples),
+            "n": samples,
+        },
+        {"when": when, "workload": "cpu_loop", "ns": median_ns(cpu_loop, 1, samples), "n": samples},
+    ]

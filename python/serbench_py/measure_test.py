@@ -1,0 +1,68 @@
+"""Isolation and interleaving of the measurement protocol (serbench_py/measure.py)."""
+
+import gc
+from collections.abc import Callable
+
+from serbench_py import measure
+from serbench_py.suite import Prepared
+
+_HEAVY_CALL = 100_000  # small containers alive until the call returns: the GC runs during it
+_OTHER_OBJECTS = 2_000_000
+
+
+def _heavy() -> Prepared:
+    """A synthetic allocation-heavy case."""
+    return Prepared(lambda n: [[i] for i in range(n)], _HEAVY_CALL, {}, False)
+
+
+def _other() -> Prepared:
+    """Another case whose input is many tracked objects."""
+    return Prepared(len, [[i] for i in range(_OTHER_OBJECTS)], {}, False)
+
+
+def _best(build: Callable[[], Prepared] = _heavy, samples: int = 5) -> float:
+    return min(measure.sample(build, 4, warmup=True).seconds for _ in range(samples))
+
+
+def test_a_sample_leaves_none_of_its_objects_behind() -> None:
+    """After another case's sample, the process tracks no more objects than before."""
+    gc.collect()
+    before = len(gc.get_objects())
+    measure.sample(_other, 1, warmup=False)
+    gc.collect()
+    assert len(gc.get_objects()) < before + 1_000
+
+
+def test_timing_does_not_depend_on_the_case_that_ran_before() -> None:
+    alone = _best()
+    measure.sample(_other, 1, warmup=False)
+    after = _best()
+    # Min of five samples on a shared machine: a generous bound. The test above
+    # shows, exactly, that nothing of the other case is left to walk.
+    assert after < 1.5 * alone, (alone, after)
+
+
+def test_every_round_has_every_case_once_in_its_own_order() -> None:
+    cases = [f"case{i}" for i in range(12)]
+    orders = measure.round_orders(cases, 10, 7)
+    assert len(orders) == 10
+    assert all(sorted(order) == sorted(cases) for order in orders)
+    assert len({tuple(order) for order in orders}) == 10  # shuffled per round
+    assert orders == measure.round_orders(cases, 10, 7)  # the seed replays them
+    assert orders != measure.round_orders(cases, 10, 8)
+
+
+def test_gc_off_cases_run_with_the_collector_disabled() -> None:
+    seen: list[bool] = []
+
+    def build() -> Prepared:
+        return Prepared(lambda _: seen.append(gc.isenabled()), None, {}, True)
+
+    measure.sample(build, 3, warmup=True)
+    assert seen == [False] * 4 and gc.isenabled()
+
+
+def test_calibration_reaches_the_minimum_time() -> None:
+    found = measure.calibrate(_heavy, 0.02, traced_below=1.0)
+    assert found.loops * found.per_call >= 0.02 or found.loops == measure.MAX_LOOPS
+    assert found.peak_heap_bytes is not None and found.peak_heap_bytes > _HEAVY_CALL * 8
