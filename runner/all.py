@@ -8,6 +8,12 @@ the others still run. After the suites, the cross-language steps (the interop
 matrix, the robustness driver) run the same way, each as its own process with
 a time limit, and their files are ingested into their own tables.
 
+Profiles: `standard` (the default and the published one: every case gets at least 10
+rounds), `quick` (a smoke run, never published) and `full` (more rounds). After a suite
+ends, the cases whose samples spread more than 1.3x (max/min) are measured once more
+with the suite's `--cases FILE` and keep the new samples (flagged `remeasured`; still
+spread: `unstable`). Only a complete, unfiltered standard or full run publishes the docs.
+
 Resuming: a run interrupted by Ctrl-C or a kill stays "running" in the store.
 Started again with the same arguments on the same machine, the runner resumes
 it (or `--resume RUN_ID` names one): suites that finished are skipped, a suite
@@ -16,6 +22,7 @@ that was cut off is discarded and run again, so nothing is stored twice.
 """
 
 import argparse
+import dataclasses
 import datetime
 import json
 import shutil
@@ -28,8 +35,16 @@ from dataclasses import asdict
 from pathlib import Path
 from types import FrameType
 
+from runner import checks
 from runner.docs import generate, publish
-from runner.ingest.load import record_suite
+from runner.ingest.load import (
+    REMEASURE_CASES,
+    finish_suite,
+    ingest_remeasure,
+    ingest_suite,
+    refresh_flags,
+    write_remeasure_cases,
+)
 from runner.machine import runtime_metadata, this_machine
 from runner.paths import UsageError, results_root, runfile, store_path
 from runner.progress import SuiteProgress, clock
@@ -37,13 +52,16 @@ from runner.run import SuiteResult, run_suite
 from runner.store import FINAL_SUITE_STATUSES, Run, Store, format_counts
 from runner.suites import STEPS, SUITES, Invocation, SkippedError, Suite
 
-# Seconds per suite by profile: quick runs take minutes, full ones hours (pyperf's 20 worker
-# processes per case); past this a suite is taken to hang.
-TIMEOUTS = {"quick": 3600.0, "full": 12 * 3600.0}
+# Seconds per suite by profile: quick runs take minutes, standard ones under half an hour
+# per language (budget: Python 28 min, .NET 15, C++ 8), full ones hours; past this a suite
+# is taken to hang.
+TIMEOUTS = {"quick": 3600.0, "standard": 2 * 3600.0, "full": 12 * 3600.0}
+# The profiles whose complete, unfiltered runs are published (quick is a smoke run).
+PUBLISHED_PROFILES = ("standard", "full")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--profile", choices=("quick", "full"), default="quick")
+    parser.add_argument("--profile", choices=tuple(TIMEOUTS), default="standard")
     parser.add_argument(
         "--lang",
         action="append",
@@ -180,7 +198,11 @@ def run_one(
         flush=True,
     )
     process = run_suite(suite.lang, argv, call.out_dir, timeout, progress.feed, suite.ok_exit_codes)
-    result = record_suite(store, run.id, suite, call.out_dir, process)
+    outcome = ingest_suite(store, run.id, suite, call.out_dir)
+    if suite.remeasure and process.status == "ok" and not outcome.errors:
+        extra = remeasure(store, run, suite, call, timeout, position)
+        process = dataclasses.replace(process, seconds=process.seconds + extra)
+    result = finish_suite(store, run.id, suite, process, outcome)
     write_manifest(run_dir / "manifest.json", run, process, result)
     print(
         f"runner: [{position} {suite.lang}] {result.status} in {clock(result.seconds)}"
@@ -189,6 +211,35 @@ def run_one(
         flush=True,
     )
     return ""
+
+
+def remeasure(store: Store, run: Run, suite: Suite, call: Invocation, timeout: float, position: str) -> float:
+    """Runs the suite once more on the cases whose samples spread more than the limit, and
+    keeps their new samples; returns the seconds it took. A re-measurement that fails is
+    dropped with a note (the first samples stay, flagged unstable)."""
+    cases = checks.spread_cases(store.measured(run.id, suite.lang))
+    if not cases:
+        return 0.0
+    folder = write_remeasure_cases(call.out_dir, cases)
+    argv = suite.command(dataclasses.replace(call, out_dir=folder, cases=call.out_dir / REMEASURE_CASES))
+    label = f"runner: [{position} {suite.lang}]"
+    print(
+        f"{label} re-measuring {len(cases)} case(s) whose samples spread more than "
+        f"{checks.SPREAD_LIMIT}x (max/min)",
+        file=sys.stderr,
+        flush=True,
+    )
+    progress = SuiteProgress(f"{suite.lang} re-measure", position)
+    process = run_suite(suite.lang, argv, folder, timeout, progress.feed, suite.ok_exit_codes)
+    errors = (
+        [process.reason] if process.status != "ok" else ingest_remeasure(store, run.id, suite, call.out_dir)
+    )
+    if errors:
+        print(f"{label} re-measurement dropped ({'; '.join(errors)})", file=sys.stderr, flush=True)
+        shutil.rmtree(folder, ignore_errors=True)
+        (call.out_dir / REMEASURE_CASES).unlink(missing_ok=True)
+    refresh_flags(store, run.id, suite.lang)
+    return process.seconds
 
 
 def _interrupt(signum: int, _: FrameType | None) -> None:
@@ -236,10 +287,12 @@ def _run_all(args: argparse.Namespace, suites: Sequence[Suite], steps: Sequence[
 
 
 def update_docs(store_file: Path, run: Run, workspace: Path, suites: Sequence[Suite]) -> str:
-    """Publishes a complete, unfiltered run; a filtered run leaves the published docs alone."""
+    """Publishes a complete, unfiltered standard or full run; any other leaves the docs alone."""
     chosen = json.loads(run.filters)
     if chosen.get("library") or chosen.get("dataset") or chosen["langs"] != sorted(s.lang for s in suites):
         return "docs: not regenerated (a filtered run is never published)"
+    if run.profile not in PUBLISHED_PROFILES:
+        return f"docs: not regenerated (a {run.profile} run is never published)"
     published, docs = workspace / generate.PUBLISHED, workspace / generate.DOCS
     argv = [run.id, "--store", str(store_file), "--snapshot", str(published), "--out", str(docs)]
     if publish.main(argv) != 0:

@@ -5,17 +5,25 @@ the relative change of B against A, and a Mann-Whitney U test on the raw
 samples. A case is called slower or faster only when the test is significant
 and the change is at least the minimum effect; below 4 samples a side it is
 not judged. Runs from different machines are refused unless --force.
+
+Calibration: each suite times two fixed workloads (a 1 MiB memcpy, a CPU loop) at its
+start and end. When a language's figures differ between the runs by more than 5%, the
+machine was not equally fast (another machine, or a loaded one): that is flagged, and
+the language's cases are compared as ratios to its memcpy (or, without one, its CPU
+loop): B's samples are scaled by A's calibration / B's before the test, unless
+--absolute.
 """
 
 import argparse
 import json
 import math
-from collections.abc import Iterable
+import statistics
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from runner.caseid import CaseIdentity
 from runner.paths import store_path
-from runner.stats import Comparison, Summary, Verdict, compare_all
+from runner.stats import Comparison, Summary, Verdict, compare_all, format_ns
 from runner.store import Run, Store, StoreError
 
 
@@ -42,13 +50,81 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--force", action="store_true", help="compare runs from different machines")
     parser.add_argument("--json", action="store_true", help="one JSON object per case instead of a table")
     parser.add_argument("--fail-on-slower", action="store_true", help="exit 1 if any case got slower")
+    parser.add_argument(
+        "--absolute",
+        action="store_true",
+        help="compare absolute times even when the runs' calibrations differ by more than 5%%",
+    )
+
+
+# Calibrations differing by more than this make absolute times incomparable.
+CALIBRATION_TOLERANCE = 0.05
+# The workloads a language's times are divided by when they are, in order of preference.
+REFERENCE_WORKLOADS = ("memcpy_1mib", "cpu_loop")
+
+
+@dataclass(frozen=True)
+class CalibrationShift:
+    """One language's calibration workload in both runs (median of its start and end figures)."""
+
+    lang: str
+    workload: str
+    a_ns: float
+    b_ns: float
+
+    @property
+    def change(self) -> float:
+        return self.b_ns / self.a_ns - 1
+
+    @property
+    def flagged(self) -> bool:
+        return abs(self.change) > CALIBRATION_TOLERANCE
+
+    def describe(self) -> str:
+        figures = f"{format_ns(self.a_ns)} -> {format_ns(self.b_ns)}"
+        return f"{self.lang} {self.workload}: {figures} ({self.change:+.1%})"
+
+
+def calibration_shifts(store: Store, a: Run, b: Run) -> list[CalibrationShift]:
+    """Every (language, workload) both runs calibrated, A against B."""
+    first, second = store.calibrations(a.id), store.calibrations(b.id)
+    return [
+        CalibrationShift(*key, statistics.median(first[key]), statistics.median(second[key]))
+        for key in sorted(first.keys() & second.keys())
+    ]
+
+
+def rescaling(shifts: Iterable[CalibrationShift]) -> dict[str, CalibrationShift]:
+    """lang -> the workload its B samples are scaled by: for each language with a flagged
+    calibration, its first reference workload both runs have."""
+    found: dict[str, CalibrationShift] = {}
+    by_lang: dict[str, dict[str, CalibrationShift]] = {}
+    for shift in shifts:
+        by_lang.setdefault(shift.lang, {})[shift.workload] = shift
+    for lang, workloads in by_lang.items():
+        if any(s.flagged for s in workloads.values()):
+            reference = next((workloads[w] for w in REFERENCE_WORKLOADS if w in workloads), None)
+            if reference is not None:
+                found[lang] = reference
+    return found
 
 
 def compare_runs(
-    store: Store, a: Run, b: Run, alpha: float, min_effect: float, langs: Iterable[str] | None = None
+    store: Store,
+    a: Run,
+    b: Run,
+    alpha: float,
+    min_effect: float,
+    langs: Iterable[str] | None = None,
+    scale: Mapping[str, float] | None = None,
 ) -> list[CaseComparison]:
+    """B against A per case; scale: lang -> factor B's samples are multiplied by (ratios to a
+    calibration workload instead of absolute times)."""
     wanted = set(langs or ())
     samples_a, samples_b = store.measured(a.id), store.measured(b.id)
+    for identity, values in samples_b.items():
+        factor = (scale or {}).get(identity.lang, 1.0)
+        samples_b[identity] = [v * factor for v in values]
     cases = [i for i in sorted(samples_a.keys() | samples_b.keys()) if not wanted or i.lang in wanted]
     both = [i for i in cases if i in samples_a and i in samples_b]
     judged = dict(
@@ -68,16 +144,6 @@ def check_same_machine(a: Run, b: Run, force: bool) -> None:
             f"runs {a.id} and {b.id} were measured on different machines "
             f"({a.fingerprint} vs {b.fingerprint}); pass --force to compare anyway"
         )
-
-
-def format_ns(value: float) -> str:
-    """A time per operation in the unit that keeps 3-4 significant digits."""
-    if math.isnan(value):
-        return "-"
-    for unit, scale in (("s", 1e9), ("ms", 1e6), ("us", 1e3)):
-        if abs(value) >= scale:
-            return f"{value / scale:.4g} {unit}"
-    return f"{value:.4g} ns"
 
 
 def _summary_cell(summary: Summary) -> str:
@@ -143,17 +209,42 @@ def as_json(row: CaseComparison) -> str:
     return json.dumps({k: None if isinstance(v, float) and math.isnan(v) else v for k, v in record.items()})
 
 
+def calibration_notes(
+    shifts: list[CalibrationShift], references: Mapping[str, CalibrationShift]
+) -> list[str]:
+    """What the table's reader must know first: calibrations that moved, and how each such
+    language was compared."""
+    notes = [
+        f"CALIBRATION DIFFERS by more than {CALIBRATION_TOLERANCE:.0%}: {s.describe()}"
+        for s in shifts
+        if s.flagged
+    ]
+    for lang, reference in sorted(references.items()):
+        factor = reference.a_ns / reference.b_ns
+        notes.append(f"{lang}: compared as ratios to {reference.workload} (B's samples x {factor:.3f})")
+    flagged = {s.lang for s in shifts if s.flagged}
+    notes += [
+        f"{lang}: compared in absolute times (no reference workload)"
+        for lang in sorted(flagged - set(references))
+    ]
+    return [*notes, ""] if notes else []
+
+
 def main(args: argparse.Namespace) -> int:
     with Store.open(store_path(args.store, args.results)) as store:
         a, b = store.resolve_run(args.run_a), store.resolve_run(args.run_b)
         check_same_machine(a, b, args.force)
         min_effect = args.min_effect / 100
-        rows = compare_runs(store, a, b, args.alpha, min_effect, args.lang)
+        shifts = calibration_shifts(store, a, b)
+        references = {} if args.absolute else rescaling(shifts)
+        scale = {lang: s.a_ns / s.b_ns for lang, s in references.items()}
+        rows = compare_runs(store, a, b, args.alpha, min_effect, args.lang, scale)
+    notes = calibration_notes(shifts, references)
     if args.json:
         print("\n".join(as_json(row) for row in rows))
     else:
         if a.fingerprint != b.fingerprint:
             print(f"WARNING: different machines ({a.fingerprint} vs {b.fingerprint}), compared with --force")
-        print(render_table(rows, a, b, args.alpha, min_effect))
+        print("\n".join([*notes, render_table(rows, a, b, args.alpha, min_effect)]))
     slower = any(r.result and r.result.verdict is Verdict.SLOWER for r in rows)
     return 1 if args.fail_on_slower and slower else 0

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 from runner.paths import UsageError, store_path, user_path
-from runner.stats import summarize
+from runner.stats import median_ci
 from runner.store import Store
 
 Row = dict[str, object]
@@ -62,7 +62,7 @@ def results_table(store: Store, run_ids: Sequence[str]) -> list[Row]:
     metric_names = sorted({name for found in metrics.values() for name in found})
     for row in rows:
         result_id = int(str(row.pop("result_id")))
-        summary = summarize(samples.get(result_id, []))
+        summary = median_ci(samples.get(result_id, []))
         row |= {
             "n": summary.n,
             "median_ns": summary.median,

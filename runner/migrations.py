@@ -185,10 +185,40 @@ CREATE TABLE robustness_repro (
 ) WITHOUT ROWID;
 """
 
-MIGRATIONS: tuple[str, ...] = (_V1, _V2)
+# Version 3: the measurement protocol (issue 14). Each sample's round, so two cases are
+# compared round by round; whether a case's op is lazy (a view over the bytes) and why;
+# the self-check flags of a case in a run; each suite's calibration workloads. The machine
+# row names the CPU as the kernel does (cache sizes and microcode are in the fingerprint).
+_V3 = """
+ALTER TABLE samples ADD COLUMN round INTEGER;
+ALTER TABLE cases ADD COLUMN lazy_reason TEXT;
+ALTER TABLE machines ADD COLUMN cpu_mhz REAL;
+ALTER TABLE machines ADD COLUMN caches TEXT;
+ALTER TABLE machines ADD COLUMN microcode TEXT;
+CREATE TABLE case_flags (
+    run_id  TEXT NOT NULL REFERENCES runs (id),
+    case_id INTEGER NOT NULL REFERENCES cases (id),
+    flag    TEXT NOT NULL CHECK (flag IN ('roundtrip_mismatch', 'scaling', 'unstable', 'remeasured')),
+    detail  TEXT NOT NULL,
+    PRIMARY KEY (run_id, case_id, flag)
+) WITHOUT ROWID;
+CREATE TABLE calibrations (
+    run_id   TEXT NOT NULL REFERENCES runs (id),
+    file_id  INTEGER NOT NULL REFERENCES native_files (id),
+    lang     TEXT NOT NULL,
+    when_    TEXT NOT NULL CHECK (when_ IN ('start', 'end')),
+    workload TEXT NOT NULL,
+    ns       REAL NOT NULL,
+    n        INTEGER NOT NULL,
+    PRIMARY KEY (run_id, lang, when_, workload)
+) WITHOUT ROWID;
+"""
+
+MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3)
 
 # Tables whose rows belong to one native file (file_id): discarding a suite or step deletes them.
 FILE_TABLES = (
+    "calibrations",
     "interop_cells",
     "robustness_repro",
     "robustness_results",

@@ -1,13 +1,14 @@
-"""Medians with distribution-free confidence intervals, and the two-run test.
+"""Medians with distribution-free confidence intervals, paired ratios, and the two-run test.
 
 Benchmark timings are skewed (a long right tail from interrupts and GC), so
 the runner summarizes with medians and compares with a rank test, never with
-means and t-tests.
+means and t-tests. Every interval here is an exact order-statistic interval
+(from the binomial distribution), never a bootstrap.
 """
 
 import functools
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -18,6 +19,16 @@ from scipy import stats  # type: ignore[import-untyped]  # scipy ships no type i
 MIN_SAMPLES = 4
 
 
+def format_ns(value: float) -> str:
+    """A time per operation in the unit that keeps 3-4 significant digits."""
+    if math.isnan(value):
+        return "-"
+    for unit, scale in (("s", 1e9), ("ms", 1e6), ("us", 1e3)):
+        if abs(value) >= scale:
+            return f"{value / scale:.4g} {unit}"
+    return f"{value:.4g} ns"
+
+
 @dataclass(frozen=True)
 class Summary:
     n: int
@@ -26,11 +37,17 @@ class Summary:
     ci_high: float
 
 
-def summarize(values: Sequence[float], confidence: float = 0.95) -> Summary:
-    """Median and its order-statistic confidence interval (exact, from the binomial).
+# paired_ratio needs this many shared rounds: below 6 values no order-statistic interval
+# reaches 95% (with 5 the widest, [min, max], covers the median with 1 - 2/32 = 93.75%).
+MIN_ROUNDS = 6
+
+
+def median_ci(values: Sequence[float], confidence: float = 0.95) -> Summary:
+    """Median and its exact order-statistic confidence interval (from the binomial).
 
     The interval [x(j), x(n-j+1)] covers the true median with probability
     1 - 2 P(Binomial(n, 1/2) < j); j is the largest rank keeping that >= confidence.
+    With fewer than 6 values no such j exists for 95%: the bounds are NaN.
     """
     ordered = np.sort(np.asarray(values, dtype=float))
     n = len(ordered)
@@ -41,6 +58,35 @@ def summarize(values: Sequence[float], confidence: float = 0.95) -> Summary:
     if j < 1:
         return Summary(n, median, math.nan, math.nan)
     return Summary(n, median, float(ordered[j - 1]), float(ordered[n - j]))
+
+
+# The name the docs were first written against.
+summarize = median_ci
+
+
+@dataclass(frozen=True)
+class RatioCI:
+    """a / b on one case, from paired rounds: the median of the per-round ratios and its
+    exact order-statistic 95% interval."""
+
+    ratio: float
+    lo: float
+    hi: float
+    n: int  # rounds both sides measured
+
+
+def paired_ratio(a: Mapping[int, float], b: Mapping[int, float]) -> RatioCI | None:
+    """The ratio a/b of two cases measured in the same rounds (round -> sample in ns).
+
+    Each shared round gives one ratio a[r] / b[r]; noise that hit both cases in a round
+    cancels. The estimate is the median of those ratios, its 95% CI their exact
+    order-statistic interval (median_ci). None with fewer than MIN_ROUNDS shared rounds.
+    """
+    shared = sorted(a.keys() & b.keys())
+    if len(shared) < MIN_ROUNDS:
+        return None
+    summary = median_ci([a[r] / b[r] for r in shared])
+    return RatioCI(summary.median, summary.ci_low, summary.ci_high, summary.n)
 
 
 @functools.cache
@@ -100,7 +146,7 @@ def compare(a: Sequence[float], b: Sequence[float], alpha: float, min_effect: fl
 def _judge(
     a: Sequence[float], b: Sequence[float], p_value: float, alpha: float, min_effect: float
 ) -> Comparison:
-    first, second = summarize(a), summarize(b)
+    first, second = median_ci(a), median_ci(b)
     change = (second.median - first.median) / first.median if first.median else math.nan
     if math.isnan(p_value):
         return Comparison(first, second, change, p_value, Verdict.TOO_FEW)

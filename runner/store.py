@@ -8,14 +8,23 @@ a run is ingesting.
 import datetime
 import json
 import sqlite3
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
 from runner.caseid import CaseIdentity
-from runner.ingest.native import KNOWN_CAPABILITIES, CaseResult, IngestError, NativeFile, Outcome, TableRows
-from runner.machine import Machine, as_row
+from runner.checks import Flag
+from runner.ingest.native import (
+    KNOWN_CAPABILITIES,
+    CaseResult,
+    IngestError,
+    NativeFile,
+    Outcome,
+    TableRows,
+    median_of,
+)
+from runner.machine import MACHINE_COLUMNS, Machine, as_row
 from runner.migrations import FILE_TABLES, MIGRATIONS
 
 DEFAULT_NAME = "serbench.sqlite"
@@ -159,8 +168,8 @@ class Store:
         """
         with self.transaction() as db:
             db.execute(
-                "INSERT OR IGNORE INTO machines (fingerprint, cpu_model, cores, memory_bytes, os, arch)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
+                f"INSERT OR IGNORE INTO machines ({', '.join(MACHINE_COLUMNS)})"
+                f" VALUES ({', '.join('?' * len(MACHINE_COLUMNS))})",
                 as_row(machine),
             )
             (machine_id,) = db.execute(
@@ -273,6 +282,11 @@ class Store:
                 db.execute(f"DELETE FROM {table} WHERE file_id IN ({files})", (run_id, lang))
             db.execute("DELETE FROM native_files WHERE run_id = ? AND lang = ?", (run_id, lang))
             db.execute("DELETE FROM run_metadata WHERE run_id = ? AND scope = ?", (run_id, lang))
+            db.execute(
+                "DELETE FROM case_flags WHERE run_id = ?"
+                " AND case_id IN (SELECT id FROM cases WHERE lang = ?)",
+                (run_id, lang),
+            )
 
     # Native files ----------------------------------------------------------
 
@@ -286,50 +300,82 @@ class Store:
     def add_file(self, where: StoredFile, native: NativeFile) -> bool:
         """Stores one parsed native file, all of it or (on IngestError) nothing; False if
         a file with these bytes is already in the run (another process may have just added it)."""
-        with self.transaction() as db:
+        with self.transaction():
             if self.ingested_as(where.run_id, where.sha256) is not None:
                 return False
-            cursor = db.execute(
-                "INSERT INTO native_files (run_id, lang, path, sha256, bytes, harness, harness_version,"
-                " ingested_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            self._insert_file(where, native)
+        return True
+
+    def replace_cases(
+        self, files: Sequence[tuple[StoredFile, NativeFile]]
+    ) -> dict[CaseIdentity, list[float]]:
+        """Stores the files of a re-measurement in one transaction: each case they hold loses
+        the samples and metrics it had in the run and takes theirs. Returns the replaced
+        cases' old MEASURE samples; {} when the files are already in the run."""
+        with self.transaction():
+            if not files or all(self.ingested_as(w.run_id, w.sha256) for w, _ in files):
+                return {}
+            run_id = files[0][0].run_id
+            cases = {result.identity for _, native in files for result in native.results}
+            before = {i: v for i, v in self.measured(run_id).items() if i in cases}
+            self._forget_results(run_id, cases)
+            for where, native in files:
+                self._insert_file(where, native)
+        return before
+
+    def _forget_results(self, run_id: str, cases: Iterable[CaseIdentity]) -> None:
+        ids = [self.case_key(identity) for identity in cases]
+        for key in ids:
+            found = "SELECT id FROM results WHERE run_id = ? AND case_id = ?"
+            for table in ("samples", "metrics"):
+                self.db.execute(f"DELETE FROM {table} WHERE result_id IN ({found})", (run_id, key))
+            self.db.execute("DELETE FROM results WHERE run_id = ? AND case_id = ?", (run_id, key))
+
+    def _insert_file(self, where: StoredFile, native: NativeFile) -> None:
+        """The rows of one parsed file, inside the caller's transaction."""
+        db = self.db
+        cursor = db.execute(
+            "INSERT INTO native_files (run_id, lang, path, sha256, bytes, harness, harness_version,"
+            " ingested_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                where.run_id,
+                where.lang,
+                str(where.path),
+                where.sha256,
+                where.bytes,
+                native.harness,
+                native.harness_version,
+                now(),
+            ),
+        )
+        file_id = int(cursor.lastrowid or 0)
+        self._set_metadata(where.run_id, where.lang, native.metadata)
+        for result in native.results:
+            self._add_result(where, file_id, result)
+        db.executemany(
+            "INSERT INTO unmeasured (run_id, file_id, lang, outcome, reason, lib, format, op, dataset,"
+            " size, variant) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [
                 (
                     where.run_id,
-                    where.lang,
-                    str(where.path),
-                    where.sha256,
-                    where.bytes,
-                    native.harness,
-                    native.harness_version,
-                    now(),
-                ),
-            )
-            file_id = int(cursor.lastrowid or 0)
-            self._set_metadata(where.run_id, where.lang, native.metadata)
-            for result in native.results:
-                self._add_result(where, file_id, result)
-            db.executemany(
-                "INSERT INTO unmeasured (run_id, file_id, lang, outcome, reason, lib, format, op, dataset,"
-                " size, variant) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                [
-                    (
-                        where.run_id,
-                        file_id,
-                        u.lang,
-                        u.outcome.value,
-                        u.reason,
-                        u.lib,
-                        u.format,
-                        u.op,
-                        u.dataset,
-                        u.size,
-                        u.variant,
-                    )
-                    for u in native.unmeasured
-                ],
-            )
-            for rows in native.tables:
-                self._add_rows(where, file_id, rows)
-        return True
+                    file_id,
+                    u.lang,
+                    u.outcome.value,
+                    u.reason,
+                    u.lib,
+                    u.format,
+                    u.op,
+                    u.dataset,
+                    u.size,
+                    u.variant,
+                )
+                for u in native.unmeasured
+            ],
+        )
+        for rows in native.tables:
+            self._add_rows(where, file_id, rows)
+        for identity, reason in native.lazy.items():
+            db.execute("UPDATE cases SET lazy_reason = ? WHERE id = ?", (reason, self.case_key(identity)))
 
     def _add_rows(self, where: StoredFile, file_id: int, rows: TableRows) -> None:
         columns = ("run_id", "file_id", *rows.columns)
@@ -366,49 +412,136 @@ class Store:
         return int(key)
 
     def _add_result(self, where: StoredFile, file_id: int, result: CaseResult) -> None:
-        caps = result.capabilities
-        try:
-            cursor = self.db.execute(
-                _INSERT_RESULT,
-                (
-                    where.run_id,
-                    self.case_key(result.identity),
-                    file_id,
-                    result.lib_version,
-                    *(_flag(caps, name) for name in KNOWN_CAPABILITIES),
-                    json.dumps(caps, sort_keys=True) if caps is not None else None,
-                ),
-            )
-        except sqlite3.IntegrityError as error:
-            raise IngestError(
-                where.path, f"case {result.identity} is already in run {where.run_id}"
-            ) from error
-        result_id = cursor.lastrowid
-        # seq is the sample's place in the harness's own order, across kinds.
+        case_id = self.case_key(result.identity)
+        result_id = self._round_partner(where, case_id, result)
+        if result_id is None:
+            caps = result.capabilities
+            try:
+                cursor = self.db.execute(
+                    _INSERT_RESULT,
+                    (
+                        where.run_id,
+                        case_id,
+                        file_id,
+                        result.lib_version,
+                        *(_flag(caps, name) for name in KNOWN_CAPABILITIES),
+                        json.dumps(caps, sort_keys=True) if caps is not None else None,
+                    ),
+                )
+            except sqlite3.IntegrityError as error:
+                raise IngestError(
+                    where.path, f"case {result.identity} is already in run {where.run_id}"
+                ) from error
+            result_id = int(cursor.lastrowid or 0)
+        (first,) = self.db.execute(
+            "SELECT COALESCE(MAX(seq) + 1, 0) FROM samples WHERE result_id = ?", (result_id,)
+        ).fetchone()
+        # seq is the sample's place in the harness's own order, across kinds (and files, for a
+        # case measured one round per file).
         self.db.executemany(
-            "INSERT INTO samples (result_id, seq, kind, value_ns, operations) VALUES (?, ?, ?, ?, ?)",
-            [(result_id, seq, *sample) for seq, sample in enumerate(result.samples)],
+            "INSERT INTO samples (result_id, seq, kind, value_ns, operations, round)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            [(result_id, seq, *sample) for seq, sample in enumerate(result.samples, start=int(first))],
         )
+        # A later round's file repeats the metrics of the first: the first one stays.
         self.db.executemany(
-            "INSERT INTO metrics (result_id, name, value) VALUES (?, ?, ?)",
+            "INSERT OR IGNORE INTO metrics (result_id, name, value) VALUES (?, ?, ?)",
             [(result_id, k, v) for k, v in sorted(result.metrics.items())],
         )
 
+    def _round_partner(self, where: StoredFile, case_id: int, result: CaseResult) -> int | None:
+        """The result this one adds rounds to: the case's result in the run from another file of
+        the same language, when every sample of both has a round and no round is in both
+        (BenchmarkDotNet writes one file per round). None: this is the case's first result."""
+        row = self.db.execute(
+            "SELECT r.id FROM results r JOIN native_files f ON f.id = r.file_id"
+            " WHERE r.run_id = ? AND r.case_id = ? AND f.lang = ?",
+            (where.run_id, case_id, where.lang),
+        ).fetchone()
+        new_rounds = {s.round for s in result.samples}
+        if row is None or None in new_rounds:
+            return None
+        old_rounds = {
+            r for (r,) in self.db.execute("SELECT DISTINCT round FROM samples WHERE result_id = ?", row)
+        }
+        return None if None in old_rounds or old_rounds & new_rounds else int(row[0])
+
     # Reading ---------------------------------------------------------------
 
-    def measured(self, run_id: str) -> dict[CaseIdentity, list[float]]:
-        """Every case of a run with its MEASURE samples, in the order the harness gave them."""
+    def _measure_rows(
+        self, run_id: str, lang: str | None
+    ) -> Iterator[tuple[CaseIdentity, float, int | None]]:
         rows = self.db.execute(
-            "SELECT c.lang, c.lib, c.format, c.op, c.dataset, c.size, c.variant, s.value_ns"
+            "SELECT c.lang, c.lib, c.format, c.op, c.dataset, c.size, c.variant, s.value_ns, s.round"
             " FROM results r JOIN cases c ON c.id = r.case_id"
             " JOIN samples s ON s.result_id = r.id AND s.kind = 'measure'"
-            " WHERE r.run_id = ? ORDER BY r.id, s.seq",
+            " WHERE r.run_id = ? AND (? IS NULL OR c.lang = ?) ORDER BY r.id, s.seq",
+            (run_id, lang, lang),
+        )
+        for *identity, value, round_ in rows:
+            yield CaseIdentity(*identity), float(value), round_
+
+    def measured(self, run_id: str, lang: str | None = None) -> dict[CaseIdentity, list[float]]:
+        """Every case of a run (of one language) with its MEASURE samples, in the harness's order."""
+        cases: dict[CaseIdentity, list[float]] = {}
+        for identity, value, _ in self._measure_rows(run_id, lang):
+            cases.setdefault(identity, []).append(value)
+        return cases
+
+    def rounds(self, run_id: str, lang: str | None = None) -> dict[CaseIdentity, dict[int, float]]:
+        """Every case's samples by round (round -> the median of that round's samples), for
+        stats.paired_ratio; samples without a round are left out."""
+        found: dict[CaseIdentity, dict[int, list[float]]] = {}
+        for identity, value, round_ in self._measure_rows(run_id, lang):
+            if round_ is not None:
+                found.setdefault(identity, {}).setdefault(int(round_), []).append(value)
+        return {i: {r: median_of(v) for r, v in by_round.items()} for i, by_round in found.items()}
+
+    # Self-check flags and calibrations -------------------------------------
+
+    def set_flags(
+        self, run_id: str, lang: str, flags: Iterable[Flag], keep: Sequence[str] = ("remeasured",)
+    ) -> None:
+        """Replaces the flags of a language's cases in a run with these (flags named in keep stay)."""
+        with self.transaction() as db:
+            db.execute(
+                f"DELETE FROM case_flags WHERE run_id = ? AND flag NOT IN ({', '.join('?' * len(keep))})"
+                " AND case_id IN (SELECT id FROM cases WHERE lang = ?)",
+                (run_id, *keep, lang),
+            )
+            self._insert_flags(run_id, flags)
+
+    def add_flags(self, run_id: str, flags: Iterable[Flag]) -> None:
+        with self.transaction():
+            self._insert_flags(run_id, flags)
+
+    def _insert_flags(self, run_id: str, flags: Iterable[Flag]) -> None:
+        self.db.executemany(
+            "INSERT OR REPLACE INTO case_flags (run_id, case_id, flag, detail) VALUES (?, ?, ?, ?)",
+            [(run_id, self.case_key(f.identity), f.flag, f.detail) for f in flags],
+        )
+
+    def flags(self, run_id: str) -> dict[CaseIdentity, dict[str, str]]:
+        """case -> flag -> detail, for every flagged case of a run."""
+        rows = self.db.execute(
+            "SELECT c.lang, c.lib, c.format, c.op, c.dataset, c.size, c.variant, f.flag, f.detail"
+            " FROM case_flags f JOIN cases c ON c.id = f.case_id WHERE f.run_id = ?",
             (run_id,),
         )
-        cases: dict[CaseIdentity, list[float]] = {}
-        for *identity, value in rows:
-            cases.setdefault(CaseIdentity(*identity), []).append(float(value))
-        return cases
+        found: dict[CaseIdentity, dict[str, str]] = {}
+        for *identity, flag, detail in rows:
+            found.setdefault(CaseIdentity(*identity), {})[str(flag)] = str(detail)
+        return found
+
+    def calibrations(self, run_id: str) -> dict[tuple[str, str], list[float]]:
+        """(lang, workload) -> its calibration figures in ns (start and end) for a run."""
+        found: dict[tuple[str, str], list[float]] = {}
+        for lang, workload, ns in self.db.execute(
+            "SELECT lang, workload, ns FROM calibrations WHERE run_id = ? ORDER BY lang, workload, when_",
+            (run_id,),
+        ):
+            found.setdefault((str(lang), str(workload)), []).append(float(ns))
+        return found
 
     def accounted(self, run_id: str, lang: str) -> set[CaseIdentity]:
         """Every case of a language in a run that has a result or an unmeasured row."""

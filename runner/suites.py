@@ -1,9 +1,10 @@
 """What the runner drives: one suite per language, then the cross-language steps.
 
-Each suite is a Bazel binary that takes `--profile quick|full --out DIR` (plus
-optional `--library`/`--dataset` filters) and writes its harness's native
-JSON into DIR. Adding a language is one entry in SUITES (its binary and the
-parser of each file it writes) and one data dependency in runner/BUILD.bazel.
+Each suite is a Bazel binary that takes `--profile quick|standard|full --out DIR`
+(plus optional `--library`/`--dataset` filters, and `--cases FILE` to measure only
+the case ids listed there) and writes its harness's native JSON into DIR. Adding a
+language is one entry in SUITES (its binary and the parser of each file it writes)
+and one data dependency in runner/BUILD.bazel.
 
 The steps (STEPS: the interop matrix, the robustness driver) run the same way,
 each as its own process writing one file the runner ingests; each builds its
@@ -18,6 +19,7 @@ from pathlib import Path
 from runner.ingest import (
     NativeKind,
     bdn_json,
+    calibration_json,
     cases_json,
     extras_json,
     gbench_json,
@@ -45,14 +47,15 @@ class Invocation:
     library: str | None = None
     dataset: str | None = None
     every_lang: bool = True  # no --lang filter narrowed the languages
+    cases: Path | None = None  # a file of case ids, one a line: measure only those
 
 
 def suite_command(call: Invocation) -> list[str]:
     """The suite protocol's command line (README.md, "Adding things")."""
     argv = [str(call.binary), "--profile", call.profile, "--out", str(call.out_dir)]
-    for flag, value in (("--library", call.library), ("--dataset", call.dataset)):
+    for flag, value in (("--library", call.library), ("--dataset", call.dataset), ("--cases", call.cases)):
         if value:
-            argv += [flag, value]
+            argv += [flag, str(value)]
     return argv
 
 
@@ -68,11 +71,17 @@ class Suite:
     command: Command = suite_command
     # Exit codes that mean "ran to the end" (the interop matrix exits 1 when a cell failed).
     ok_exit_codes: frozenset[int] = field(default=frozenset({0}))
+    # It takes `--cases FILE`: the runner re-measures its cases whose samples spread too much.
+    remeasure: bool = False
 
 
-def _catalog(lang: str) -> NativeKind:
-    # Optional: a suite that crashed before writing it still has its harness's results.
-    return NativeKind(cases_json.file_name(lang), cases_json.parse, required=False)
+def _side_files(lang: str) -> tuple[NativeKind, ...]:
+    """What every suite writes beside its harness's file: its case catalog and its calibration.
+    Optional: a suite that crashed before writing them still has its harness's results."""
+    return (
+        NativeKind(cases_json.file_name(lang), cases_json.parse, required=False),
+        NativeKind(calibration_json.file_name(lang), calibration_json.parse, required=False),
+    )
 
 
 SUITES: tuple[Suite, ...] = (
@@ -84,26 +93,32 @@ SUITES: tuple[Suite, ...] = (
             NativeKind("python.json", pyperf_json.parse),
             # Only a whole-suite or one-library run measures the extras.
             NativeKind(extras_json.FILE_NAME, extras_json.parse, required=False),
-            _catalog("python"),
+            *_side_files("python"),
         ),
+        remeasure=True,
     ),
     Suite(
         "dotnet",
         "BenchmarkDotNet",
         "serbench/dotnet/bench/bench",
-        (NativeKind("results/*-report-full.json", bdn_json.parse), _catalog("dotnet")),
+        # One folder per round, results/round-<r>/, or one report per class in results/.
+        (NativeKind("results/**/*-report-full.json", bdn_json.parse), *_side_files("dotnet")),
+        remeasure=True,
     ),
     Suite(
         "cpp",
         "Google Benchmark",
         "serbench/cpp/bench/bench",
-        (NativeKind("cpp.json", gbench_json.parse), _catalog("cpp")),
+        (NativeKind("cpp.json", gbench_json.parse), *_side_files("cpp")),
+        remeasure=True,
     ),
 )
 
 
-# Matrix sizes by profile: the quick one leaves out the 1,000-record payloads.
-INTEROP_SIZES = {"quick": "1,100", "full": ",".join(map(str, matrix.SIZES))}
+# Matrix sizes by profile: the quick one leaves out the 1,000-record payloads; the published
+# profiles cover every size (the docs say each cell does).
+_ALL_SIZES = ",".join(map(str, matrix.SIZES))
+INTEROP_SIZES = {"quick": "1,100", "standard": _ALL_SIZES, "full": _ALL_SIZES}
 # The corpus the robustness driver runs (a Bazel-built folder in the runfiles): the full
 # one in both profiles, as it takes about a minute and a half.
 ROBUSTNESS_CORPUS = "serbench/schemas/robustness/corpus"

@@ -5,6 +5,11 @@ which are its Parameters. Every measurement is kept, divided by its operation
 count; only Workload/Result ones (overhead removed, outliers removed, the values
 BenchmarkDotNet's own statistics use) are MEASURE samples. Library versions,
 capabilities and wire bytes come from the suite's case catalog (dotnet-cases.json).
+
+Rounds: the suite runs one BenchmarkDotNet invocation per round and keeps each
+round's reports in `results/round-<r>/` (r from 0): every measurement of such a
+file is round r. A report directly in `results/` (one invocation, the older
+layout) takes each measurement's round from its `LaunchIndex` (0-based here).
 """
 
 import re
@@ -43,6 +48,7 @@ _KINDS: Mapping[tuple[object, object], SampleKind] = {
     ("Overhead", "Warmup"): SampleKind.OVERHEAD,
     ("Overhead", "Actual"): SampleKind.OVERHEAD,
 }
+_ROUND_FOLDER = re.compile(r"round-(\d+)")
 _CALL = re.compile(r"\(([^()]*)\)$")  # the argument list closing FullName
 _ARGUMENT = re.compile(r'(\w+): ("[^"]*"|[^,]+)')
 _HOST_KEYS = (
@@ -69,10 +75,14 @@ def parse(path: Path, lang: str) -> NativeFile:
         )
     native = NativeFile(HARNESS, version)
     native.metadata = {key: str(host[key]) for key in _HOST_KEYS if key in host}
-    # BenchmarkDotNet writes its reports into <out>/results/; the suite's catalog is in <out>.
-    catalog = cases_json.load(path.parent.parent, lang)
+    folder = _ROUND_FOLDER.fullmatch(path.parent.name)
+    # BenchmarkDotNet writes its reports into <out>/results/[round-<r>/]; the catalog is in <out>.
+    suite_dir = path.parent.parent.parent if folder else path.parent.parent
+    catalog = cases_json.load(suite_dir, lang)
+    round_ = int(folder[1]) if folder else None
     for index, entry in enumerate(require_list(path, document.get("Benchmarks"), "Benchmarks")):
-        _add_benchmark(path, lang, catalog, native, require_dict(path, entry, f"Benchmarks[{index}]"))
+        benchmark = require_dict(path, entry, f"Benchmarks[{index}]")
+        _add_benchmark(path, lang, catalog, native, benchmark, round_)
     return native
 
 
@@ -106,6 +116,7 @@ def _add_benchmark(
     catalog: cases_json.Catalog | None,
     native: NativeFile,
     benchmark: dict[str, object],
+    round_: int | None,
 ) -> None:
     name = _case_id(path, benchmark)
     try:
@@ -113,7 +124,7 @@ def _add_benchmark(
     except CaseIdError as error:
         raise IngestError(path, str(error)) from error
     samples = _samples(
-        path, name, require_list(path, benchmark.get("Measurements", []), f"{name}: Measurements")
+        path, name, require_list(path, benchmark.get("Measurements", []), f"{name}: Measurements"), round_
     )
     if not any(s.kind is SampleKind.MEASURE for s in samples):
         reason = "BenchmarkDotNet recorded no result (see its log in the suite's output folder)"
@@ -134,8 +145,9 @@ def _add_benchmark(
     )
 
 
-def _samples(path: Path, name: str, measurements: list[object]) -> list[Sample]:
-    """Every measurement per operation, checked column by column (a full run has ~200k)."""
+def _samples(path: Path, name: str, measurements: list[object], round_: int | None) -> list[Sample]:
+    """Every measurement per operation, checked column by column (a full run has ~200k);
+    in round round_, or the measurement's LaunchIndex when that is None."""
     if set(map(type, measurements)) - {dict}:
         raise IngestError(path, f"{name}: Measurements must be objects")
     rows = cast(list[dict[str, object]], measurements)
@@ -144,8 +156,13 @@ def _samples(path: Path, name: str, measurements: list[object]) -> list[Sample]:
     if operations and min(operations) <= 0:
         raise IngestError(path, f"{name}: a measurement of {min(operations):.0f} operations")
     kinds = [_KINDS.get((m.get("IterationMode"), m.get("IterationStage")), SampleKind.OTHER) for m in rows]
+    rounds: list[int | None] = [round_] * len(rows)
+    launches = [m.get("LaunchIndex") for m in rows]
+    if round_ is None and None not in launches:
+        rounds = [int(i) for i in require_numbers(path, launches, f"{name}: LaunchIndex")]
     return [
-        Sample(kind, ns / ops, int(ops)) for kind, ns, ops in zip(kinds, nanoseconds, operations, strict=True)
+        Sample(kind, ns / ops, int(ops), r)
+        for kind, ns, ops, r in zip(kinds, nanoseconds, operations, rounds, strict=True)
     ]
 
 

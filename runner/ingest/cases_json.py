@@ -1,13 +1,17 @@
 """The case catalog every suite writes beside its harness's file: DIR/<lang>-cases.json.
 
     {"lang": "cpp", "profile": "quick",
-     "libraries": [{"lib", "format", "variant", "version", "capabilities": ["codegen", ...]}],
+     "libraries": [{"lib", "format", "variant", "version", "capabilities": ["codegen", ...],
+                    "lazy_ops": {"decode": "<why decode is lazy>", ...}}],
      "cases": [{"id": "<case id>", "status": "measured|refused|not_applicable|failed|not_measured",
                 "reason": "...", "wire_bytes": 280}]}
 
 As a native file it contributes the cases that were not measured, with the
 reason, and the ones it says were measured: a measured case the harness's file
-lacks becomes a `failed` case (runner/ingest.py), never silently dropped.
+lacks becomes a `failed` case (runner/ingest/load.py), never silently dropped. A
+library's `lazy_ops` (the ops whose result is a view over the bytes, with the reason;
+`{}` when every op is full) classifies each of its cases: the store keeps the reason
+in `cases.lazy_reason` (NULL: full). A catalog without `lazy_ops` classifies nothing.
 Harness parsers whose files lack them read it for library versions,
 capabilities and wire bytes (see `load`).
 """
@@ -41,6 +45,7 @@ def file_name(lang: str) -> str:
 class Library:
     version: str
     capabilities: dict[str, bool]
+    lazy_ops: dict[str, str] | None = None  # op -> why it is lazy; None: the catalog does not say
 
 
 @dataclass(frozen=True)
@@ -70,7 +75,11 @@ def _library(path: Path, entry: object) -> tuple[tuple[str, str, str], Library]:
         require_str(path, fields.get("format"), f"library {lib}: format"),
         str(fields.get("variant") or ""),
     )
-    return key, Library(str(fields.get("version", "")), capability_flags(names))
+    lazy = None
+    if "lazy_ops" in fields:
+        ops = require_dict(path, fields["lazy_ops"], f"library {lib}: lazy_ops")
+        lazy = {op: require_str(path, why, f"library {lib}: lazy_ops.{op}") for op, why in ops.items()}
+    return key, Library(str(fields.get("version", "")), capability_flags(names), lazy)
 
 
 def _cases(path: Path, document: dict[str, object]) -> list[dict[str, object]]:
@@ -80,9 +89,10 @@ def _cases(path: Path, document: dict[str, object]) -> list[dict[str, object]]:
 def load(suite_dir: Path, lang: str) -> Catalog | None:
     """The suite's catalog, or None if it wrote none (it is optional)."""
     path = suite_dir / file_name(lang)
-    if not path.exists():
-        return None
-    document = _document(path, lang)
+    return _catalog(path, _document(path, lang)) if path.exists() else None
+
+
+def _catalog(path: Path, document: dict[str, object]) -> Catalog:
     entries = require_list(path, document.get("libraries", []), "libraries")
     libraries = dict(_library(path, entry) for entry in entries)
     wire_bytes = {
@@ -94,10 +104,12 @@ def load(suite_dir: Path, lang: str) -> Catalog | None:
 
 
 def parse(path: Path, lang: str) -> NativeFile:
-    """The catalog as a native file: its cases that were not measured."""
+    """The catalog as a native file: its cases that were not measured, and which are lazy."""
     native = NativeFile(HARNESS, "1")
     outcomes = {o.value: o for o in Outcome}
-    for case in _cases(path, _document(path, lang)):
+    document = _document(path, lang)
+    catalog = _catalog(path, document)
+    for case in _cases(path, document):
         case_id = require_str(path, case.get("id"), "cases[].id")
         status = require_str(path, case.get("status"), f"{case_id}: status")
         if status != MEASURED and status not in outcomes:
@@ -106,6 +118,9 @@ def parse(path: Path, lang: str) -> NativeFile:
             identity = parse_case_id(case_id, lang)
         except CaseIdError as error:
             raise IngestError(path, str(error)) from error
+        library = catalog.library(identity)
+        if library is not None and library.lazy_ops is not None:
+            native.lazy[identity] = library.lazy_ops.get(identity.op)
         if status == MEASURED:
             # The harness's file holds these; ingesting checks that it really does.
             native.claimed.append(identity)

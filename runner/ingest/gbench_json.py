@@ -2,7 +2,8 @@
 
 Each repetition is one row of run_type "iteration" whose real_time is already
 per iteration; the mean/median/stddev rows (run_type "aggregate") are derived
-from those and never stored as samples.
+from those and never stored as samples. A row's `repetition_index` is its round
+(from 0; the suite keeps it when it merges the JSON of several processes).
 """
 
 from collections.abc import Mapping
@@ -118,7 +119,9 @@ def _sample(path: Path, name: str, row: dict[str, object]) -> Sample:
         raise IngestError(path, f"{name}: unknown time_unit {unit!r}")
     real_time = require_number(path, row.get("real_time"), f"{name}: real_time")
     iterations = require_number(path, row.get("iterations"), f"{name}: iterations")
-    return Sample(SampleKind.MEASURE, real_time * NS_PER_UNIT[str(unit)], int(iterations))
+    index = row.get("repetition_index")
+    round_ = None if index is None else int(require_number(path, index, f"{name}: repetition_index"))
+    return Sample(SampleKind.MEASURE, real_time * NS_PER_UNIT[str(unit)], int(iterations), round_)
 
 
 def _metrics(path: Path, name: str, repetitions: list[dict[str, object]]) -> dict[str, float]:

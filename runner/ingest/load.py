@@ -5,6 +5,12 @@ no-op. (Across runs the same bytes are ingested again: a suite's case catalog is
 often identical from one run to the next, and each run needs its own.) A file is
 parsed completely before anything is written, and written in one transaction, so
 a bad file leaves nothing behind.
+
+A re-measurement (runner/all.py re-runs the cases whose samples spread more than 1.3x
+once, with the suite's `--cases FILE`) lives in the suite's folder as `remeasure/` with
+its case list `remeasure-cases.txt`: its harness files replace those cases' samples, in
+one transaction, and each replaced case is flagged `remeasured`. After every ingest the
+language's self-check flags (runner/checks.py) are computed again from what is stored.
 """
 
 import sys
@@ -12,11 +18,17 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from runner import checks
+from runner.caseid import CaseIdentity, CaseIdError, parse_case_id
 from runner.ingest import Parser
-from runner.ingest.native import IngestError, Outcome, Unmeasured
+from runner.ingest.native import IngestError, NativeFile, Outcome, Unmeasured
 from runner.run import SuiteResult, sha256_of
 from runner.store import Store, StoredFile
 from runner.suites import Suite
+
+# Where a suite's re-measurement goes, inside its output folder, and the cases it was asked for.
+REMEASURE_DIR = "remeasure"
+REMEASURE_CASES = "remeasure-cases.txt"
 
 
 @dataclass
@@ -26,6 +38,7 @@ class SuiteIngest:
     ingested: list[Path] = field(default_factory=list)
     duplicates: list[Path] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    seconds: float = 0.0  # how long ingesting took
 
 
 def ingest_file(
@@ -46,11 +59,17 @@ def ingest_file(
         reason = f"catalog says measured but {measured_in} has no samples"
         missing = sorted(set(native.claimed) - accounted)
         native.unmeasured += [Unmeasured.case(case, Outcome.FAILED, reason) for case in missing]
-    return store.add_file(StoredFile(run_id, lang, path.resolve(), digest, path.stat().st_size), native)
+    return store.add_file(_stored(run_id, lang, path, digest), native)
+
+
+def _stored(run_id: str, lang: str, path: Path, digest: str) -> StoredFile:
+    return StoredFile(run_id, lang, path.resolve(), digest, path.stat().st_size)
 
 
 def ingest_suite(store: Store, run_id: str, suite: Suite, out_dir: Path) -> SuiteIngest:
-    """Ingests every native file the suite wrote; a bad file is reported and the rest still go in."""
+    """Ingests every native file the suite wrote (and its re-measurement, if there is one),
+    then its self-check flags; a bad file is reported and the rest still go in."""
+    start = time.perf_counter()
     outcome = SuiteIngest()
     harness_files = " or ".join(kind.pattern for kind in suite.files if kind.required)
     for kind in suite.files:  # in order: a catalog comes after the files it vouches for
@@ -64,7 +83,58 @@ def ingest_suite(store: Store, run_id: str, suite: Suite, out_dir: Path) -> Suit
                 outcome.errors.append(str(error))
                 continue
             (outcome.ingested if added else outcome.duplicates).append(path)
+    if (out_dir / REMEASURE_CASES).exists():
+        outcome.errors += ingest_remeasure(store, run_id, suite, out_dir)
+    refresh_flags(store, run_id, suite.lang)
+    outcome.seconds = time.perf_counter() - start
     return outcome
+
+
+def write_remeasure_cases(out_dir: Path, cases: list[CaseIdentity]) -> Path:
+    """The case list a suite's `--cases FILE` reads (one case id a line); its output folder."""
+    (out_dir / REMEASURE_CASES).write_text("".join(f"{case.case_id}\n" for case in cases))
+    return out_dir / REMEASURE_DIR
+
+
+def ingest_remeasure(store: Store, run_id: str, suite: Suite, out_dir: Path) -> list[str]:
+    """Stores the re-measurement under out_dir: its samples replace those of the cases it was
+    asked for, which are flagged `remeasured`. Errors (nothing replaced) as messages."""
+    listed = out_dir / REMEASURE_CASES
+    folder = out_dir / REMEASURE_DIR
+    try:
+        wanted = {parse_case_id(line, suite.lang) for line in listed.read_text().split()}
+        files = [
+            _only(store, run_id, suite.lang, path, kind.parse, wanted)
+            for kind in suite.files
+            if kind.required
+            for path in sorted(folder.glob(kind.pattern))
+        ]
+    except (IngestError, CaseIdError) as error:
+        return [f"re-measurement not kept: {error}"]
+    before = store.replace_cases(files)
+    after: dict[CaseIdentity, list[float]] = {}
+    for _, native in files:
+        for result in native.results:
+            after.setdefault(result.identity, []).extend(result.measured)
+    store.add_flags(run_id, [checks.remeasured_flag(i, old, after[i]) for i, old in before.items()])
+    return []
+
+
+def _only(
+    store: Store, run_id: str, lang: str, path: Path, parse: Parser, wanted: set[CaseIdentity]
+) -> tuple[StoredFile, NativeFile]:
+    """A re-measurement's file, keeping only the results of the cases asked for."""
+    native = parse(path, lang)
+    kept = [result for result in native.results if result.identity in wanted]
+    return _stored(run_id, lang, path, sha256_of(path)), NativeFile(
+        native.harness, native.harness_version, kept
+    )
+
+
+def refresh_flags(store: Store, run_id: str, lang: str) -> None:
+    """The language's self-check flags in the run, computed again from its stored samples."""
+    remeasured = [i for i, flags in store.flags(run_id).items() if "remeasured" in flags]
+    store.set_flags(run_id, lang, checks.self_checks(store.measured(run_id, lang), remeasured))
 
 
 def record_suite(store: Store, run_id: str, suite: Suite, out_dir: Path, process: SuiteResult) -> SuiteResult:
@@ -74,9 +144,14 @@ def record_suite(store: Store, run_id: str, suite: Suite, out_dir: Path, process
     example when one library was refused): those are kept, and the failure is
     recorded beside them. A file that cannot be ingested fails the suite.
     """
-    start = time.perf_counter()
-    outcome = ingest_suite(store, run_id, suite, out_dir)
-    seconds = time.perf_counter() - start
+    return finish_suite(store, run_id, suite, process, ingest_suite(store, run_id, suite, out_dir))
+
+
+def finish_suite(
+    store: Store, run_id: str, suite: Suite, process: SuiteResult, outcome: SuiteIngest
+) -> SuiteResult:
+    """Reports what ingesting did and stores the suite's final status."""
+    seconds = outcome.seconds
     print(
         f"runner: {suite.lang}: ingested {len(outcome.ingested)} file(s) in {seconds:.2f}s"
         + (f", {len(outcome.duplicates)} already in the store" if outcome.duplicates else ""),

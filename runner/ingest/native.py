@@ -41,6 +41,9 @@ class Sample(NamedTuple):
     kind: SampleKind
     value_ns: float  # per operation
     operations: int | None  # operations the harness timed to get this value, when it says
+    # The measurement round (from 0) the sample was taken in: samples of two cases with the
+    # same round were taken close together, so the runner pairs them. None: the file says not.
+    round: int | None = None
 
 
 class Outcome(enum.StrEnum):
@@ -157,6 +160,9 @@ class NativeFile:
     # Cases the file says another file of its suite measured (a case catalog's `measured`).
     claimed: list[CaseIdentity] = field(default_factory=list)
     tables: list[TableRows] = field(default_factory=list)
+    # Whether a case's op is lazy (a view over the bytes), and why; None: a full op. Only the
+    # cases the file classifies (a case catalog with `lazy_ops`).
+    lazy: dict[CaseIdentity, str | None] = field(default_factory=dict)
 
 
 def load_json(path: Path) -> object:

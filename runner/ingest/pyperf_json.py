@@ -3,6 +3,9 @@
 pyperf stores every value already divided by its loops, in seconds per
 operation. The first run of each benchmark is its loop calibration (warmups
 only, no values); every later run's warmups are warmups.
+
+Rounds: `runs[i]` is round i (the measurement protocol: one run per round), unless
+the run's metadata names its round (`"round": r`), which wins.
 """
 
 from pathlib import Path
@@ -105,8 +108,9 @@ def _run_samples(path: Path, name: str, metadata: dict[str, object], index: int,
     loops = own.get("loops", metadata.get("loops"))
     inner_loops = own.get("inner_loops", metadata.get("inner_loops", 1))
     operations = loops * inner_loops if isinstance(loops, int) and isinstance(inner_loops, int) else None
-    samples += [Sample(SampleKind.MEASURE, v * 1e9, operations) for v in values]
-    return samples
+    round_ = int(require_number(path, own.get("round", index), f"{where}.metadata.round"))
+    samples += [Sample(SampleKind.MEASURE, v * 1e9, operations, round_) for v in values]
+    return [s._replace(round=round_) for s in samples]
 
 
 def _warmups(path: Path, where: str, kind: SampleKind, pairs: list[object]) -> list[Sample]:

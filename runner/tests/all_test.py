@@ -37,10 +37,23 @@ def test_all_suites_ok_shows_progress_and_a_summary(
         assert _rows(store, "interop_cells") == 90 and _rows(store, "robustness_results") == 10
         (repro,) = store.db.execute("SELECT path FROM robustness_repro WHERE outcome = 'crash'").fetchone()
         assert Path(repro).is_relative_to(tmp_path / "results" / "raw" / run.id / "robustness")
-    # The quick profile: sizes 1 and 100, the full corpus, every wired language.
+    # The standard profile (the default): every size, the full corpus, every wired language.
     interop, robustness = (_argv(tmp_path, run.id, step) for step in ("interop", "robustness"))
-    assert interop[interop.index("--sizes") + 1] == "1,100" and "--lang" not in interop
+    assert interop[interop.index("--sizes") + 1] == "1,100,1000" and "--lang" not in interop
     assert robustness[robustness.index("--corpus") + 1].endswith("schemas/robustness/corpus")
+
+
+def test_a_quick_run_is_a_smoke_run_never_published(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    suites, steps = stand_in_suites(tmp_path), stand_in_steps(tmp_path)
+    assert run_all_in(tmp_path, suites, "--profile", "quick", steps=steps) == 0
+    assert "docs: not regenerated (a quick run is never published)" in capsys.readouterr().out
+    assert not (tmp_path / "docs").exists()
+    with results_store(tmp_path) as store:
+        (run,) = store.runs()
+    interop = _argv(tmp_path, run.id, "interop")
+    assert interop[interop.index("--sizes") + 1] == "1,100"
 
 
 def _rows(store: Store, table: str) -> int:

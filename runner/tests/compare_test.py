@@ -10,9 +10,10 @@ import pytest
 
 from runner import cli
 from runner.caseid import CaseIdentity, parse_case_id
-from runner.compare import compare_runs, format_ns, render_table
-from runner.ingest.native import CaseResult, NativeFile, Sample, SampleKind
-from runner.stats import Verdict, compare, summarize
+from runner.compare import calibration_shifts, compare_runs, render_table
+from runner.ingest.calibration_json import COLUMNS
+from runner.ingest.native import CaseResult, NativeFile, Sample, SampleKind, TableRows
+from runner.stats import Verdict, compare, format_ns, median_ci
 from runner.store import Store, StoredFile, StoreError
 from runner.tests.support import OTHER_MACHINE, new_run
 
@@ -98,11 +99,11 @@ def test_minimum_effect_is_configurable(store: Store) -> None:
 
 
 def test_median_confidence_interval_is_the_order_statistic_one() -> None:
-    summary = summarize([9.0, 1.0, 8.0, 2.0, 7.0, 3.0, 6.0, 4.0, 5.0])
+    summary = median_ci([9.0, 1.0, 8.0, 2.0, 7.0, 3.0, 6.0, 4.0, 5.0])
     # n = 9: [x(2), x(8)] covers the median with probability 1 - 2 * P(Bin(9, 1/2) <= 1) = 96%.
     assert (summary.n, summary.median, summary.ci_low, summary.ci_high) == (9, 5.0, 2.0, 8.0)
-    assert math.isnan(summarize([1.0, 2.0, 3.0, 4.0, 5.0]).ci_low)  # no 95% interval exists for n = 5
-    assert summarize([1.0, 2.0, 3.0, 4.0, 5.0, 6.0]).ci_low == 1.0
+    assert math.isnan(median_ci([1.0, 2.0, 3.0, 4.0, 5.0]).ci_low)  # no 95% interval exists for n = 5
+    assert median_ci([1.0, 2.0, 3.0, 4.0, 5.0, 6.0]).ci_low == 1.0
 
 
 def test_identical_samples_are_the_same() -> None:
@@ -169,3 +170,48 @@ def test_batched_p_values_equal_one_scipy_call_per_pair() -> None:
             assert p_value == pytest.approx(
                 stats.mannwhitneyu(a, b, alternative="two-sided").pvalue, rel=1e-12
             )
+
+
+def _calibrate(store: Store, run_id: str, memcpy_ns: float, loop_ns: float) -> None:
+    rows: list[tuple[object, ...]] = [
+        ("cpp", when, workload, ns, 21)
+        for when in ("start", "end")
+        for workload, ns in (("memcpy_1mib", memcpy_ns), ("cpu_loop", loop_ns))
+    ]
+    native = NativeFile("test", "1", tables=[TableRows("calibrations", COLUMNS, rows)])
+    store.add_file(StoredFile(run_id, "cpp", Path(f"/{run_id}-cal.json"), run_id * 31 + "c", 0), native)
+
+
+def test_calibrations_within_5_percent_change_nothing(
+    store: Store, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _calibrate(store, "A", 40_000.0, 1e6)
+    _calibrate(store, "B", 41_000.0, 1.04e6)
+    assert cli.main(["compare", "A", "B", "--store", str(store.path)]) == 0
+    out = capsys.readouterr().out
+    assert "CALIBRATION" not in out and "1 slower" in out
+
+
+def test_calibrations_differing_by_more_than_5_percent_are_flagged_and_ratios_compared(
+    store: Store, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # B's machine is 10% slower: memcpy and the CPU loop both say so; REGRESSED moved +10%.
+    _calibrate(store, "A", 40_000.0, 1e6)
+    _calibrate(store, "B", 44_000.0, 1.1e6)
+    shifts = calibration_shifts(store, store.resolve_run("A"), store.resolve_run("B"))
+    assert [(s.workload, round(s.change, 3), s.flagged) for s in shifts] == [
+        ("cpu_loop", 0.1, True),
+        ("memcpy_1mib", 0.1, True),
+    ]
+    assert cli.main(["compare", "A", "B", "--store", str(store.path)]) == 0
+    out = capsys.readouterr().out
+    assert "CALIBRATION DIFFERS by more than 5%: cpp memcpy_1mib: 40 us -> 44 us (+10.0%)" in out
+    assert "cpp: compared as ratios to memcpy_1mib (B's samples x 0.909)" in out
+    line = next(line for line in out.splitlines() if REGRESSED.case_id in line)
+    assert line.endswith("same")  # +10% in time, +0% against memcpy
+    steady = next(line for line in out.splitlines() if line.startswith("cpp") and STEADY.case_id in line)
+    assert steady.endswith("faster")  # the same time on a slower machine
+    assert cli.main(["compare", "A", "B", "--store", str(store.path), "--absolute"]) == 0
+    absolute = capsys.readouterr().out
+    assert "CALIBRATION DIFFERS" in absolute and "compared as ratios" not in absolute
+    assert next(line for line in absolute.splitlines() if REGRESSED.case_id in line).endswith("slower")

@@ -1,0 +1,63 @@
+"""runner/checks.py: each self-check flag on synthetic samples."""
+
+from runner.caseid import CaseIdentity, parse_case_id
+from runner.checks import Samples, remeasured_flag, self_checks, spread, spread_cases
+
+CASE = "dataset=order/size={size}/op={op}/format=json/lib=msgspec/variant=struct"
+
+
+def _case(op: str, size: int = 100) -> CaseIdentity:
+    return parse_case_id(CASE.format(op=op, size=size), "python")
+
+
+def _around(center: float, n: int = 12, width: float = 0.02) -> list[float]:
+    """n steady samples within ±width of center."""
+    return [center * (1 - width + 2 * width * k / (n - 1)) for k in range(n)]
+
+
+def _flags(
+    samples: Samples, remeasured: tuple[CaseIdentity, ...] = ()
+) -> dict[tuple[CaseIdentity, str], str]:
+    return {(f.identity, f.flag): f.detail for f in self_checks(samples, remeasured)}
+
+
+def test_a_round_trip_slower_than_encode_plus_decode_allows_is_flagged() -> None:
+    encode, decode, trip = _case("encode"), _case("decode"), _case("roundtrip")
+    consistent = {encode: _around(2000), decode: _around(3000), trip: _around(5100)}
+    assert _flags(consistent) == {}
+    # filetree/1,000 msgspec in issue 14: round trip 8.6 ms against encode + decode 5.6 ms.
+    flags = _flags({**consistent, trip: _around(8600)})
+    detail = flags[(trip, "roundtrip_mismatch")]
+    assert "roundtrip 8.6 us" in detail and "encode + decode 5 us" in detail
+    assert (trip, "roundtrip_mismatch") in _flags({**consistent, trip: _around(3000)})  # faster too
+
+
+def test_a_round_trip_is_not_judged_without_cis() -> None:
+    encode, decode, trip = _case("encode"), _case("decode"), _case("roundtrip")
+    assert _flags({encode: [2000.0] * 3, decode: [3000.0] * 3, trip: [9000.0] * 3}) == {}
+
+
+def test_time_per_record_outside_half_to_double_from_100_to_1000_records_is_flagged() -> None:
+    small, large = _case("encode", 100), _case("encode", 1000)
+    assert _flags({small: _around(100_000), large: _around(1_000_000)}) == {}
+    assert _flags({small: _around(100_000), large: _around(1_900_000)}) == {}
+    slow = _flags({small: _around(100_000), large: _around(3_770_000)})
+    assert "x3.77 from size 100 to 1,000" in slow[(large, "scaling")]
+    assert (large, "scaling") in _flags({small: _around(100_000), large: _around(400_000)})
+    assert (small, "scaling") not in slow  # the flag goes on the 1,000-record case
+
+
+def test_a_spread_above_1_3_is_unstable_and_says_whether_it_was_re_measured() -> None:
+    case = _case("decode")
+    assert spread([100.0, 129.0, 110.0]) == 1.29
+    assert _flags({case: [100.0, 129.0, 110.0]}) == {}
+    wide = {case: [13.0, 105.3, 120.9]}  # msgspec decode of canada in issue 14
+    assert spread_cases(wide) == [case]
+    assert _flags(wide)[(case, "unstable")] == "max/min 9.30 over 3 samples, not re-measured"
+    assert "after one re-measure" in _flags(wide, (case,))[(case, "unstable")]
+
+
+def test_the_remeasured_flag_records_both_spreads() -> None:
+    flag = remeasured_flag(_case("decode"), [13.0, 105.3, 120.9], [100.0, 101.0, 102.0, 103.0])
+    assert flag.flag == "remeasured"
+    assert flag.detail == "max/min 9.30 over 3 samples; re-measured once: 1.03 over 4 samples (kept)"

@@ -1,0 +1,235 @@
+"""The measurement protocol's files: each harness's rounds, the catalog's lazy ops, the
+calibration file, and the runner's one re-measurement of a case that spreads too much."""
+
+import copy
+import json
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from runner.caseid import parse_case_id
+from runner.cli import main as cli_main
+from runner.ingest.load import ingest_file, ingest_suite
+from runner.ingest.native import IngestError
+from runner.store import Store
+from runner.suites import suite
+from runner.tests import standins
+from runner.tests.standins import results_store, run_all_in, stand_in, stand_in_suites
+from runner.tests.support import TESTDATA, new_run, row_counts
+
+BDN_FILE = (
+    TESTDATA / "dotnet" / "results" / "Serbench.Bench.CodecBenchmarks_GoogleProtobufLibrary_-report-full.json"
+)
+BDN_DECODE = parse_case_id("dataset=user/size=1/op=decode/format=protobuf/lib=protobuf", "dotnet")
+PY_CASE = parse_case_id("dataset=user/size=1/op=encode/format=json/lib=msgspec/variant=schemaless", "python")
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[Store]:
+    with Store.open(tmp_path / "s.sqlite") as opened:
+        new_run(opened)
+        yield opened
+
+
+def _rounds(store: Store, lang: str) -> dict[object, list[int | None]]:
+    rows = store.db.execute(
+        "SELECT r.case_id, s.round FROM samples s JOIN results r ON r.id = s.result_id"
+        " JOIN native_files f ON f.id = r.file_id WHERE f.lang = ? AND s.kind = 'measure'"
+        " ORDER BY r.case_id, s.seq",
+        (lang,),
+    )
+    found: dict[object, list[int | None]] = {}
+    for case_id, round_ in rows:
+        found.setdefault(case_id, []).append(round_)
+    return found
+
+
+def _write(path: Path, document: object) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(document))
+    return path
+
+
+def test_pyperf_runs_are_rounds_unless_a_run_names_its_round(store: Store, tmp_path: Path) -> None:
+    document = json.loads((TESTDATA / "python" / "python.json").read_text())
+    first = document["benchmarks"][0]
+    (run,) = first["runs"]
+    runs = [copy.deepcopy(run) for _ in range(4)]
+    for index, each in enumerate(runs):
+        each["values"] = [each["values"][0] * (1 + index / 100)]
+    runs[3].setdefault("metadata", {})["round"] = 7
+    first["runs"] = runs
+    document["benchmarks"] = [first]
+    ingest_file(
+        store, "R1", "python", _write(tmp_path / "python.json", document), suite("python").files[0].parse
+    )
+    assert list(_rounds(store, "python").values()) == [[0, 1, 2, 7]]
+    assert store.rounds("R1")[PY_CASE] == {
+        r: v[0] * 1e9 for r, v in zip((0, 1, 2, 7), (x["values"] for x in runs), strict=True)
+    }
+
+
+def test_google_benchmark_repetition_index_is_the_round(store: Store) -> None:
+    ingest_file(store, "R1", "cpp", TESTDATA / "cpp" / "cpp.json", suite("cpp").files[0].parse)
+    rounds = _rounds(store, "cpp")
+    assert rounds and all(found == [0, 1, 2] for found in rounds.values())
+
+
+def _bdn_round(document: dict[str, object], scale: float) -> dict[str, object]:
+    changed = copy.deepcopy(document)
+    for benchmark in changed["Benchmarks"]:  # type: ignore[attr-defined]
+        for measurement in benchmark["Measurements"]:
+            measurement["Nanoseconds"] *= scale
+    return changed
+
+
+def test_bdn_round_folders_give_one_result_per_case_with_every_round(store: Store, tmp_path: Path) -> None:
+    shutil.copy(TESTDATA / "dotnet" / "dotnet-cases.json", tmp_path)
+    document = json.loads(BDN_FILE.read_text())
+    for r in range(3):
+        _write(tmp_path / "results" / f"round-{r}" / BDN_FILE.name, _bdn_round(document, 1 + r))
+    outcome = ingest_suite(store, "R1", suite("dotnet"), tmp_path)
+    assert not outcome.errors and len(outcome.ingested) == 4
+    rounds = _rounds(store, "dotnet")
+    assert len(rounds) == 3 and all(found == [0, 0, 0, 1, 1, 1, 2, 2, 2] for found in rounds.values())
+    by_round = store.rounds("R1")[BDN_DECODE]
+    assert by_round[1] == pytest.approx(2 * by_round[0]) and by_round[2] == pytest.approx(3 * by_round[0])
+    # The catalog still gives every case its version and wire bytes (found from round-<r>/).
+    (version,) = store.db.execute("SELECT DISTINCT lib_version FROM results").fetchone()
+    assert version == "3.25.1"
+
+
+def test_bdn_the_same_round_twice_is_a_case_already_in_the_run(store: Store, tmp_path: Path) -> None:
+    document = json.loads(BDN_FILE.read_text())
+    parse = suite("dotnet").files[0].parse
+    ingest_file(store, "R1", "dotnet", _write(tmp_path / "results" / "round-0" / "a.json", document), parse)
+    again = _write(tmp_path / "results" / "round-0" / "b.json", _bdn_round(document, 2))
+    with pytest.raises(IngestError, match="is already in run R1"):
+        ingest_file(store, "R1", "dotnet", again, parse)
+
+
+def test_bdn_one_report_takes_rounds_from_launch_index(store: Store, tmp_path: Path) -> None:
+    document = json.loads(BDN_FILE.read_text())
+    for benchmark in document["Benchmarks"]:
+        results = [m for m in benchmark["Measurements"] if m["IterationStage"] == "Result"]
+        for launch, measurement in enumerate(results):
+            measurement["LaunchIndex"] = launch
+    path = _write(tmp_path / "results" / BDN_FILE.name, document)
+    ingest_file(store, "R1", "dotnet", path, suite("dotnet").files[0].parse)
+    assert all(found == [0, 1, 2] for found in _rounds(store, "dotnet").values())
+
+
+def _catalog_with_lazy_ops(tmp_path: Path, lazy_ops: dict[str, str]) -> Path:
+    document = json.loads((TESTDATA / "cpp" / "cpp-cases.json").read_text())
+    for library in document["libraries"]:
+        library["lazy_ops"] = lazy_ops
+    return _write(tmp_path / "cpp-cases.json", document)
+
+
+def _lazy(store: Store) -> dict[str, str | None]:
+    rows = store.db.execute("SELECT op, lazy_reason FROM cases WHERE lang = 'cpp' AND variant = ''")
+    return dict(rows.fetchall())
+
+
+def test_lazy_ops_of_the_catalog_classify_each_case(store: Store, tmp_path: Path) -> None:
+    parse = suite("cpp").files[0].parse
+    ingest_file(store, "R1", "cpp", TESTDATA / "cpp" / "cpp.json", parse)
+    catalog = _catalog_with_lazy_ops(tmp_path, {"decode": "a view over the bytes"})
+    parse_catalog = suite("cpp").files[1].parse
+    assert ingest_file(store, "R1", "cpp", catalog, parse_catalog)
+    lazy = _lazy(store)
+    assert lazy["decode"] == "a view over the bytes" and lazy["encode"] is None
+    before = row_counts(store)
+    assert not ingest_file(store, "R1", "cpp", catalog, parse_catalog)  # re-ingest: a no-op
+    assert row_counts(store) == before and _lazy(store) == lazy
+    with pytest.raises(IngestError, match="lazy_ops"):
+        ingest_file(store, "R1", "cpp", _catalog_with_lazy_ops(tmp_path, {"decode": 3}), parse_catalog)  # type: ignore[dict-item]
+
+
+def _calibration(lang: str = "cpp", workload: str = "memcpy_1mib", ns: float = 41_000.0) -> dict[str, object]:
+    samples = [{"when": when, "workload": workload, "ns": ns, "n": 21} for when in ("start", "end")]
+    return {"lang": lang, "samples": samples}
+
+
+def test_the_calibration_file_fills_calibrations(store: Store, tmp_path: Path) -> None:
+    parse = suite("cpp").files[2].parse
+    path = _write(tmp_path / "cpp-calibration.json", _calibration())
+    assert ingest_file(store, "R1", "cpp", path, parse)
+    assert store.calibrations("R1") == {("cpp", "memcpy_1mib"): [41_000.0, 41_000.0]}
+    assert not ingest_file(store, "R1", "cpp", path, parse)
+    for bad, problem in (
+        (_calibration(lang="python"), "calibration of lang 'python'"),
+        (_calibration(workload="sleep"), "'sleep' is not one of memcpy_1mib, cpu_loop"),
+        (_calibration(ns=0), "must be positive"),
+    ):
+        with pytest.raises(IngestError, match=problem):
+            ingest_file(store, "R1", "cpp", _write(tmp_path / "bad" / "cpp-calibration.json", bad), parse)
+
+
+# A stand-in Python suite that, given --cases, measures those cases again with steady samples.
+STEADY_REMEASURE = """\
+shutil.copytree({source!r}, out, dirs_exist_ok=True)
+if "--cases" in sys.argv:
+    import json
+    wanted = set(open(sys.argv[sys.argv.index("--cases") + 1]).read().split())
+    path = os.path.join(out, "python.json")
+    document = json.load(open(path))
+    document["benchmarks"] = [b for b in document["benchmarks"] if b["metadata"]["name"] in wanted]
+    for benchmark in document["benchmarks"]:
+        for run in benchmark["runs"]:
+            run["values"] = [1e-6, 1.01e-6, 1.02e-6]
+    json.dump(document, open(path, "w"))
+"""
+
+
+@pytest.fixture
+def steady_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    """A `runner all` of the Python stand-in above; the run's id."""
+    monkeypatch.setitem(standins.BEHAVIOURS, "steady_remeasure", STEADY_REMEASURE)
+    assert (
+        run_all_in(tmp_path, [stand_in(tmp_path, suite("python"), "steady_remeasure")], "--lang", "python")
+        == 0
+    )
+    with results_store(tmp_path) as store:
+        (run,) = store.runs()
+    return run.id
+
+
+def test_a_case_spreading_more_than_1_3x_is_re_measured_once_and_keeps_the_new_samples(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, steady_run: str
+) -> None:
+    assert "re-measuring 20 case(s) whose samples spread more than 1.3x" in capsys.readouterr().err
+    with results_store(tmp_path) as store:
+        flags, measured = store.flags(steady_run), store.measured(steady_run)
+        remeasured = [i for i, f in flags.items() if "remeasured" in f]
+        assert len(remeasured) == 20
+        assert all(measured[i] == pytest.approx([1000.0, 1010.0, 1020.0]) for i in remeasured)
+        assert not any("unstable" in flags[i] for i in remeasured)
+        before = row_counts(store), flags
+    # Re-ingesting the raw folder (the re-measurement included) changes nothing.
+    raw = tmp_path / "results" / "raw" / steady_run
+    assert cli_main(["ingest", str(raw), "--results", str(tmp_path / "results")]) == 0
+    with results_store(tmp_path) as store:
+        assert (row_counts(store), store.flags(steady_run)) == before
+
+
+def test_the_raw_folder_ingested_into_a_fresh_store_gives_the_same_samples_and_flags(
+    tmp_path: Path, steady_run: str
+) -> None:
+    with results_store(tmp_path) as store:
+        flags, measured = store.flags(steady_run), store.measured(steady_run)
+    fresh = tmp_path / "fresh.sqlite"
+    assert cli_main(["ingest", str(tmp_path / "results" / "raw" / steady_run), "--store", str(fresh)]) == 0
+    with Store.open(fresh) as store:
+        assert store.flags(steady_run) == flags and store.measured(steady_run) == measured
+
+
+def test_a_re_measurement_with_the_same_bytes_replaces_nothing(tmp_path: Path) -> None:
+    # The plain stand-ins copy the same files again when asked to re-measure.
+    assert run_all_in(tmp_path, stand_in_suites(tmp_path), "--lang", "cpp") == 0
+    with results_store(tmp_path) as store:
+        (run,) = store.runs()
+        flags = store.flags(run.id).values()
+        assert any("unstable" in f for f in flags) and not any("remeasured" in f for f in flags)
