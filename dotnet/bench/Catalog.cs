@@ -30,7 +30,8 @@ public sealed class Catalog(string profile)
     public void Add(ILibrary library) =>
         libraries.Add(new(library.Lib, library.Format, library.Variant, library.Version, library.Capabilities, library.LazyOps));
 
-    public void Add(NotMeasured library) => libraries.Add(new(library.Lib, library.Format, null, "", [], NoLazyOps));
+    public void Add(NotMeasured library) =>
+        libraries.Add(new(library.Lib, library.Format, null, library.Attempt?.Version ?? "", [], NoLazyOps));
 
     private static readonly Dictionary<string, string> NoLazyOps = [];
 

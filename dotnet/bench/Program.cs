@@ -9,6 +9,7 @@ using BenchmarkDotNet.Running;
 using BenchmarkDotNet.Toolchains.InProcess.Emit;
 using Perfolizer.Horology;
 using Serbench.Documents;
+using Serbench.Libraries;
 
 namespace Serbench.Bench;
 
@@ -97,12 +98,35 @@ public static class Program
             Progress.Say($"not measured: lib={library.Lib}: {library.Reason}");
             foreach (var fixture in fixtures)
             {
+                var (status, reason) = Attempt(library, fixture);
                 foreach (var op in Ops.Codec)
                 {
                     var id = CaseId.Of(fixture.Dataset, fixture.Size, CaseId.Suffix(op, library.Format, library.Lib, null));
-                    catalog.Set(id, "not_measured", library.Reason);
+                    catalog.Set(id, status, reason);
                 }
             }
+        }
+    }
+
+    /// <summary>A library that loads is attempted on the fixture for real: the case carries what it threw.</summary>
+    private static (string Status, string Reason) Attempt(NotMeasured library, Fixture fixture)
+    {
+        if (library.Attempt is null)
+        {
+            return ("not_measured", library.Reason);
+        }
+        try
+        {
+            fixture.Bind(library.Attempt);
+            return ("not_measured", $"{library.Lib} bound {fixture.Dataset} without an error and has no codec here");
+        }
+        catch (NotMeasuredException e)
+        {
+            return ("not_measured", e.Message);
+        }
+        catch (NotApplicableException e)
+        {
+            return ("not_applicable", e.Message);
         }
     }
 

@@ -29,13 +29,14 @@ public interface ICase
     long AccessFull();
 
     /// <summary>Decodes any <paramref name="bytes"/> (not only the case's own) into the
-    /// library's fully materialized native objects; throws what the library throws.</summary>
-    object Decode(byte[] bytes);
+    /// library's fully materialized native objects; throws what the library throws. Null only
+    /// where the library returns null (System.Text.Json's JsonNode for the document `null`).</summary>
+    object? Decode(byte[] bytes);
 
     /// <summary>Null when <paramref name="decoded"/> (from <see cref="Decode(byte[])"/>) holds
     /// the fixture; else the first differing field. May throw when the objects cannot be
     /// mapped to the model (e.g. a required table is absent).</summary>
-    string? Diff(object decoded);
+    string? Diff(object? decoded);
 
     /// <summary>Null when <paramref name="bytes"/> decode to the fixture; else why not
     /// (the first differing field, or the decoder's error).</summary>
@@ -109,9 +110,9 @@ public sealed class Case<TRecord, TNative> : ICase where TRecord : class
 
     public long AccessFull() => codec.ReadFull(codec.Decode(bytes));
 
-    public object Decode(byte[] encoded) => codec.Decode(encoded)!;
+    public object? Decode(byte[] encoded) => codec.Decode(encoded);
 
-    public string? Diff(object decoded) => fixture.Diff(toModel((TNative)decoded));
+    public string? Diff(object? decoded) => fixture.Diff(toModel((TNative)decoded!));
 
     public string? Refusal()
     {

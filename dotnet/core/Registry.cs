@@ -2,8 +2,10 @@ using Serbench.Libraries;
 
 namespace Serbench;
 
-/// <summary>A library this language cannot measure, and exactly why (reported with the results).</summary>
-public sealed record NotMeasured(string Lib, string Format, string Package, string Reason);
+/// <summary>A library this language cannot measure, and exactly why (reported with the results).
+/// With <paramref name="Attempt"/>, the library loads and every fixture is attempted for real:
+/// binding it throws <see cref="NotMeasuredException"/> with what the library threw.</summary>
+public sealed record NotMeasured(string Lib, string Format, string Package, string Reason, ILibrary? Attempt = null);
 
 /// <summary>Every C# library: those measured, and those that cannot be.</summary>
 public static class Registry
@@ -13,6 +15,7 @@ public static class Registry
         new MemoryPackLibrary(),
         new MessagePackLibrary(),
         new MessagePackLz4Library(),
+        new MsgPackLightLibrary(),
         new ProtobufNetLibrary(),
         new GoogleProtobufLibrary(),
         new FlatBuffersLibrary(),
@@ -23,16 +26,13 @@ public static class Registry
         new SystemTextJsonSchemalessLibrary(),
     ];
 
-    // Probed with `dotnet add package <id>` (any version) against the one source in nuget.config.
     public static IReadOnlyList<NotMeasured> NotMeasured { get; } =
     [
-        new("msgpack_light", "msgpack", "MsgPack.Light",
-            "`dotnet add package MsgPack.Light`: error: NU1101: Unable to find package MsgPack.Light. "
-            + "No packages exist with this id in source(s): nuget.org"),
-        new("zeroformatter", "zeroformatter", "ZeroFormatter",
-            "`dotnet add package ZeroFormatter`: error: NU1101: Unable to find package ZeroFormatter. "
-            + "No packages exist with this id in source(s): nuget.org"),
-        // The only Cap'n Proto runtime for .NET; without it no .NET library reads capnp.
+        new("zeroformatter", "zeroformatter", "ZeroFormatter.NETCore",
+            "every dataset is attempted (ZeroFormatterSerializer.Serialize of its [ZeroFormattable] payload); "
+            + "each case carries the exception of its attempt", new ZeroFormatterLibrary()),
+        // The only Cap'n Proto runtime for .NET (probed with `dotnet add package`, any version,
+        // against the NuGet source); without it no .NET library reads capnp.
         new("capnp_net", "capnp", "Capnp.Net.Runtime",
             "`dotnet add package Capnp.Net.Runtime --version 1.3.118`: error: NU1101: Unable to find package "
             + "Capnp.Net.Runtime. No packages exist with this id in source(s): nuget.org"),

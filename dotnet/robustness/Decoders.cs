@@ -1,3 +1,4 @@
+using MessagePack;
 using Serbench.Conformance;
 using Serbench.Documents;
 using Serbench.Libraries;
@@ -6,7 +7,7 @@ namespace Serbench.Robustness;
 
 /// <summary>A decoder bound to one fixture: decode (timed; throws what the library throws),
 /// the comparison of what it decoded with the fixture, and the fixture's own encoding.</summary>
-public sealed record Bound(Func<byte[], object> Decode, Func<object, string?> Diff, byte[] Sample);
+public sealed record Bound(Func<byte[], object?> Decode, Func<object?, string?> Diff, byte[] Sample);
 
 /// <summary>One decoder of a corpus format, named by its suite case id (lib, variant).</summary>
 public abstract class Decoder(string lib, string? variant, string format, string version, bool schemaless)
@@ -17,7 +18,7 @@ public abstract class Decoder(string lib, string? variant, string format, string
     public abstract Bound Bind(Fixture fixture);
 
     /// <summary>Schema-less decoders only: decodes a document of no dataset (JSON_checker files).</summary>
-    public virtual object DecodeDocument(byte[] bytes) => throw new ProtocolException($"{Info} is not schema-less");
+    public virtual object? DecodeDocument(byte[] bytes) => throw new ProtocolException($"{Info} is not schema-less");
 }
 
 /// <summary>A suite library through its own case: the same decode the bench times.</summary>
@@ -40,17 +41,31 @@ public sealed class LibraryDecoder(ILibrary library, string? variant) : Decoder(
         return new(bound.Decode, bound.Diff, bound.Encode());
     }
 
-    public override object DecodeDocument(byte[] bytes) =>
+    public override object? DecodeDocument(byte[] bytes) =>
         Info.Schemaless ? documents.Value.Decode(bytes) : base.DecodeDocument(bytes);
 }
 
-/// <summary>MessagePack-CSharp on the corpus's map-mode MessagePack (the interop layout, not
-/// the suite's contracts: see <see cref="Formats.DecodeMsgPack"/>), with the variant's options.</summary>
-public sealed class MsgPackDecoder(MessagePackLibrary library) : Decoder(library.Lib, library.Variant, library.Format, library.Version, false)
+/// <summary>A msgpack library on the corpus's map-mode MessagePack (the interop layout, not
+/// the suite's contracts: see <see cref="Formats.DecodeMsgPack"/>): its schema-less reader,
+/// then the model read strictly from the tree.</summary>
+public sealed class MsgPackDecoder(ILibrary library, string? variant, Func<string, byte[], Fixture> decode)
+    : Decoder(library.Lib, variant, library.Format, library.Version, false)
 {
     public override Bound Bind(Fixture fixture) =>
-        new(bytes => Formats.DecodeMsgPack(fixture.Dataset, bytes, library.Options), decoded => fixture.Diff((Fixture)decoded),
+        new(bytes => decode(fixture.Dataset, bytes), decoded => fixture.Diff((Fixture)decoded!),
             Formats.Encode("msgpack", fixture.Dataset, fixture.Size));
+
+    public static IEnumerable<Decoder> Of(MessagePackLibrary library)
+    {
+        yield return new MsgPackDecoder(library, library.Variant, (d, b) => Formats.DecodeMsgPack(d, b, library.Options));
+        if (library.Variant is null)
+        {
+            // MessagePack-CSharp's documented mode for untrusted input (depth limit, hash
+            // collision resistant maps), beside the default TrustedData.
+            var untrusted = library.Options.WithSecurity(MessagePackSecurity.UntrustedData);
+            yield return new MsgPackDecoder(library, "untrusted", (d, b) => Formats.DecodeMsgPack(d, b, untrusted));
+        }
+    }
 }
 
 /// <summary>Every .NET decoder of a corpus format: each suite library of the registry that
@@ -70,7 +85,8 @@ public static class Decoders
     {
         // With and without the verifier (the suite times it without).
         FlatBuffersLibrary => [new LibraryDecoder(new FlatBuffersLibrary(verify: true), "verify"), new LibraryDecoder(library, "noverify")],
-        MessagePackLibrary messagePack => [new MsgPackDecoder(messagePack)],
+        MessagePackLibrary messagePack => MsgPackDecoder.Of(messagePack),
+        MsgPackLightLibrary => [new MsgPackDecoder(library, library.Variant, Formats.DecodeMsgPackLight)],
         _ when CorpusFormats.Contains(library.Format) => [new LibraryDecoder(library)],
         _ => [],
     };

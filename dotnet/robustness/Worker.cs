@@ -24,12 +24,12 @@ public sealed class Worker
             // Anything else a decoder throws is a clean rejection, InsufficientExecutionStackException
             // too (the runtime refusing to recurse deeper); a stack overflow kills the process.
             not null => new(Outcomes.CleanError, Describe(error), RejectNs(decode, bytes, ns)),
-            null when request.Expect == Expect.Fixture => Compare(bound[Key(decoder, request)], decoded!, ns),
+            null when request.Expect == Expect.Fixture => Compare(bound[Key(decoder, request)], decoded, ns),
             null => new(Outcomes.Accepted, "", ns),
         };
     }
 
-    private Func<byte[], object> DecodeFor(Decoder decoder, Request request)
+    private Func<byte[], object?> DecodeFor(Decoder decoder, Request request)
     {
         switch (request.Expect)
         {
@@ -79,7 +79,7 @@ public sealed class Worker
         }
     }
 
-    private static (object? Decoded, Exception? Error, long Ns) Attempt(Func<byte[], object> decode, byte[] bytes)
+    private static (object? Decoded, Exception? Error, long Ns) Attempt(Func<byte[], object?> decode, byte[] bytes)
     {
         var start = Stopwatch.GetTimestamp();
         try
@@ -94,7 +94,7 @@ public sealed class Worker
     }
 
     // The error path's cost: up to five attempts within about 2 ms, the median.
-    private static long RejectNs(Func<byte[], object> decode, byte[] bytes, long first)
+    private static long RejectNs(Func<byte[], object?> decode, byte[] bytes, long first)
     {
         var times = new List<long> { first };
         var deadline = Stopwatch.GetTimestamp() + Stopwatch.Frequency / 500;
@@ -106,7 +106,7 @@ public sealed class Worker
         return times[times.Count / 2];
     }
 
-    private static Reply Compare(Bound decoder, object decoded, long ns)
+    private static Reply Compare(Bound decoder, object? decoded, long ns)
     {
         try
         {

@@ -7,7 +7,8 @@ namespace Serbench.Conformance;
 
 /// <summary>The interop formats and this language's reference library for each
 /// (Google.Protobuf, Google.FlatBuffers, MessagePack-CSharp in map mode, System.Text.Json,
-/// Apache Thrift's binary and compact protocols).</summary>
+/// Apache Thrift's binary and compact protocols). MessagePack is decoded by both msgpack
+/// libraries (MessagePack-CSharp and MsgPack.Light): a cell passes when both read the fixture.</summary>
 public static class Formats
 {
     public static IReadOnlyList<string> Names { get; } = ["protobuf", "flatbuffers", "msgpack", "json", "thrift_binary", "thrift_compact"];
@@ -31,10 +32,11 @@ public static class Formats
         var fixture = Fixtures.Load(dataset, size);
         return format switch
         {
-            "msgpack" => TreeMismatch(fixture, () => DecodeMsgPack(fixture.Dataset, bytes, MessagePackSerializerOptions.Standard)),
+            "msgpack" => TreeMismatch(fixture, () => DecodeMsgPack(fixture.Dataset, bytes, MessagePackSerializerOptions.Standard), null)
+                ?? TreeMismatch(fixture, () => DecodeMsgPackLight(fixture.Dataset, bytes), "MsgPack.Light"),
             // Another language's JSON may order keys differently (the union's "type" need
             // not come first), so it is read as fixtures are: strictly, in any key order.
-            "json" => TreeMismatch(fixture, () => Parse(fixture.Dataset, bytes)),
+            "json" => TreeMismatch(fixture, () => Parse(fixture.Dataset, bytes), null),
             _ => fixture.Bind(Reference(format)).Mismatch(bytes),
         };
     }
@@ -55,6 +57,10 @@ public static class Formats
     public static Fixture DecodeMsgPack(string dataset, byte[] bytes, MessagePackSerializerOptions options) =>
         Parse(dataset, JsonSerializer.SerializeToUtf8Bytes(CanonicalMsgPack.Decode(bytes, options)));
 
+    /// <summary>The same with MsgPack.Light's reader (<see cref="MsgPackLightTree"/>).</summary>
+    public static Fixture DecodeMsgPackLight(string dataset, byte[] bytes) =>
+        Parse(dataset, JsonSerializer.SerializeToUtf8Bytes(MsgPackLightTree.Decode(bytes)));
+
     private static Fixture Parse(string dataset, byte[] canonicalJson)
     {
         using var json = new MemoryStream(canonicalJson);
@@ -62,16 +68,17 @@ public static class Formats
     }
 
     // The decoded payload is compared with the fixture field by field.
-    private static string? TreeMismatch(Fixture fixture, Func<Fixture> decode)
+    private static string? TreeMismatch(Fixture fixture, Func<Fixture> decode, string? library)
     {
+        var by = library is null ? "" : $"{library}: ";
         try
         {
-            return fixture.Diff(decode());
+            return fixture.Diff(decode()) is { } diff ? by + diff : null;
         }
         catch (Exception e)
         {
             // Whatever a decoder throws on another language's bytes is a reason, not a crash.
-            return $"decode failed: {e.GetType().Name}: {e.Message}";
+            return $"{by}decode failed: {e.GetType().Name}: {e.Message}";
         }
     }
 }

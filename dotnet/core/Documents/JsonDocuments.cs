@@ -31,25 +31,26 @@ public static class JsonDocuments
 }
 
 /// <summary>A schema-less JSON library on a real document: the native object is its tree.</summary>
-public sealed class JsonDocumentCase(JsonDocument document, Codec<JsonNode> codec) : ICase
+public sealed class JsonDocumentCase(JsonDocument document, Codec<JsonNode?> codec) : ICase
 {
-    private readonly JsonNode tree = codec.Decode(document.Json);
+    private readonly JsonNode? tree = codec.Decode(document.Json);
 
     public int WireSize { get; } = codec.Encode(codec.Decode(document.Json)).Length;
 
     public byte[] Encode() => codec.Encode(tree);
 
-    public object Decode() => codec.Decode(document.Json);
+    // The real documents are objects or arrays, never the document `null`.
+    public object Decode() => codec.Decode(document.Json)!;
 
-    public object RoundTrip() => codec.Decode(codec.Encode(tree));
+    public object RoundTrip() => codec.Decode(codec.Encode(tree))!;
 
     public long AccessLazy() => throw new NotSupportedException("no lazy access");
 
     public long AccessFull() => throw new NotSupportedException("no field access");
 
-    public object Decode(byte[] bytes) => codec.Decode(bytes);
+    public object? Decode(byte[] bytes) => codec.Decode(bytes);
 
-    public string? Diff(object decoded) => FieldDiff.First(tree, (JsonNode)decoded);
+    public string? Diff(object? decoded) => FieldDiff.First(tree, (JsonNode?)decoded);
 
     public string? Refusal() => ((ICase)this).Mismatch(Encode()) is { } diff ? $"round trip: {diff}" : null;
 }

@@ -86,10 +86,10 @@ public sealed class ProtobufDocumentCase(ProtobufDocument document) : ICase
 
     public long AccessFull() => throw new NotSupportedException("no field access");
 
-    public object Decode(byte[] bytes) => document.Parser.ParseFrom(bytes);
+    public object? Decode(byte[] bytes) => document.Parser.ParseFrom(bytes);
 
     /// <summary>Compares with the first payload's message (the one a conformance file holds).</summary>
-    public string? Diff(object decoded) => decoded.Equals(messages[0]) ? null : "payload[0]: the decoded message differs";
+    public string? Diff(object? decoded) => messages[0].Equals(decoded) ? null : "payload[0]: the decoded message differs";
 
     // Every payload must survive serialize -> parse unchanged (message equality is field by field).
     public string? Refusal() =>

@@ -60,22 +60,24 @@ public sealed class SystemTextJsonSchemalessLibrary : ILibrary
     public IReadOnlyList<string> Capabilities { get; } = ["schemaless"];
 
     public ICase Bind<TRecord>(Fixture<TRecord> fixture) where TRecord : class =>
-        new Case<TRecord, JsonNode>(fixture, new NodeCodec(),
-            payload => JsonSerializer.SerializeToNode(payload, JsonConventions.Canonical)!,
-            node => node.Deserialize<Payload<TRecord>>(JsonConventions.Canonical)!);
+        new Case<TRecord, JsonNode?>(fixture, new NodeCodec(),
+            payload => JsonSerializer.SerializeToNode(payload, JsonConventions.Canonical),
+            node => node.Deserialize<Payload<TRecord>>(JsonConventions.Canonical)
+                ?? throw new InvalidDataException("the document is null, not a payload"));
 
     public ICase Bind(Documents.JsonDocument document) => new Documents.JsonDocumentCase(document, new NodeCodec());
 
-    private sealed class NodeCodec : Codec<JsonNode>
+    private sealed class NodeCodec : Codec<JsonNode?>
     {
-        public override byte[] Encode(JsonNode value) => JsonSerializer.SerializeToUtf8Bytes(value);
+        public override byte[] Encode(JsonNode? value) => JsonSerializer.SerializeToUtf8Bytes(value);
 
         // JsonNode.Parse makes its object and array nodes lazily, on first access; walking
         // the tree makes every one (and meets duplicate keys), so decode is a full decode
         // like the typed libraries' (schemas/README.md: decode materializes everything).
-        public override JsonNode Decode(byte[] bytes)
+        // The document `null` is the library's null (RFC 8259 allows any value at the root).
+        public override JsonNode? Decode(byte[] bytes)
         {
-            var root = JsonNode.Parse(bytes) ?? throw new JsonException("null document");
+            var root = JsonNode.Parse(bytes);
             Walk(root);
             return root;
         }

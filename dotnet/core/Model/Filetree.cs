@@ -1,6 +1,7 @@
 using System.Text.Json.Serialization;
 using MemoryPack;
 using MessagePack;
+using ProGaudi.MsgPack.Light;
 using ProtoBuf;
 
 // The `filetree` dataset (schemas/filetree): a recursive tree with a tagged union.
@@ -21,29 +22,29 @@ public enum Permission { READ = 0, WRITE = 1, READ_WRITE = 2 }
 [JsonDerivedType(typeof(FileNode), "file"), JsonDerivedType(typeof(DirectoryNode), "directory")]
 public abstract partial record Node;
 
-[MemoryPackable, MessagePackObject, ProtoContract]
+[MemoryPackable, MessagePackObject, MsgPackMap, ProtoContract]
 public sealed partial record FileNode : Node
 {
-    [Key("name"), ProtoMember(1)] public required string Name { get; init; } = "";
-    [Key("created_by"), ProtoMember(2)] public required string CreatedBy { get; init; } = "";
-    [Key("created_at"), ProtoMember(3), JsonConverter(typeof(TimestampJsonConverter))]
+    [Key("name"), MsgPackMapElement("name"), ProtoMember(1)] public required string Name { get; init; } = "";
+    [Key("created_by"), MsgPackMapElement("created_by"), ProtoMember(2)] public required string CreatedBy { get; init; } = "";
+    [Key("created_at"), MsgPackMapElement("created_at"), ProtoMember(3), JsonConverter(typeof(TimestampJsonConverter))]
     public required long CreatedAt { get; init; }
-    [Key("updated_by"), ProtoMember(4)] public string? UpdatedBy { get; init; }
-    [Key("updated_at"), ProtoMember(5), JsonConverter(typeof(TimestampJsonConverter))]
+    [Key("updated_by"), MsgPackMapElement("updated_by"), ProtoMember(4)] public string? UpdatedBy { get; init; }
+    [Key("updated_at"), MsgPackMapElement("updated_at"), ProtoMember(5), JsonConverter(typeof(TimestampJsonConverter))]
     public long? UpdatedAt { get; init; }
-    [Key("nbytes"), ProtoMember(6)] public required ulong Nbytes { get; init; }
-    [Key("permissions"), ProtoMember(7)] public required Permission Permissions { get; init; }
+    [Key("nbytes"), MsgPackMapElement("nbytes"), ProtoMember(6)] public required ulong Nbytes { get; init; }
+    [Key("permissions"), MsgPackMapElement("permissions"), ProtoMember(7)] public required Permission Permissions { get; init; }
 }
 
-[MemoryPackable, MessagePackObject, ProtoContract]
+[MemoryPackable, MessagePackObject, MsgPackMap, ProtoContract]
 public sealed partial record DirectoryNode : Node
 {
-    [Key("name"), ProtoMember(1)] public required string Name { get; init; } = "";
-    [Key("created_by"), ProtoMember(2)] public required string CreatedBy { get; init; } = "";
-    [Key("created_at"), ProtoMember(3), JsonConverter(typeof(TimestampJsonConverter))]
+    [Key("name"), MsgPackMapElement("name"), ProtoMember(1)] public required string Name { get; init; } = "";
+    [Key("created_by"), MsgPackMapElement("created_by"), ProtoMember(2)] public required string CreatedBy { get; init; } = "";
+    [Key("created_at"), MsgPackMapElement("created_at"), ProtoMember(3), JsonConverter(typeof(TimestampJsonConverter))]
     public required long CreatedAt { get; init; }
-    [Key("updated_by"), ProtoMember(4)] public string? UpdatedBy { get; init; }
-    [Key("updated_at"), ProtoMember(5), JsonConverter(typeof(TimestampJsonConverter))]
+    [Key("updated_by"), MsgPackMapElement("updated_by"), ProtoMember(4)] public string? UpdatedBy { get; init; }
+    [Key("updated_at"), MsgPackMapElement("updated_at"), ProtoMember(5), JsonConverter(typeof(TimestampJsonConverter))]
     public long? UpdatedAt { get; init; }
-    [Key("contents"), ProtoMember(6)] public required List<Node> Contents { get; init; } = [];
+    [Key("contents"), MsgPackMapElement("contents"), ProtoMember(6)] public required List<Node> Contents { get; init; } = [];
 }

@@ -1,6 +1,7 @@
 using System.Text.Json.Serialization;
 using MemoryPack;
 using MessagePack;
+using ProGaudi.MsgPack.Light;
 using ProtoBuf;
 
 // The `game` dataset (schemas/game): the FlatBuffers "monster" shape.
@@ -11,12 +12,12 @@ namespace Serbench.Model.Games;
 public enum Color { RED = 0, GREEN = 1, BLUE = 2 }
 #pragma warning restore CA1707
 
-[MemoryPackable, MessagePackObject, ProtoContract]
+[MemoryPackable, MessagePackObject, MsgPackMap, ProtoContract]
 public sealed partial record Vec3
 {
-    [Key("x"), ProtoMember(1)] public required float X { get; init; }
-    [Key("y"), ProtoMember(2)] public required float Y { get; init; }
-    [Key("z"), ProtoMember(3)] public required float Z { get; init; }
+    [Key("x"), MsgPackMapElement("x"), ProtoMember(1)] public required float X { get; init; }
+    [Key("y"), MsgPackMapElement("y"), ProtoMember(2)] public required float Y { get; init; }
+    [Key("z"), MsgPackMapElement("z"), ProtoMember(3)] public required float Z { get; init; }
 }
 
 /// <summary>The union Weapon | Shield of `equipped` (see Filetrees.Node for each library's
@@ -27,33 +28,33 @@ public sealed partial record Vec3
 [JsonDerivedType(typeof(Weapon), "weapon"), JsonDerivedType(typeof(Shield), "shield")]
 public abstract partial record Equipment;
 
-[MemoryPackable, MessagePackObject, ProtoContract]
+[MemoryPackable, MessagePackObject, MsgPackMap, ProtoContract]
 public sealed partial record Weapon : Equipment
 {
-    [Key("name"), ProtoMember(1)] public required string Name { get; init; } = "";
-    [Key("damage"), ProtoMember(2)] public required short Damage { get; init; }
+    [Key("name"), MsgPackMapElement("name"), ProtoMember(1)] public required string Name { get; init; } = "";
+    [Key("damage"), MsgPackMapElement("damage"), ProtoMember(2)] public required short Damage { get; init; }
 }
 
-[MemoryPackable, MessagePackObject, ProtoContract]
+[MemoryPackable, MessagePackObject, MsgPackMap, ProtoContract]
 public sealed partial record Shield : Equipment
 {
-    [Key("name"), ProtoMember(1)] public required string Name { get; init; } = "";
-    [Key("armor"), ProtoMember(2)] public required short Armor { get; init; }
+    [Key("name"), MsgPackMapElement("name"), ProtoMember(1)] public required string Name { get; init; } = "";
+    [Key("armor"), MsgPackMapElement("armor"), ProtoMember(2)] public required short Armor { get; init; }
 }
 
-[MemoryPackable, MessagePackObject, ProtoContract]
+[MemoryPackable, MessagePackObject, MsgPackMap, ProtoContract]
 public sealed partial record Monster
 {
-    [Key("pos"), ProtoMember(1)] public required Vec3 Pos { get; init; }
-    [Key("mana"), ProtoMember(2)] public required short Mana { get; init; }
-    [Key("hp"), ProtoMember(3)] public required short Hp { get; init; }
-    [Key("name"), ProtoMember(4)] public required string Name { get; init; } = "";
-    [Key("inventory"), ProtoMember(5), JsonConverter(typeof(ByteListJsonConverter))]
+    [Key("pos"), MsgPackMapElement("pos"), ProtoMember(1)] public required Vec3 Pos { get; init; }
+    [Key("mana"), MsgPackMapElement("mana"), ProtoMember(2)] public required short Mana { get; init; }
+    [Key("hp"), MsgPackMapElement("hp"), ProtoMember(3)] public required short Hp { get; init; }
+    [Key("name"), MsgPackMapElement("name"), ProtoMember(4)] public required string Name { get; init; } = "";
+    [Key("inventory"), MsgPackMapElement("inventory"), ProtoMember(5), JsonConverter(typeof(ByteListJsonConverter))]
     public required byte[] Inventory { get; init; } = [];
-    [Key("color"), ProtoMember(6)] public required Color Color { get; init; }
-    [Key("weapons"), ProtoMember(7)] public required List<Weapon> Weapons { get; init; } = [];
-    [Key("equipped")] public required Equipment Equipped { get; init; }
-    [Key("path"), ProtoMember(10)] public required List<Vec3> Path { get; init; } = [];
+    [Key("color"), MsgPackMapElement("color"), ProtoMember(6)] public required Color Color { get; init; }
+    [Key("weapons"), MsgPackMapElement("weapons"), ProtoMember(7)] public required List<Weapon> Weapons { get; init; } = [];
+    [Key("equipped"), MsgPackMapElement("equipped")] public required Equipment Equipped { get; init; }
+    [Key("path"), MsgPackMapElement("path"), ProtoMember(10)] public required List<Vec3> Path { get; init; } = [];
 
     // protobuf-net only (private members are invisible to the other libraries): the oneof
     // `equipped` is field 8 (weapon) or 9 (shield) of Monster, as in game.proto.

@@ -1,6 +1,7 @@
 using System.Text.Json.Serialization;
 using MemoryPack;
 using MessagePack;
+using ProGaudi.MsgPack.Light;
 using ProtoBuf;
 
 // The `order` dataset (schemas/order): nested e-commerce orders.
@@ -11,44 +12,44 @@ namespace Serbench.Model.Orders;
 public enum OrderStatus { PENDING = 0, PAID = 1, SHIPPED = 2, DELIVERED = 3, CANCELLED = 4 }
 #pragma warning restore CA1707
 
-[MemoryPackable, MessagePackObject, ProtoContract]
+[MemoryPackable, MessagePackObject, MsgPackMap, ProtoContract]
 public sealed partial record Customer
 {
-    [Key("id"), ProtoMember(1)] public required ulong Id { get; init; }
-    [Key("name"), ProtoMember(2)] public required string Name { get; init; } = "";
-    [Key("email"), ProtoMember(3)] public required string Email { get; init; } = "";
-    [Key("phone"), ProtoMember(4)] public required string Phone { get; init; } = "";
+    [Key("id"), MsgPackMapElement("id"), ProtoMember(1)] public required ulong Id { get; init; }
+    [Key("name"), MsgPackMapElement("name"), ProtoMember(2)] public required string Name { get; init; } = "";
+    [Key("email"), MsgPackMapElement("email"), ProtoMember(3)] public required string Email { get; init; } = "";
+    [Key("phone"), MsgPackMapElement("phone"), ProtoMember(4)] public required string Phone { get; init; } = "";
 }
 
-[MemoryPackable, MessagePackObject, ProtoContract]
+[MemoryPackable, MessagePackObject, MsgPackMap, ProtoContract]
 /// <summary>The schema's `Address` (named apart from the user dataset's for the JSON source generator).</summary>
 public sealed partial record ShippingAddress
 {
-    [Key("street"), ProtoMember(1)] public required string Street { get; init; } = "";
-    [Key("city"), ProtoMember(2)] public required string City { get; init; } = "";
-    [Key("postcode"), ProtoMember(3)] public required string Postcode { get; init; } = "";
-    [Key("country"), ProtoMember(4)] public required string Country { get; init; } = "";
+    [Key("street"), MsgPackMapElement("street"), ProtoMember(1)] public required string Street { get; init; } = "";
+    [Key("city"), MsgPackMapElement("city"), ProtoMember(2)] public required string City { get; init; } = "";
+    [Key("postcode"), MsgPackMapElement("postcode"), ProtoMember(3)] public required string Postcode { get; init; } = "";
+    [Key("country"), MsgPackMapElement("country"), ProtoMember(4)] public required string Country { get; init; } = "";
 }
 
-[MemoryPackable, MessagePackObject, ProtoContract]
+[MemoryPackable, MessagePackObject, MsgPackMap, ProtoContract]
 public sealed partial record LineItem
 {
-    [Key("sku"), ProtoMember(1)] public required string Sku { get; init; } = "";
-    [Key("name"), ProtoMember(2)] public required string Name { get; init; } = "";
-    [Key("quantity"), ProtoMember(3)] public required uint Quantity { get; init; }
-    [Key("unit_price"), ProtoMember(4)] public required double UnitPrice { get; init; }
+    [Key("sku"), MsgPackMapElement("sku"), ProtoMember(1)] public required string Sku { get; init; } = "";
+    [Key("name"), MsgPackMapElement("name"), ProtoMember(2)] public required string Name { get; init; } = "";
+    [Key("quantity"), MsgPackMapElement("quantity"), ProtoMember(3)] public required uint Quantity { get; init; }
+    [Key("unit_price"), MsgPackMapElement("unit_price"), ProtoMember(4)] public required double UnitPrice { get; init; }
 }
 
-[MemoryPackable, MessagePackObject, ProtoContract]
+[MemoryPackable, MessagePackObject, MsgPackMap, ProtoContract]
 public sealed partial record Order
 {
-    [Key("id"), ProtoMember(1)] public required ulong Id { get; init; }
-    [Key("created_at"), ProtoMember(2), JsonConverter(typeof(TimestampJsonConverter))]
+    [Key("id"), MsgPackMapElement("id"), ProtoMember(1)] public required ulong Id { get; init; }
+    [Key("created_at"), MsgPackMapElement("created_at"), ProtoMember(2), JsonConverter(typeof(TimestampJsonConverter))]
     public required long CreatedAt { get; init; }
-    [Key("status"), ProtoMember(3)] public required OrderStatus Status { get; init; }
-    [Key("customer"), ProtoMember(4)] public required Customer Customer { get; init; }
-    [Key("shipping_address"), ProtoMember(5)] public required ShippingAddress ShippingAddress { get; init; }
-    [Key("items"), ProtoMember(6)] public required List<LineItem> Items { get; init; } = [];
-    [Key("total"), ProtoMember(7)] public required double Total { get; init; }
-    [Key("currency"), ProtoMember(8)] public required string Currency { get; init; } = "";
+    [Key("status"), MsgPackMapElement("status"), ProtoMember(3)] public required OrderStatus Status { get; init; }
+    [Key("customer"), MsgPackMapElement("customer"), ProtoMember(4)] public required Customer Customer { get; init; }
+    [Key("shipping_address"), MsgPackMapElement("shipping_address"), ProtoMember(5)] public required ShippingAddress ShippingAddress { get; init; }
+    [Key("items"), MsgPackMapElement("items"), ProtoMember(6)] public required List<LineItem> Items { get; init; } = [];
+    [Key("total"), MsgPackMapElement("total"), ProtoMember(7)] public required double Total { get; init; }
+    [Key("currency"), MsgPackMapElement("currency"), ProtoMember(8)] public required string Currency { get; init; } = "";
 }

@@ -1,25 +1,26 @@
 using MemoryPack;
 using MessagePack;
+using ProGaudi.MsgPack.Light;
 using ProtoBuf;
 
 // The `user` dataset (schemas/user): flat records. Keys and field numbers follow the schema.
 namespace Serbench.Model.Users;
 
-[MemoryPackable, MessagePackObject, ProtoContract]
+[MemoryPackable, MessagePackObject, MsgPackMap, ProtoContract]
 public sealed partial record Address
 {
-    [Key("street"), ProtoMember(1)] public required string Street { get; init; } = "";
-    [Key("city"), ProtoMember(2)] public required string City { get; init; } = "";
-    [Key("postcode"), ProtoMember(3)] public required string Postcode { get; init; } = "";
-    [Key("country"), ProtoMember(4)] public required string Country { get; init; } = "";
+    [Key("street"), MsgPackMapElement("street"), ProtoMember(1)] public required string Street { get; init; } = "";
+    [Key("city"), MsgPackMapElement("city"), ProtoMember(2)] public required string City { get; init; } = "";
+    [Key("postcode"), MsgPackMapElement("postcode"), ProtoMember(3)] public required string Postcode { get; init; } = "";
+    [Key("country"), MsgPackMapElement("country"), ProtoMember(4)] public required string Country { get; init; } = "";
 }
 
-[MemoryPackable, MessagePackObject, ProtoContract]
+[MemoryPackable, MessagePackObject, MsgPackMap, ProtoContract]
 public sealed partial record User
 {
-    [Key("name"), ProtoMember(1)] public required string Name { get; init; } = "";
-    [Key("email"), ProtoMember(2)] public required string Email { get; init; } = "";
-    [Key("age"), ProtoMember(3)] public required uint Age { get; init; }
-    [Key("tags"), ProtoMember(4)] public required List<string> Tags { get; init; } = [];
-    [Key("address"), ProtoMember(5)] public required Address Address { get; init; }
+    [Key("name"), MsgPackMapElement("name"), ProtoMember(1)] public required string Name { get; init; } = "";
+    [Key("email"), MsgPackMapElement("email"), ProtoMember(2)] public required string Email { get; init; } = "";
+    [Key("age"), MsgPackMapElement("age"), ProtoMember(3)] public required uint Age { get; init; }
+    [Key("tags"), MsgPackMapElement("tags"), ProtoMember(4)] public required List<string> Tags { get; init; } = [];
+    [Key("address"), MsgPackMapElement("address"), ProtoMember(5)] public required Address Address { get; init; }
 }
