@@ -1,0 +1,86 @@
+"""The repeatability benchmark's arithmetic, and one pass of it over stand-in suites."""
+
+import json
+import math
+from pathlib import Path
+
+import pytest
+
+from runner.benchmarks.repeatability import choose, main, repeatability
+from runner.caseid import CaseIdentity, parse_case_id
+from runner.compare import CaseComparison
+from runner.stats import Comparison, Summary, Verdict
+from runner.store import Store
+from runner.tests.standins import results_store, stand_in_suites
+from runner.tests.support import MACHINE, ingest_testdata, new_run
+
+NAN = Summary(0, math.nan, math.nan, math.nan)
+
+
+def _case(op: str, size: int, lang: str = "cpp") -> CaseIdentity:
+    return parse_case_id(f"dataset=user/size={size}/op={op}/format=json/lib=x", lang)
+
+
+def _judged(identity: CaseIdentity, verdict: Verdict) -> CaseComparison:
+    return CaseComparison(identity, Comparison(NAN, NAN, 0.0, 0.5, verdict))
+
+
+def test_shares_of_agreeing_medians_count_only_cases_of_at_least_one_microsecond() -> None:
+    ops = ("encode", "decode", "roundtrip", "access_full")
+    cases = [_case(op, size) for op in ops for size in (1, 100, 1000)]  # 12 cases
+    first = {c: [2000.0, 2000.0, 2000.0] for c in cases}
+    # 11 timed cases: +0%, +1%, -4.9%, +5%, +6%, -9%, +10%, +20%, -30%, +0%, +0%
+    medians = [2000.0, 2020.0, 1902.0, 2100.0, 2120.0, 1820.0, 2200.0, 2400.0, 1400.0, 2000.0, 2000.0]
+    second = {c: [m] * 3 for c, m in zip(cases, medians, strict=False)}
+    first[cases[-1]] = [900.0] * 3  # under 1 us: left out of the shares
+    second[cases[-1]] = [2000.0] * 3
+    compared = [_judged(c, Verdict.SAME) for c in cases[:8]] + [
+        _judged(cases[8], Verdict.SLOWER),
+        CaseComparison(cases[9], Comparison(NAN, NAN, 0.0, math.nan, Verdict.TOO_FEW)),
+        _judged(_case("encode", 1, "python"), Verdict.FASTER),  # another language
+    ]
+    found = repeatability("cpp", first, second, compared)
+    assert (found.cases, found.timed) == (12, 11)
+    assert found.within_5pct == pytest.approx(6 / 11)  # 0, .01, -.049, .05, 0, 0
+    assert found.within_10pct == pytest.approx(9 / 11)  # and .06, -.09, .1
+    assert found.judged == 9 and found.changed == pytest.approx(1 / 9)
+
+
+def test_a_language_with_no_timed_case_has_no_share() -> None:
+    found = repeatability("dotnet", {}, {}, [])
+    assert found.cases == 0 and math.isnan(found.within_5pct) and math.isnan(found.changed)
+
+
+def test_the_subset_is_fixed_by_the_seed() -> None:
+    cases = [
+        _case(op, size, lang)
+        for lang in ("cpp", "python")
+        for op in ("encode", "decode")
+        for size in range(50)
+    ]
+    chosen = choose(reversed(cases), 30, 14)
+    assert chosen == choose(cases, 30, 14) and chosen != choose(cases, 30, 15)
+    assert {lang: len(found) for lang, found in chosen.items()} == {"cpp": 30, "python": 30}
+    assert len(choose(cases, 1000, 14)["cpp"]) == 100  # never more than there are
+
+
+def test_one_pass_over_stand_in_suites_makes_two_runs_and_writes_the_figures(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    results = tmp_path / "results"
+    with Store.open(results / "serbench.sqlite") as store:
+        new_run(store, "SOURCE", MACHINE)
+        ingest_testdata(store, "SOURCE")
+    assert main(["--results", str(results), "--timeout", "20"], stand_in_suites(tmp_path)) == 0
+    report = json.loads((results / "repeatability.json").read_text())
+    out = capsys.readouterr().out
+    run_a, run_b = report["runs"]
+    assert f"runs {run_a} and {run_b}" in out and report["drawn_from"] == "SOURCE"
+    by_lang = {entry["lang"]: entry for entry in report["languages"]}
+    # The stand-ins copy the same files both times: every median agrees exactly.
+    assert by_lang["cpp"]["cases"] == 8 and by_lang["cpp"]["within_5pct"] == 1.0
+    assert by_lang["python"]["changed"] is None or by_lang["python"]["changed"] == 0.0
+    with results_store(tmp_path) as store:
+        assert all(store.resolve_run(r).status == "complete" for r in (run_a, run_b))
+    listed = (results / "raw" / run_a / "cpp-cases.txt").read_text().split()
+    assert len(listed) == 8
