@@ -3,21 +3,27 @@
 // here, the rest are listed with their reason in DIR/cpp-cases.json.
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
+#include <cstdint>
 #include <cstdlib>
 #include <exception>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <algorithm>
+#include <random>
 #include <set>
 #include <string>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "cpp/bench/build_info.h"
 #include "cpp/bench/case_id.h"
 #include "cpp/bench/catalog.h"
 #include "cpp/bench/cli.h"
+#include "cpp/bench/driver.h"
 #include "cpp/bench/plan.h"
+#include "cpp/bench/rounds.h"
 #include "cpp/model/fixture.h"
 
 namespace serbench::bench {
@@ -44,7 +50,7 @@ void Register(const PlannedCase& p) {
 }
 
 // The console table, plus one `progress: <done>/<total> <case id>` line on
-// stderr as each case finishes (all its repetitions).
+// stderr per sample (a case's run in one round).
 class ProgressReporter final : public benchmark::ConsoleReporter {
  public:
   explicit ProgressReporter(std::size_t total)
@@ -53,21 +59,29 @@ class ProgressReporter final : public benchmark::ConsoleReporter {
   void ReportRuns(const std::vector<Run>& runs) override {
     benchmark::ConsoleReporter::ReportRuns(runs);
     for (const Run& run : runs) {
-      const std::string name = run.run_name.str();
-      if (run.run_type == Run::RT_Iteration && done_.insert(name).second) {
-        std::cerr << "progress: " << done_.size() << "/" << total_ << " " << name << std::endl;
+      if (run.run_type == Run::RT_Iteration) {
+        std::cerr << "progress: " << ++done_ << "/" << total_ << " " << run.run_name.str()
+                  << std::endl;
       }
     }
   }
 
  private:
   std::size_t total_;
-  std::set<std::string> done_;
+  std::size_t done_ = 0;
 };
 
-void AddContext(const Plan& plan, const std::string& profile) {
+void AddContext(const Plan& plan, const Options& options, std::uint64_t seed) {
   benchmark::AddCustomContext("serbench.lang", "cpp");
-  benchmark::AddCustomContext("serbench.profile", profile);
+  benchmark::AddCustomContext("serbench.profile", options.profile);
+  benchmark::AddCustomContext("serbench.rounds", std::to_string(ProfileOf(options).rounds));
+  benchmark::AddCustomContext("serbench.round_seed", std::to_string(seed));
+  benchmark::AddCustomContext("serbench.round_order",
+                              "per round, the process's cases shuffled by mt19937_64 seeded "
+                              "with seed_seq{seed low, seed high, round} (cpp/bench/rounds.cc)");
+  benchmark::AddCustomContext("serbench.isolation",
+                              "one process per dataset; no garbage collector (C++): the heap "
+                              "holds only this dataset's fixtures, native objects and payloads");
   benchmark::AddCustomContext("cxx.compiler", kCompiler);
   benchmark::AddCustomContext("cxx.flags", SERBENCH_CXXFLAGS);
   benchmark::AddCustomContext("cxx.compilation_mode", SERBENCH_COMPILATION_MODE);
@@ -90,19 +104,51 @@ void AddContext(const Plan& plan, const std::string& profile) {
 // max_bytes_used / total_allocated_bytes are read from freed memory
 // (google/benchmark#1939, fixed upstream by #1941). The plan's own untimed
 // pass gives the same figures per operation.
-void RunBenchmarks(const std::string& argv0, const std::vector<std::string>& flags,
-                   std::size_t total) {
+void InitializeBenchmark(const std::string& argv0, const std::vector<std::string>& flags) {
   std::vector<std::string> args = {argv0};
   args.insert(args.end(), flags.begin(), flags.end());
-  std::vector<char*> argv;
-  for (std::string& arg : args) argv.push_back(arg.data());
+  static std::vector<std::string> kept;  // Initialize keeps pointers into argv
+  kept = std::move(args);
+  static std::vector<char*> argv;
+  for (std::string& arg : kept) argv.push_back(arg.data());
   int argc = static_cast<int>(argv.size());
   benchmark::Initialize(&argc, argv.data());
-  ProgressReporter display(total);
+}
+
+nlohmann::json ReadJson(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error("cannot read " + path.string());
+  return nlohmann::json::parse(in);
+}
+
+// Runs the rounds: in round r every case once, in RoundOrder(seed, r). Each
+// round is one Google Benchmark pass writing its JSON to `round_json`; its
+// rows are kept with repetition_index = r. Returns {context, benchmarks}.
+nlohmann::json RunRounds(const std::vector<const PlannedCase*>& measured, int rounds,
+                         std::uint64_t seed, const std::filesystem::path& round_json) {
+  nlohmann::json result = {{"context", nlohmann::json::object()},
+                           {"benchmarks", nlohmann::json::array()}};
+  ProgressReporter display(measured.size() * static_cast<std::size_t>(rounds));
   display.SetOutputStream(&std::cerr);
   display.SetErrorStream(&std::cerr);
-  benchmark::RunSpecifiedBenchmarks(&display);
-  benchmark::Shutdown();
+  for (int round = 0; round < rounds; ++round) {
+    benchmark::ClearRegisteredBenchmarks();
+    for (std::size_t i : RoundOrder(measured.size(), seed, round)) Register(*measured[i]);
+    benchmark::RunSpecifiedBenchmarks(&display);
+    // A --benchmark_filter that matches no case here leaves the file empty.
+    if (!std::filesystem::exists(round_json) || std::filesystem::file_size(round_json) == 0) {
+      continue;
+    }
+    nlohmann::json pass = ReadJson(round_json);
+    if (result["context"].empty()) result["context"] = pass["context"];
+    for (nlohmann::json& row : pass["benchmarks"]) {
+      row["repetition_index"] = round;
+      row["repetitions"] = rounds;
+      result["benchmarks"].push_back(std::move(row));
+    }
+  }
+  std::filesystem::remove(round_json);
+  return result;
 }
 
 // `bazel run` starts the binary inside its runfiles tree; a relative --out
@@ -123,32 +169,62 @@ std::size_t Count(const Plan& plan, const std::string& status) {
                        [&](const PlannedCase& p) { return p.status == status; });
 }
 
-int Main(int argc, char** argv) {
-  Options options;
+std::set<std::string> ReadCaseIds(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  if (!in) throw std::invalid_argument("cannot read --cases file " + path.string());
+  std::set<std::string> ids;
+  for (std::string line; std::getline(in, line);) {
+    if (!line.empty()) ids.insert(line);
+  }
+  return ids;
+}
+
+// A worker: plans this process's cases (one dataset, under the driver),
+// writes the catalog, times the measured cases in rounds, writes cpp.json.
+int Worker(const Options& options, const std::string& argv0) {
   Plan plan;
-  model::SetArgv0(argv[0]);
   try {
-    options = ParseArgs({argv + 1, argv + argc});
     plan = PlanSuite({.library = options.library, .dataset = options.dataset});
-  } catch (const std::exception& e) {  // UsageError, or an unknown name
+    if (options.cases) KeepListed(plan, ReadCaseIds(*options.cases));
+  } catch (const std::invalid_argument& e) {
     std::cerr << e.what() << "\n" << kUsage << "\n";
     return 2;
   }
-  options.out = FromInvocationDir(options.out);
   std::filesystem::create_directories(options.out);
   Write(options.out / "cpp-cases.json", CatalogJson(plan, options.profile));
+  std::vector<const PlannedCase*> measured;
   for (const PlannedCase& p : plan.cases) {
-    if (p.status == "measured") Register(p);
+    if (p.status == "measured") measured.push_back(&p);
     if (p.status == "refused") std::cerr << "refused " << CaseId(p.c) << ": " << p.reason << "\n";
   }
-  AddContext(plan, options.profile);
-  const std::size_t measured = Count(plan, "measured");
-  if (measured > 0) RunBenchmarks(argv[0], BenchmarkFlags(options), measured);
-  std::cerr << "wrote " << (options.out / "cpp.json").string() << " (" << measured
+  const std::uint64_t seed = options.seed ? *options.seed : std::random_device{}();
+  AddContext(plan, options, seed);
+  if (!measured.empty()) {
+    const std::filesystem::path round_json = options.out / "round.json";
+    InitializeBenchmark(argv0, BenchmarkFlags(options, round_json));
+    Write(options.out / "cpp.json",
+          RunRounds(measured, ProfileOf(options).rounds, seed, round_json).dump(1));
+  }
+  std::cerr << "wrote " << (options.out / "cpp.json").string() << " (" << measured.size()
             << " measured, " << Count(plan, "refused") << " refused, "
             << Count(plan, "not_applicable") << " not applicable, " << Count(plan, "not_measured")
             << " not measured)\n";
   return 0;  // refused cases are results too, listed in the catalog
+}
+
+int Main(int argc, char** argv) {
+  model::SetArgv0(argv[0]);
+  Options options;
+  try {
+    options = ParseArgs({argv + 1, argv + argc});
+  } catch (const UsageError& e) {
+    std::cerr << e.what() << "\n" << kUsage << "\n";
+    return 2;
+  }
+  options.out = FromInvocationDir(options.out);
+  if (options.cases) options.cases = FromInvocationDir(*options.cases);
+  if (options.isolation == "none") return Worker(options, argv[0]);
+  return Drive(options, argv[0]);
 }
 
 }  // namespace

@@ -1,14 +1,15 @@
 #!/bin/bash
 # Starts the bench binary as the runner does, as a child of another Bazel
 # binary (RUNFILES_DIR set, another working directory), on one dataset for a
-# moment per case, and checks the Google Benchmark JSON and the case catalog.
+# moment per case in two rounds, and checks the Google Benchmark JSON, the
+# case catalog, the calibration and --cases.
 set -euo pipefail
 
 bench="$PWD/$1"
 out="$TEST_TMPDIR/out"
 cd "$TEST_TMPDIR"
 if ! "$bench" --out "$out" --dataset user --benchmark_min_time=0.0001 \
-    --benchmark_repetitions=2 2>stderr.txt; then
+    --rounds 2 --seed 5 2>stderr.txt; then
   cat stderr.txt
   exit 1
 fi
@@ -18,7 +19,30 @@ catalog="$out/cpp-cases.json"
 measured=$(grep -c '"status": "measured"' "$catalog")
 rows=$(grep -c '"run_type": "iteration"' "$json")
 if [[ "$rows" != $((measured * 2)) ]]; then
-  echo "want $((measured * 2)) per-repetition rows in $json, got $rows" >&2
+  echo "want $((measured * 2)) per-round rows in $json, got $rows" >&2
+  exit 1
+fi
+# Each row is one round's sample: repetition_index 0 or 1, half each.
+for round in 0 1; do
+  n=$(grep -c "\"repetition_index\": $round," "$json")
+  if [[ "$n" != "$measured" ]]; then
+    echo "want $measured rows of round $round, got $n" >&2
+    exit 1
+  fi
+done
+grep -q '"serbench.round_seed": "5"' "$json"
+grep -q '"lazy_ops": {' "$catalog"
+calibration="$out/cpp-calibration.json"
+for workload in memcpy_1mib cpu_loop; do
+  for when in start end; do
+    grep -A2 "\"when\": \"$when\"" "$calibration" | grep -q "$workload" || {
+      echo "$calibration lacks $when $workload" >&2
+      exit 1
+    }
+  done
+done
+if [[ -e "$out/parts" ]]; then
+  echo "the workers' folder $out/parts was left behind" >&2
   exit 1
 fi
 if grep -q '"status": "refused"' "$catalog"; then
@@ -35,15 +59,32 @@ if grep -q '"max_bytes_used": ' "$json"; then
   echo "$json has Google Benchmark memory-manager fields" >&2
   exit 1
 fi
-grep -q "progress: $measured/$measured " stderr.txt
+grep -q "progress: $((measured * 2))/$((measured * 2)) " stderr.txt
 
 # A real document (the smallest): its protobuf cases run and are named.
 doc_out="$TEST_TMPDIR/doc"
 if ! "$bench" --out "$doc_out" --dataset google_message1_proto3 --library protobuf \
-    --benchmark_min_time=0.0001 --benchmark_repetitions=2 2>doc_stderr.txt; then
+    --benchmark_min_time=0.0001 --rounds 2 2>doc_stderr.txt; then
   cat doc_stderr.txt
   exit 1
 fi
 grep -q '"name": "dataset=google_message1_proto3/size=1/op=decode/format=protobuf/lib=protobuf/variant=arena"' \
   "$doc_out/cpp.json"
 grep -q '"status": "not_applicable"' "$doc_out/cpp-cases.json"
+
+# --cases: only the listed cases are measured and catalogued, from the
+# datasets they name.
+cases_out="$TEST_TMPDIR/cases"
+printf '%s\n' 'dataset=user/size=1/op=decode/format=protobuf/lib=protobuf' \
+  'dataset=mail/size=1/op=encode/format=capnp/lib=capnp' > cases.txt
+if ! "$bench" --out "$cases_out" --cases cases.txt --benchmark_min_time=0.0001 \
+    --rounds 2 2>cases_stderr.txt; then
+  cat cases_stderr.txt
+  exit 1
+fi
+if [[ $(grep -c '"run_type": "iteration"' "$cases_out/cpp.json") != 4 ]] ||
+  [[ $(grep -c '"id": ' "$cases_out/cpp-cases.json") != 2 ]]; then
+  echo "--cases measured other cases" >&2
+  exit 1
+fi
+grep -q 'dataset=mail/size=1/op=encode/format=capnp/lib=capnp' "$cases_out/cpp.json"

@@ -16,6 +16,27 @@ std::optional<std::string> Value(const std::vector<std::string>& args,
   return args[i];
 }
 
+std::uint64_t Number(const std::string& flag, const std::string& text) {
+  try {
+    std::size_t end = 0;
+    const unsigned long long n = std::stoull(text, &end);
+    if (end == text.size()) return n;
+  } catch (const std::exception&) {
+  }
+  throw UsageError(flag + " must be a number, not " + text);
+}
+
+void Validate(const Options& options) {
+  if (options.profile != "quick" && options.profile != "standard" && options.profile != "full") {
+    throw UsageError("--profile must be quick, standard or full, not " + options.profile);
+  }
+  if (options.isolation != "dataset" && options.isolation != "none") {
+    throw UsageError("--isolation must be dataset or none, not " + options.isolation);
+  }
+  if (options.rounds && *options.rounds < 1) throw UsageError("--rounds must be at least 1");
+  if (options.out.empty()) throw UsageError("--out DIR is required");
+}
+
 }  // namespace
 
 Options ParseArgs(const std::vector<std::string>& args) {
@@ -29,32 +50,55 @@ Options ParseArgs(const std::vector<std::string>& args) {
       options.library = *v;
     } else if (auto v = Value(args, i, "dataset")) {
       options.dataset = *v;
+    } else if (auto v = Value(args, i, "cases")) {
+      options.cases = *v;
+    } else if (auto v = Value(args, i, "rounds")) {
+      options.rounds = static_cast<int>(Number("--rounds", *v));
+    } else if (auto v = Value(args, i, "seed")) {
+      options.seed = Number("--seed", *v);
+    } else if (auto v = Value(args, i, "isolation")) {
+      options.isolation = *v;
     } else if (args[i].starts_with("--benchmark_")) {
       options.benchmark_flags.push_back(args[i]);
     } else {
       throw UsageError("unknown argument: " + args[i]);
     }
   }
-  if (options.profile != "quick" && options.profile != "full") {
-    throw UsageError("--profile must be quick or full, not " + options.profile);
-  }
-  if (options.out.empty()) throw UsageError("--out DIR is required");
+  Validate(options);
   return options;
 }
 
-std::vector<std::string> BenchmarkFlags(const Options& options) {
+Profile ProfileOf(const Options& options) {
+  Profile profile = options.profile == "full"       ? Profile{20, std::nullopt}
+                    : options.profile == "standard" ? Profile{10, 0.01}
+                                                    : Profile{3, 0.01};
+  if (options.rounds) profile.rounds = *options.rounds;
+  return profile;
+}
+
+std::vector<std::string> WorkerArgs(const Options& options, const std::string& dataset,
+                                    const std::filesystem::path& out, std::uint64_t seed) {
+  std::vector<std::string> args = {"--profile", options.profile, "--out", out.string(),
+                                   "--dataset", dataset, "--seed", std::to_string(seed),
+                                   "--isolation", "none"};
+  if (options.library) args.insert(args.end(), {"--library", *options.library});
+  if (options.cases) args.insert(args.end(), {"--cases", options.cases->string()});
+  if (options.rounds) args.insert(args.end(), {"--rounds", std::to_string(*options.rounds)});
+  args.insert(args.end(), options.benchmark_flags.begin(), options.benchmark_flags.end());
+  return args;
+}
+
+std::vector<std::string> BenchmarkFlags(const Options& options,
+                                        const std::filesystem::path& json_out) {
   std::vector<std::string> flags = {
-      "--benchmark_out=" + (options.out / "cpp.json").string(),
+      "--benchmark_out=" + json_out.string(),
       "--benchmark_out_format=json",
   };
-  if (options.profile == "quick") {
-    flags.push_back("--benchmark_min_time=0.01");
-    flags.push_back("--benchmark_repetitions=3");
-  } else {
-    flags.push_back("--benchmark_repetitions=10");
+  if (const auto min_time = ProfileOf(options).min_time) {
+    flags.push_back("--benchmark_min_time=" + std::to_string(*min_time));
   }
-  flags.insert(flags.end(), options.benchmark_flags.begin(),
-               options.benchmark_flags.end());
+  flags.insert(flags.end(), options.benchmark_flags.begin(), options.benchmark_flags.end());
+  flags.push_back("--benchmark_repetitions=1");  // a round is one run; the rounds are ours
   return flags;
 }
 

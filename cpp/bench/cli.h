@@ -1,7 +1,8 @@
 // The command line every serbench bench binary accepts (see the common
-// brief), and its translation into Google Benchmark flags.
+// brief), its profiles, and their translation into Google Benchmark flags.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <stdexcept>
@@ -11,15 +12,31 @@
 namespace serbench::bench {
 
 inline constexpr char kUsage[] =
-    "usage: bench --out DIR [--profile quick|full] [--library NAME] "
-    "[--dataset NAME] [--benchmark_*=...]\n"
-    "  writes Google Benchmark JSON to DIR/cpp.json";
+    "usage: bench --out DIR [--profile quick|standard|full] [--library NAME] [--dataset NAME]\n"
+    "             [--cases FILE] [--rounds N] [--seed N] [--isolation dataset|none]\n"
+    "             [--benchmark_*=...]\n"
+    "  writes Google Benchmark JSON to DIR/cpp.json, the case catalog to DIR/cpp-cases.json\n"
+    "  and the calibration to DIR/cpp-calibration.json";
+
+// How much a profile measures: `rounds` samples per case, each a Google
+// Benchmark run of at least `min_time` seconds (nullopt: its default, 0.5).
+struct Profile {
+  int rounds;
+  std::optional<double> min_time;
+};
 
 struct Options {
   std::string profile = "quick";
   std::filesystem::path out;
   std::optional<std::string> library;
   std::optional<std::string> dataset;
+  // A file of case ids, one per line: only those are measured.
+  std::optional<std::filesystem::path> cases;
+  std::optional<int> rounds;  // overrides the profile's
+  std::optional<std::uint64_t> seed;  // of the round orders; random if absent
+  // dataset: one worker process per dataset (the default); none: every
+  // dataset in this process (what a worker does).
+  std::string isolation = "dataset";
   // Google Benchmark's own flags, passed through untouched (e.g. a filter).
   std::vector<std::string> benchmark_flags;
 };
@@ -32,8 +49,20 @@ class UsageError : public std::runtime_error {
 // `--flag=value`. Throws UsageError on anything else.
 Options ParseArgs(const std::vector<std::string>& args);
 
-// quick: 0.01 s min time, 3 repetitions; full: default min time, 10
-// repetitions. Repetitions make Google Benchmark write one row per repetition.
-std::vector<std::string> BenchmarkFlags(const Options& options);
+// quick: 3 rounds of 0.01 s runs (a smoke run, never published);
+// standard: 10 rounds of 0.01 s runs (the published one: every case in
+// about 8 minutes on 2 cores); full: 20 rounds at Google Benchmark's
+// default 0.5 s. --rounds overrides the count.
+Profile ProfileOf(const Options& options);
+
+// The arguments a worker process gets: these options for one dataset, in
+// this process, writing into `out`, with the seed fixed.
+std::vector<std::string> WorkerArgs(const Options& options, const std::string& dataset,
+                                    const std::filesystem::path& out, std::uint64_t seed);
+
+// The Google Benchmark flags of one round: one run per case (the rounds are
+// the suite's), JSON into `json_out`, then the passed-through flags.
+std::vector<std::string> BenchmarkFlags(const Options& options,
+                                        const std::filesystem::path& json_out);
 
 }  // namespace serbench::bench

@@ -33,27 +33,65 @@ TEST(ParseArgsTest, PassesBenchmarkFlagsThrough) {
             std::vector<std::string>{"--benchmark_filter=encode"});
 }
 
+TEST(ParseArgsTest, ReadsCasesRoundsSeedAndIsolation) {
+  const Options options = ParseArgs({"--out=/o", "--cases", "/c.txt", "--rounds=4",
+                                     "--seed", "99", "--isolation=none"});
+  EXPECT_EQ(options.cases, std::filesystem::path("/c.txt"));
+  EXPECT_EQ(options.rounds, 4);
+  EXPECT_EQ(options.seed, 99u);
+  EXPECT_EQ(options.isolation, "none");
+  EXPECT_EQ(ParseArgs({"--out=/o"}).isolation, "dataset");
+}
+
 TEST(ParseArgsTest, RefusesBadArguments) {
   EXPECT_THROW(ParseArgs({}), UsageError);
   EXPECT_THROW(ParseArgs({"--out"}), UsageError);
   EXPECT_THROW(ParseArgs({"--out=/o", "--profile=slow"}), UsageError);
   EXPECT_THROW(ParseArgs({"--out=/o", "--bogus"}), UsageError);
+  EXPECT_THROW(ParseArgs({"--out=/o", "--rounds=0"}), UsageError);
+  EXPECT_THROW(ParseArgs({"--out=/o", "--seed=x"}), UsageError);
+  EXPECT_THROW(ParseArgs({"--out=/o", "--isolation=library"}), UsageError);
 }
 
-TEST(BenchmarkFlagsTest, QuickIsShortWithThreeRepetitions) {
-  const auto flags = BenchmarkFlags(ParseArgs({"--out=/o"}));
-  EXPECT_TRUE(Has(flags, "--benchmark_out=/o/cpp.json"));
+TEST(ProfileTest, StandardHasTenRoundsQuickThreeFullTwenty) {
+  EXPECT_EQ(ProfileOf(ParseArgs({"--out=/o"})).rounds, 3);
+  EXPECT_EQ(ProfileOf(ParseArgs({"--out=/o", "--profile=standard"})).rounds, 10);
+  EXPECT_EQ(ProfileOf(ParseArgs({"--out=/o", "--profile=full"})).rounds, 20);
+  EXPECT_EQ(ProfileOf(ParseArgs({"--out=/o", "--profile=full"})).min_time, std::nullopt);
+  EXPECT_EQ(ProfileOf(ParseArgs({"--out=/o", "--profile=standard", "--rounds=12"})).rounds, 12);
+}
+
+// A round is one Google Benchmark run per case: repetitions stay 1 even when
+// passed through, so every row is one round's sample.
+TEST(BenchmarkFlagsTest, OneRunPerCaseWithTheProfilesMinTime) {
+  const auto flags =
+      BenchmarkFlags(ParseArgs({"--out=/o", "--benchmark_repetitions=5"}), "/o/round.json");
+  EXPECT_TRUE(Has(flags, "--benchmark_out=/o/round.json"));
   EXPECT_TRUE(Has(flags, "--benchmark_out_format=json"));
-  EXPECT_TRUE(Has(flags, "--benchmark_min_time=0.01"));
-  EXPECT_TRUE(Has(flags, "--benchmark_repetitions=3"));
+  EXPECT_TRUE(Has(flags, "--benchmark_min_time=0.010000"));
+  EXPECT_EQ(flags.back(), "--benchmark_repetitions=1");
 }
 
-TEST(BenchmarkFlagsTest, FullKeepsDefaultMinTimeWithTenRepetitions) {
-  const auto flags = BenchmarkFlags(ParseArgs({"--out=/o", "--profile=full"}));
-  EXPECT_TRUE(Has(flags, "--benchmark_repetitions=10"));
+TEST(BenchmarkFlagsTest, FullKeepsDefaultMinTime) {
+  const auto flags = BenchmarkFlags(ParseArgs({"--out=/o", "--profile=full"}), "/o/r.json");
   EXPECT_FALSE(std::any_of(flags.begin(), flags.end(), [](const std::string& f) {
     return f.starts_with("--benchmark_min_time");
   }));
+}
+
+TEST(WorkerArgsTest, OneDatasetInProcessWithTheSeed) {
+  const Options options = ParseArgs({"--out=/o", "--profile=standard", "--library=protobuf",
+                                     "--cases=/c", "--benchmark_filter=x"});
+  const auto args = WorkerArgs(options, "user", "/o/parts/user", 7);
+  const Options worker = ParseArgs(args);
+  EXPECT_EQ(worker.dataset, "user");
+  EXPECT_EQ(worker.out, "/o/parts/user");
+  EXPECT_EQ(worker.seed, 7u);
+  EXPECT_EQ(worker.isolation, "none");
+  EXPECT_EQ(worker.profile, "standard");
+  EXPECT_EQ(worker.library, "protobuf");
+  EXPECT_EQ(worker.cases, std::filesystem::path("/c"));
+  EXPECT_EQ(worker.benchmark_flags, std::vector<std::string>{"--benchmark_filter=x"});
 }
 
 }  // namespace

@@ -238,14 +238,6 @@ void PlanRealDocument(const std::string& name, const Filter& filter, Plan& plan)
   }
 }
 
-void CheckKnown(const std::optional<std::string>& name, const std::vector<std::string>& known,
-                const std::string& what) {
-  if (!name || std::find(known.begin(), known.end(), *name) != known.end()) return;
-  std::string list;
-  for (const std::string& k : known) list += " " + k;
-  throw std::invalid_argument("unknown " + what + " " + *name + "; known:" + list);
-}
-
 // Every library (lib, variant) of both registries, in registry order.
 std::vector<LibraryInfo> AllLibraries() {
   std::vector<LibraryInfo> all;
@@ -260,6 +252,14 @@ std::vector<LibraryInfo> AllLibraries() {
 }
 
 }  // namespace
+
+void CheckKnown(const std::optional<std::string>& name, const std::vector<std::string>& known,
+                const std::string& what) {
+  if (!name || std::find(known.begin(), known.end(), *name) != known.end()) return;
+  std::string list;
+  for (const std::string& k : known) list += " " + k;
+  throw std::invalid_argument("unknown " + what + " " + *name + "; known:" + list);
+}
 
 std::vector<std::string> KnownLibraries() {
   std::vector<std::string> names = {kMemcpy};
@@ -294,6 +294,10 @@ Plan PlanSuite(const Filter& filter) {
     if (Selected(filter.dataset, name)) PlanRealDocument(name, filter, plan);
   }
   return plan;
+}
+
+void KeepListed(Plan& plan, const std::set<std::string>& ids) {
+  std::erase_if(plan.cases, [&](const PlannedCase& p) { return !ids.contains(CaseId(p.c)); });
 }
 
 }  // namespace serbench::bench

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <functional>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -38,9 +39,17 @@ struct Filter {
 // The names --library and --dataset accept.
 std::vector<std::string> KnownLibraries();
 std::vector<std::string> KnownDatasets();
+// Throws std::invalid_argument naming the known ones when `name` is set and
+// not among them (`what`: "library", "dataset").
+void CheckKnown(const std::optional<std::string>& name, const std::vector<std::string>& known,
+                const std::string& what);
 
 // Loads the fixtures, verifies every selected library on them and builds the
 // cases. Throws std::invalid_argument for an unknown library or dataset.
 Plan PlanSuite(const Filter& filter);
+
+// Keeps only the cases whose id is listed (--cases FILE: the runner
+// re-measures cases whose samples spread too much).
+void KeepListed(Plan& plan, const std::set<std::string>& ids);
 
 }  // namespace serbench::bench

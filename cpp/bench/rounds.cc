@@ -1,0 +1,19 @@
+#include "cpp/bench/rounds.h"
+
+#include <algorithm>
+#include <numeric>
+#include <random>
+
+namespace serbench::bench {
+
+std::vector<std::size_t> RoundOrder(std::size_t n, std::uint64_t seed, int round) {
+  std::vector<std::size_t> order(n);
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::seed_seq seq{static_cast<std::uint32_t>(seed), static_cast<std::uint32_t>(seed >> 32),
+                    static_cast<std::uint32_t>(round)};
+  std::mt19937_64 generator(seq);
+  std::shuffle(order.begin(), order.end(), generator);
+  return order;
+}
+
+}  // namespace serbench::bench
