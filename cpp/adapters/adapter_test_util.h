@@ -4,6 +4,7 @@
 #pragma once
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include "cpp/adapters/documents.h"
 #include "cpp/adapters/roundtrip.h"
@@ -27,6 +28,17 @@ inline void ExpectDocumentsRoundTrip(const DocumentLibrary& library) {
     if (codec != nullptr) {
       EXPECT_EQ(codec->RoundTripError(), std::nullopt) << name;
     }
+  }
+}
+
+// A JSON DOM decodes any value as the root (RFC 8259), scalars included,
+// and reports the root size nlohmann does.
+inline void ExpectAcceptsScalarRoots(const DocumentLibrary& library) {
+  const auto codec = library.open(std::make_shared<const Document>(
+      Document{.name = "scalars", .format = "json", .payloads = {}}));
+  ASSERT_NE(codec, nullptr);
+  for (const std::string text : {"null", "true", "false", "-0.1", "0", "\"s\"", "[]", "{}"}) {
+    EXPECT_EQ(codec->Decode(text), nlohmann::json::parse(text).size()) << text;
   }
 }
 

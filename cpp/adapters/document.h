@@ -39,7 +39,8 @@ class DocumentCodec {
   virtual ~DocumentCodec() = default;
 
   // Parses one payload into the library's tree (dropped again); returns
-  // a number read from it (JSON: the root's size), so the work is used.
+  // a number read from it (JSON: the root's size as nlohmann's
+  // json::size() gives it, for any root value), so the work is used.
   virtual std::uint64_t Decode(std::string_view bytes) const = 0;
   // The tree of payload i (parsed at setup) written back to bytes.
   virtual std::string Encode(std::size_t i) const = 0;

@@ -21,5 +21,7 @@ TEST(NlohmannAdapterTest, SchemalessRoundTripsEveryRealDocument) {
   ExpectDocumentsRoundTrip(NlohmannSchemalessLibrary());
 }
 
+TEST(NlohmannAdapterTest, SchemalessAcceptsScalarRoots) { ExpectAcceptsScalarRoots(NlohmannSchemalessLibrary()); }
+
 }  // namespace
 }  // namespace serbench::adapters

@@ -112,6 +112,16 @@ std::uint64_t Value(const rapidjson::Value* v, std::string_view pointer) {
   BadAccessField(pointer);
 }
 
+// nlohmann's json::size() of the root: 0 for null, the element count of an
+// array or object, 1 for any other scalar (RFC 8259 allows any value as the
+// root).
+std::uint64_t RootSize(const rapidjson::Value& v) {
+  if (v.IsNull()) return 0;
+  if (v.IsArray()) return v.Size();
+  if (v.IsObject()) return v.MemberCount();
+  return 1;
+}
+
 // The document as rapidjson::Document DOMs (default MemoryPoolAllocator).
 class RapidjsonDocument final : public JsonDocumentCodec {
  public:
@@ -125,7 +135,7 @@ class RapidjsonDocument final : public JsonDocumentCodec {
   std::uint64_t Decode(std::string_view bytes) const override {
     rapidjson::Document document;
     Parse(document, bytes);
-    return Value(&document, "");
+    return RootSize(document);
   }
   std::string Encode(std::size_t i) const override {
     rapidjson::StringBuffer buffer;

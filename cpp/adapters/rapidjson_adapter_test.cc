@@ -21,5 +21,7 @@ TEST(RapidjsonAdapterTest, SchemalessRoundTripsEveryRealDocument) {
   ExpectDocumentsRoundTrip(RapidjsonSchemalessLibrary());
 }
 
+TEST(RapidjsonAdapterTest, SchemalessAcceptsScalarRoots) { ExpectAcceptsScalarRoots(RapidjsonSchemalessLibrary()); }
+
 }  // namespace
 }  // namespace serbench::adapters

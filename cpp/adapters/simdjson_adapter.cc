@@ -100,6 +100,18 @@ std::uint64_t Value(simdjson::dom::element e, std::string_view pointer) {
   }
 }
 
+// nlohmann's json::size() of the root: 0 for null, the element count of an
+// array or object, 1 for any other scalar (RFC 8259 allows any value as the
+// root).
+std::uint64_t RootSize(simdjson::dom::element e) {
+  switch (e.type()) {
+    case simdjson::dom::element_type::NULL_VALUE: return 0;
+    case simdjson::dom::element_type::ARRAY: return Checked(e.get_array()).size();
+    case simdjson::dom::element_type::OBJECT: return Checked(e.get_object()).size();
+    default: return 1;
+  }
+}
+
 // parse() copies the input into the parser's reused, padded buffer.
 simdjson::dom::element Parse(simdjson::dom::parser& parser, std::string_view bytes) {
   return Checked(parser.parse(bytes.data(), bytes.size()));
@@ -115,7 +127,7 @@ class SimdjsonDocument final : public JsonDocumentCodec {
     }
   }
   std::uint64_t Decode(std::string_view bytes) const override {
-    return Value(Parse(parser_, bytes), "");
+    return RootSize(Parse(parser_, bytes));
   }
   std::string Encode(std::size_t i) const override { return simdjson::minify(roots_.at(i)); }
   std::uint64_t AccessFull(std::string_view bytes) const override {

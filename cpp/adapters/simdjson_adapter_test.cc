@@ -22,5 +22,7 @@ TEST(SimdjsonAdapterTest, SchemalessRoundTripsEveryRealDocument) {
   ExpectDocumentsRoundTrip(SimdjsonSchemalessLibrary());
 }
 
+TEST(SimdjsonAdapterTest, SchemalessAcceptsScalarRoots) { ExpectAcceptsScalarRoots(SimdjsonSchemalessLibrary()); }
+
 }  // namespace
 }  // namespace serbench::adapters

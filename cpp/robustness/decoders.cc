@@ -7,9 +7,11 @@
 
 #include "cpp/adapters/capnp_adapter.h"
 #include "cpp/adapters/flatbuffers_adapter.h"
+#include "cpp/adapters/flatbuffers_binding.h"
 #include "cpp/adapters/msgpack_adapter.h"
 #include "cpp/adapters/nlohmann_adapter.h"
 #include "cpp/adapters/protobuf_adapter.h"
+#include "cpp/adapters/protobuf_binding.h"
 #include "cpp/adapters/rapidjson_adapter.h"
 #include "cpp/adapters/simdjson_adapter.h"
 #include "cpp/model/datasets.h"
@@ -135,6 +137,28 @@ class SchemalessDecoder final : public Decoder {
   std::unique_ptr<const adapters::DocumentCodec> parser_;  // reused, as the bench does
 };
 
+// The hardened readers each library documents for untrusted input, as
+// robustness-only variants beside the defaults (never timed by the bench).
+// protobuf: CodedInputStream::SetRecursionLimit(32), below its default 100.
+template <typename R>
+using ProtobufHardenedCodec = adapters::NativeCodec<R, adapters::proto::Binding<R, false, 32>>;
+// FlatBuffers: the Verifier's max_depth 32 (default 64) and max_tables
+// 100,000 (default 1,000,000), both above what the largest fixture needs.
+constexpr adapters::fbs::Limits kFlatbuffersHardened{.max_depth = 32, .max_tables = 100000};
+template <typename R>
+using FlatbuffersHardenedCodec =
+    adapters::NativeCodec<R, adapters::fbs::Binding<R, true, kFlatbuffersHardened>>;
+
+// The default library's info, as its hardened variant.
+template <template <typename> class C>
+adapters::Library Hardened(const adapters::Library& default_library) {
+  adapters::LibraryInfo info = default_library.info;
+  info.variant = "hardened";
+  info.ops = {};
+  info.missing_ops_reason = "robustness only (cpp/robustness): never timed";
+  return adapters::MakeLibrary<C>(std::move(info));
+}
+
 std::shared_ptr<const Decoder> Typed(adapters::Library library,
                                      std::optional<std::string> variant) {
   return std::make_shared<const TypedDecoder>(std::move(library), std::move(variant));
@@ -153,9 +177,11 @@ const std::vector<std::shared_ptr<const Decoder>>& Decoders() {
   static const auto* decoders = new std::vector<std::shared_ptr<const Decoder>>{
       Typed(adapters::ProtobufLibrary()),
       Typed(adapters::ProtobufArenaLibrary()),
+      Typed(Hardened<ProtobufHardenedCodec>(adapters::ProtobufLibrary())),
       // verify: the Verifier, then UnPack (the suite's flatbuffers decode).
       Typed(adapters::FlatbuffersLibrary(), "verify"),
       Typed(adapters::FlatbuffersNoverifyLibrary()),
+      Typed(Hardened<FlatbuffersHardenedCodec>(adapters::FlatbuffersLibrary())),
       // The suite's reader: default nesting limit, traversal limit the default
       // 64 MiB (it grows only for messages over 32 MiB).
       Typed(adapters::CapnpLibrary(), "limits"),

@@ -1,7 +1,8 @@
 // The decoders the C++ robustness worker offers: every suite library that
 // reads a corpus format (protobuf, flatbuffers, msgpack, json, capnp), named
 // as in the suite's case ids, with the protocol's variants for FlatBuffers
-// (verify / noverify) and Cap'n Proto (limits).
+// (verify / noverify / hardened), protobuf (hardened) and Cap'n Proto
+// (limits).
 #pragma once
 
 #include <cstddef>

@@ -9,6 +9,7 @@
 #include <string>
 #include <utility>
 
+#include "cpp/adapters/flatbuffers_binding.h"
 #include "cpp/adapters/registry.h"
 #include "cpp/model/fixture.h"
 #include "cpp/robustness/decoders.h"
@@ -89,6 +90,8 @@ TEST(ProtocolTest, ListsEverySuiteDecoderOfTheCorpusFormats) {
   EXPECT_TRUE(listed.count("flatbuffers/\"verify\""));
   EXPECT_TRUE(listed.count("flatbuffers/\"noverify\""));
   EXPECT_TRUE(listed.count("capnp/\"limits\""));
+  EXPECT_TRUE(listed.count("protobuf/\"hardened\""));
+  EXPECT_TRUE(listed.count("flatbuffers/\"hardened\""));
 }
 
 // An unmutated payload of every dataset: every decoder reads it back equal.
@@ -135,6 +138,70 @@ TEST(ProtocolTest, SchemalessDecodersJustParseInputsWithoutFixture) {
     EXPECT_EQ(Reply(Request(info, valid, nullptr, nullptr, "accept"))["outcome"], "accepted");
     EXPECT_EQ(Reply(Request(info, invalid, nullptr, nullptr, "reject"))["outcome"], "clean_error");
   }
+}
+
+// RFC 8259 allows any value as the root: every schema-less decoder accepts
+// scalar roots (its own outcome, not the suite's access-field rule).
+TEST(ProtocolTest, SchemalessDecodersAcceptScalarRoots) {
+  for (const std::string text : {"null", "true", "false", "-0.1", "\"s\""}) {
+    const std::string path = WriteTemp("scalar.json", text);
+    for (const auto& decoder : Decoders()) {
+      const Decoder::Info& info = decoder->info();
+      if (!info.schemaless) continue;
+      EXPECT_EQ(Reply(Request(info, path, nullptr, nullptr, "accept"))["outcome"], "accepted")
+          << info.lib << " " << text;
+    }
+  }
+}
+
+// A filetree 20 directories deep: 41 nested messages / tables, within the
+// defaults (protobuf 100, FlatBuffers 64), beyond the hardened limits (32).
+model::Node Deep(int levels) {
+  model::File leaf;
+  leaf.name = "leaf";
+  model::Node node{leaf};
+  for (int i = 0; i < levels; ++i) {
+    model::Directory dir;
+    dir.name = "d";
+    dir.contents.push_back(std::move(node));
+    node = model::Node{std::move(dir)};
+  }
+  return node;
+}
+
+TEST(ProtocolTest, HardenedVariantsRefuseWhatTheDefaultsRead) {
+  const std::pair<std::string, std::optional<std::string>> defaults[] = {
+      {"protobuf", std::nullopt}, {"flatbuffers", "verify"}};
+  for (const auto& [format, variant] : defaults) {
+    const std::string path = WriteTemp(
+        "deep." + format, Encoder(format).codec<model::Node>().Encode({Deep(20)}));
+    const Decoder* normal = FindDecoder(format, variant, format);
+    const Decoder* hardened = FindDecoder(format, "hardened", format);
+    ASSERT_NE(normal, nullptr) << format;
+    ASSERT_NE(hardened, nullptr) << format;
+    const Json fine = Reply(Request(normal->info(), path, "filetree", 1, "fixture"));
+    EXPECT_EQ(fine["outcome"], "accepted_different") << format << fine;
+    const Json hard = Reply(Request(hardened->info(), path, "filetree", 1, "fixture"));
+    EXPECT_EQ(hard["outcome"], "clean_error") << format << hard;
+  }
+}
+
+// A Node whose union type says Directory with the value absent passes the
+// Verifier; `verify` reads the unpacked objects as a program would: a clean
+// error, not a crash in a re-serialization.
+TEST(ProtocolTest, FlatbuffersVerifyReadsAnAbsentUnionValueCleanly) {
+  namespace ff = ::serbench::filetree::fbs;
+  ::flatbuffers::FlatBufferBuilder b;
+  const auto node = ff::CreateNode(b, ff::Entry_Directory, 0);
+  b.Finish(ff::CreatePayload(b, b.CreateVector(&node, 1)));
+  const std::string path = WriteTemp(
+      "absent.fbs", std::string(reinterpret_cast<const char*>(b.GetBufferPointer()), b.GetSize()));
+  const Json reply =
+      Reply(Request(FindDecoder("flatbuffers", "verify", "flatbuffers")->info(), path,
+                    "filetree", 1, "fixture"));
+  EXPECT_EQ(reply["outcome"], "clean_error") << reply;
+  EXPECT_EQ(reply["detail"], "serbench::adapters::DecodeError: flatbuffers: filetree Node has no entry")
+      << reply;
 }
 
 TEST(ProtocolTest, DriverBugsExitTwo) {
