@@ -191,7 +191,7 @@ def run_one(
     store.discard_suite(run.id, suite.lang)
     shutil.rmtree(call.out_dir, ignore_errors=True)
     store.set_suite(run.id, suite.lang, suite.harness, "running")
-    progress = SuiteProgress(suite.lang, position, store.last_duration(suite.lang, run.profile))
+    progress = SuiteProgress(suite.lang, position, store.last_duration(suite.lang, run.profile, run.filters))
     print(
         f"runner: [{position} {suite.lang}] {suite.harness}, profile {run.profile}",
         file=sys.stderr,
@@ -297,7 +297,7 @@ def update_docs(store_file: Path, run: Run, workspace: Path, suites: Sequence[Su
     argv = [run.id, "--store", str(store_file), "--snapshot", str(published), "--out", str(docs)]
     if publish.main(argv) != 0:
         return f"docs: publishing run {run.id} failed (see the error above); docs/ left as it was"
-    return f"docs: run {run.id} published to {published} and {docs}/index.md"
+    return f"docs: run {run.id} published to {published}; open {docs / 'index.md'}"
 
 
 def summary(

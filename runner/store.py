@@ -262,14 +262,18 @@ class Store:
         )
         return {str(lang): (str(status), str(reason), seconds) for lang, status, reason, seconds in rows}
 
-    def last_duration(self, lang: str, profile: str) -> float | None:
-        """How long the suite took the last time it finished ok with this profile."""
-        row = self.db.execute(
-            "SELECT s.seconds FROM run_suites s JOIN runs r ON r.id = s.run_id WHERE s.lang = ?"
-            " AND s.status = 'ok' AND r.profile = ? ORDER BY r.started_at DESC LIMIT 1",
+    def last_duration(self, lang: str, profile: str, filters: str | None = None) -> float | None:
+        """How long the suite took the last time it finished ok with this profile, in a run
+        with these filters (the run's `filters` key) if there is one, else in any."""
+        rows = self.db.execute(
+            "SELECT s.seconds, r.filters FROM run_suites s JOIN runs r ON r.id = s.run_id WHERE s.lang = ?"
+            " AND s.status = 'ok' AND s.seconds IS NOT NULL AND r.profile = ?"
+            " ORDER BY r.started_at DESC, r.id DESC",
             (lang, profile),
-        ).fetchone()
-        return float(row[0]) if row and row[0] is not None else None
+        ).fetchall()
+        same = [seconds for seconds, chosen in rows if chosen == filters]
+        found = same or [seconds for seconds, _ in rows]
+        return float(found[0]) if found else None
 
     def discard_suite(self, run_id: str, lang: str) -> None:
         """Forgets what an unfinished attempt at a suite ingested, before it runs again."""

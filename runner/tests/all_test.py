@@ -26,6 +26,7 @@ def test_all_suites_ok_shows_progress_and_a_summary(
     assert "cases: 45 measured, 0 failed, 0 refused, 10 not applicable, 0 not measured" in out
     assert all(f"  {step:<10} ok" in out for step in ("interop", "robustness"))
     assert "serbench.sqlite" in out and "docs: run " in out
+    assert f"open {tmp_path / 'docs' / 'index.md'}" in out  # the summary links the index page
     assert (tmp_path / "docs" / "index.md").exists()
     with results_store(tmp_path) as store:
         (run,) = store.runs()

@@ -16,11 +16,19 @@ def test_progress_lines_are_taken_and_others_left(capsys: pytest.CaptureFixture[
     assert progress.done == 5
 
 
-def test_time_left_from_the_ratio_then_from_last_time() -> None:
+def test_time_left_starts_from_last_time_and_moves_to_the_ratio() -> None:
     progress = SuiteProgress("python", "1/3", expected_seconds=100.0, started=0.0)
     assert progress.seconds_left(30.0) == 70.0
-    progress.done, progress.total = 3, 4
-    assert progress.seconds_left(30.0) == pytest.approx(10.0)
+    # One case of 100 done in 30 s: the ratio says 2,970 s, last time's duration 70 s.
+    progress.done, progress.total = 1, 100
+    assert progress.seconds_left(30.0) == pytest.approx(0.99 * 70.0 + 0.01 * 2970.0)
+    progress.done = 99  # nearly done: the ratio rules
+    assert progress.seconds_left(99.0) == pytest.approx(0.01 * 1.0 + 0.99 * 1.0)
+    progress.done = 100
+    assert progress.seconds_left(120.0) == 0.0
+    first_time = SuiteProgress("python", "1/3", started=0.0)
+    first_time.done, first_time.total = 3, 4
+    assert first_time.seconds_left(30.0) == pytest.approx(10.0)
     unknown = SuiteProgress("python", "1/3", started=0.0)
     unknown.done = 3  # total 0: unknown
     assert unknown.seconds_left(30.0) is None

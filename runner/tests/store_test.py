@@ -7,7 +7,7 @@ import pytest
 
 from runner.ingest.load import ingest_file, ingest_suite
 from runner.migrations import MIGRATIONS
-from runner.store import Store, StoreError
+from runner.store import Store, StoreError, filters_key
 from runner.suites import suite
 from runner.tests.support import MACHINE, TESTDATA, expected_counts, ingest_testdata, new_run, row_counts
 
@@ -114,3 +114,17 @@ def test_machine_fingerprint_ignores_small_memory_differences() -> None:
 
     assert replace(MACHINE, memory_bytes=MACHINE.memory_bytes - 2**20).fingerprint == MACHINE.fingerprint
     assert replace(MACHINE, cores=4).fingerprint != MACHINE.fingerprint
+
+
+def test_last_duration_prefers_a_run_with_the_same_filters(store: Store) -> None:
+    everything = {"langs": ["cpp"], "library": None, "dataset": None}
+    one_library = {"langs": ["cpp"], "library": "protobuf", "dataset": None}
+    for run_id, chosen, seconds in (("R1", everything, 600.0), ("R2", one_library, 20.0)):
+        store.create_run(run_id, "standard", chosen, "abc", MACHINE, {})
+        store.set_suite(run_id, "cpp", "Google Benchmark", "ok", seconds=seconds)
+    store.create_run("R3", "standard", everything, "abc", MACHINE, {})
+    store.set_suite("R3", "cpp", "Google Benchmark", "failed", seconds=1.0)
+    assert store.last_duration("cpp", "standard", filters_key(everything)) == 600.0
+    assert store.last_duration("cpp", "standard", filters_key(one_library)) == 20.0
+    assert store.last_duration("cpp", "standard") == 20.0  # the latest, whatever its filters
+    assert store.last_duration("cpp", "quick") is None
