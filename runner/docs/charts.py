@@ -1,4 +1,6 @@
-"""SVG charts, byte-for-byte reproducible: the same data always gives the same file.
+"""Colours of the site's charts, and the robustness page's stacked-share charts (matplotlib;
+the timing charts are hand-written SVG, svg.py). Byte-for-byte reproducible: the same data
+always gives the same file.
 
 matplotlib stamps SVGs with a date and random element ids; both are fixed here
 (metadata Date=None, svg.hashsalt), and text stays text (svg.fonttype none) so
@@ -8,10 +10,10 @@ halves the docs folder and changes no pixel a reader can see.
 """
 
 import io
-import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from html import escape
 from typing import Any
 
 import matplotlib
@@ -19,13 +21,11 @@ import matplotlib
 matplotlib.use("svg")  # no display here; chosen before pyplot is imported
 
 import matplotlib.pyplot as plt
-from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.patches import Patch
-from matplotlib.ticker import FuncFormatter, LogLocator
 from matplotlib.typing import RcKeyType
 
-from runner.docs.results import fmt_time, time_unit
+from runner.docs.page import Provenance
 
 _STYLE: dict[RcKeyType, Any] = {
     "svg.hashsalt": "serbench-docs",
@@ -39,20 +39,18 @@ _STYLE: dict[RcKeyType, Any] = {
     "grid.color": "#dddddd",
     "grid.linewidth": 0.6,
 }
-# Colour-blind-safe categorical palette (Okabe-Ito, then Tableau's 10), reused in order.
+# Colour-blind-safe categorical palette (Okabe-Ito, then Tableau's 10, then more distinct
+# hues so one language's libraries never share one), reused in order.
 # (Okabe-Ito's yellow is left out: it vanishes on white.)
 PALETTE = (
     "#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#4E79A7", "#F28E2B",
     "#E15759", "#76B7B2", "#59A14F", "#B07AA1", "#FF9DA7", "#9C755F", "#BAB0AC", "#333333",
+    "#8C6D31", "#17BECF", "#BCBD22", "#7F3C8D", "#11A579", "#3969AC", "#F2B701", "#E73F74",
+    "#80BA5A", "#A5AA99",
 )
-# A colour used twice on one chart (one library in two formats or languages) is told apart
-# by lighter tints of it for bars (hatching would cost ~100 KB of SVG per chart) and by
-# dashes for lines.
-TINTS = (0.0, 0.45, 0.65, 0.8)
-LINESTYLES = ("-", "--", ":", "-.")
-# Beyond this spread of values a linear axis squeezes the fast ones to nothing.
-LOG_SPREAD = 30.0
-FLOOR_COLOUR = "#777777"
+# Variants of one library share its hue: the first is the colour itself, later ones
+# lighter or darker shades of it (a share of white, or of black when negative).
+SHADES = (0.0, 0.4, -0.35, 0.65, -0.55)
 
 
 def colours(names: Sequence[str]) -> dict[str, str]:
@@ -61,27 +59,24 @@ def colours(names: Sequence[str]) -> dict[str, str]:
     return {name: PALETTE[i % len(PALETTE)] for i, name in enumerate(sorted(names))}
 
 
-@dataclass(frozen=True)
-class Bar:
-    label: str
-    median_ns: float
-    ci_low_ns: float  # NaN when the run had too few samples for an interval
-    ci_high_ns: float
-    colour: str
+def shade(colour: str, amount: float) -> str:
+    """colour mixed with white (amount > 0) or black (amount < 0); 0 is the colour."""
+    channels = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
+    target = 255 if amount > 0 else 0
+    return "#" + "".join(f"{round(c + (target - c) * abs(amount)):02x}" for c in channels)
 
 
-@dataclass(frozen=True)
-class Panel:
-    title: str
-    bars: tuple[Bar, ...]
-    floor_ns: float | None = None  # the memcpy floor, drawn as a dashed line
-
-
-@dataclass(frozen=True)
-class Series:
-    label: str
-    colour: str
-    points: tuple[tuple[int, float], ...]  # (size, median ns)
+def variant_colours(entries: Sequence[tuple[str, str, str]]) -> dict[tuple[str, str, str], str]:
+    """(language, library, variant) -> colour: the library's hue (hues assigned per language,
+    so one language's charts never repeat one), one shade per variant."""
+    found = {}
+    for lang in sorted({lang for lang, _, _ in entries}):
+        hues = colours(sorted({lib for name, lib, _ in entries if name == lang}))
+        for lib, hue in hues.items():
+            variants = sorted({variant for name, other, variant in entries if (name, other) == (lang, lib)})
+            for index, variant in enumerate(variants):
+                found[(lang, lib, variant)] = shade(hue, SHADES[index % len(SHADES)])
+    return found
 
 
 @dataclass(frozen=True)
@@ -151,126 +146,14 @@ def _svg(figure: Figure) -> str:
     return _compact(buffer.getvalue())
 
 
-def _plain(value: float, _: object = None) -> str:
-    """A log axis tick as a plain number (0.01, 1, 1,000): matplotlib's default 10^x labels
-    need its TeX-like parser, which costs most of a chart's rendering time."""
-    return f"{value:,.0f}" if value >= 1 else f"{value:g}"
-
-
-def _log(axis: object) -> None:
-    axis.set_major_locator(LogLocator(base=10))  # type: ignore[attr-defined]
-    axis.set_major_formatter(FuncFormatter(_plain))  # type: ignore[attr-defined]
-
-
-def _wide(values: Sequence[float]) -> bool:
-    positive = [v for v in values if v > 0]
-    return bool(positive) and max(positive) / min(positive) > LOG_SPREAD
-
-
-def _tinted(colour: str, amount: float) -> str:
-    """colour mixed with white: amount 0 is the colour itself, 1 is white."""
-    channels = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
-    return "#" + "".join(f"{round(c + (255 - c) * amount):02x}" for c in channels)
-
-
-def _repeats(labels_and_colours: Sequence[tuple[str, str]]) -> dict[str, int]:
-    """label -> how many labels before it (in sorted order) share its colour."""
-    seen: dict[str, int] = {}
-    found = {}
-    for label, colour in sorted(labels_and_colours):
-        found[label] = seen.get(colour, 0)
-        seen[colour] = found[label] + 1
-    return found
-
-
-def _draw_panel(axes: Axes, panel: Panel, order: Sequence[str], repeats: dict[str, int]) -> None:
-    position = {label: i for i, label in enumerate(order)}
-    values = [b.median_ns for b in panel.bars] + ([panel.floor_ns] if panel.floor_ns else [])
-    scale, unit = time_unit(max(values, default=1.0))
-    for bar in panel.bars:
-        y = position[bar.label]
-        tint = TINTS[repeats[bar.label] % len(TINTS)]
-        axes.barh(y, bar.median_ns / scale, color=_tinted(bar.colour, tint), height=0.7,
-                  edgecolor=bar.colour, linewidth=0.8 if tint else 0)
-        top = bar.ci_high_ns if not math.isnan(bar.ci_high_ns) else bar.median_ns
-        axes.annotate(
-            fmt_time(bar.median_ns), (top / scale, y), xytext=(4, 0), textcoords="offset points",
-            fontsize=7, va="center", color="#333333",
-        )
-        if not math.isnan(bar.ci_low_ns):
-            low, high = bar.median_ns - bar.ci_low_ns, bar.ci_high_ns - bar.median_ns
-            axes.errorbar(
-                bar.median_ns / scale, y, xerr=[[low / scale], [high / scale]],
-                fmt="none", ecolor="#333333", elinewidth=0.9, capsize=2.5,
-            )
-    if panel.floor_ns:
-        axes.axvline(panel.floor_ns / scale, color=FLOOR_COLOUR, linestyle="--", linewidth=1)
-        axes.annotate(
-            "memcpy", (panel.floor_ns / scale, 0.0), xycoords=("data", "axes fraction"),
-            xytext=(2, 2), textcoords="offset points", fontsize=7, color=FLOOR_COLOUR, rotation=90,
-            ha="left", va="bottom",
-        )
-    axes.margins(x=0.18)  # room for the value labels
-    if _wide(values):
-        axes.set_xscale("log")
-        _log(axes.xaxis)
-        axes.minorticks_off()
-    axes.set_xlabel(f"median time per operation ({unit}, log scale)" if _wide(values) else f"median ({unit})")
-    axes.set_title(panel.title, fontsize=9, loc="left")
-    axes.grid(axis="y", visible=False)
-
-
-def bar_chart(panels: Sequence[Panel], order: Sequence[str]) -> str:
-    """Horizontal bars of median with 95% CI whiskers, one panel per size, sharing one
-    label axis in `order` (fastest at the top)."""
-    with plt.rc_context(_STYLE):
-        height = 0.9 + 0.28 * max(len(order), 1)
-        figure, grid = plt.subplots(
-            1, len(panels), figsize=(3.4 * len(panels) + 1.6, height), sharey=True, squeeze=False
-        )
-        axes = list(grid[0])
-        repeats = _repeats(sorted({(b.label, b.colour) for p in panels for b in p.bars}))
-        for ax, panel in zip(axes, panels, strict=True):
-            _draw_panel(ax, panel, order, repeats)
-        axes[0].set_yticks(range(len(order)), labels=list(order))
-        axes[0].invert_yaxis()
-        # Fixed spacing: tight_layout would cost another full layout pass per chart.
-        figure.subplots_adjust(wspace=0.3)
-        return _svg(figure)
-
-
-def scaling_chart(series: Sequence[Series]) -> str:
-    """Median time against payload size, log-log: a straight line of slope 1 is linear cost."""
-    with plt.rc_context(_STYLE):
-        figure, axes = plt.subplots(figsize=(7.0, 3.6))
-        top = max((ns for s in series for _, ns in s.points), default=1.0)
-        scale, unit = time_unit(top)
-        repeats = _repeats([(line.label, line.colour) for line in series])
-        # Legend from the slowest down, the order the lines stack in at the right edge.
-        for line in sorted(series, key=lambda s: (-s.points[-1][1], s.label)):
-            sizes = [size for size, _ in line.points]
-            axes.plot(
-                sizes, [ns / scale for _, ns in line.points], marker="o", markersize=3.5,
-                linewidth=1.3, color=line.colour, label=line.label,
-                linestyle=LINESTYLES[repeats[line.label] % len(LINESTYLES)],
-            )
-        axes.set_xscale("log")
-        axes.set_yscale("log")
-        _log(axes.yaxis)
-        sizes = sorted({size for s in series for size, _ in s.points})
-        axes.set_xticks(sizes, labels=[f"{size:,}" for size in sizes])
-        axes.minorticks_off()
-        axes.set_xlabel("records per payload (log scale)")
-        axes.set_ylabel(f"median time per operation ({unit}, log)")
-        axes.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
-        return _svg(figure)
-
-
-def stacked_chart(stacks: Sequence[Stack], colours: dict[str, str], names: dict[str, str]) -> str:
+def stacked_chart(stacks: Sequence[Stack], colours: dict[str, str], names: dict[str, str], title: str,
+                  provenance: Provenance) -> str:
     """One horizontal bar per stack, its parts as shares of the whole (100%), categories in
-    `colours`' order and colours, named by `names` in the legend."""
+    `colours`' order and colours, named by `names` in the legend; the provenance in the
+    SVG's title and footer."""
     with plt.rc_context(_STYLE):
-        figure, axes = plt.subplots(figsize=(7.0, 1.1 + 0.28 * max(len(stacks), 1)))
+        # Narrow enough that the site shows it at full size: labels stay >= 10 px.
+        figure, axes = plt.subplots(figsize=(4.8, 1.1 + 0.28 * max(len(stacks), 1)))
         for y, stack in enumerate(stacks):
             total = sum(count for _, count in stack.parts) or 1
             left = 0.0
@@ -281,11 +164,13 @@ def stacked_chart(stacks: Sequence[Stack], colours: dict[str, str], names: dict[
         axes.set_yticks(range(len(stacks)), labels=[s.label for s in stacks])
         axes.invert_yaxis()
         axes.set_xlim(0, 100)
-        axes.set_xlabel("share of the decoder's inputs (%)")
+        axes.set_xlabel(f"share of the decoder's inputs (%)\n{provenance.line()}")
         axes.grid(axis="y", visible=False)
         used = [c for c in colours if any(c == category and n for s in stacks for category, n in s.parts)]
         axes.legend(
-            handles=[Patch(color=colours[c], label=names[c]) for c in used], fontsize=7, frameon=False,
-            loc="lower left", bbox_to_anchor=(0.0, 1.0), ncol=min(len(used), 6),
+            handles=[Patch(color=colours[c], label=names[c]) for c in used], fontsize=8, frameon=False,
+            loc="lower left", bbox_to_anchor=(0.0, 1.0), ncol=min(len(used), 3),
         )
-        return _svg(figure)
+        svg = _svg(figure)
+        heading = f"<title>{escape(title)} ({escape(provenance.line())})</title>"
+        return re.sub(r"(<svg[^>]*>)", lambda m: m.group(1) + heading, svg, count=1)

@@ -22,8 +22,8 @@ from runner.docs.snapshot import MachineInfo, RunInfo, Snapshot
 TEMPLATES = Path(__file__).parent / "templates"
 PUBLISHED = Path("results/published") / snapshot.DEFAULT_NAME
 DOCS = Path("docs")
-# Copied as they are: the package that lets the drift test see docs/.
-STATIC = {"BUILD.bazel": "docs.BUILD.bazel"}
+# Copied as they are: the package that lets the drift test see docs/, and the site's CSS.
+STATIC = {"BUILD.bazel": "docs.BUILD.bazel", "stylesheets/serbench.css": "serbench.css"}
 NO_RUN = Snapshot(
     RunInfo("none", "", "", "none published", "none", "{}", "none"),
     MachineInfo("", "none", 0, 0, "", ""),

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from runner.docs.page import Page
-from runner.docs.results import DASH, FORMAT_NAMES, LANG_NAMES, LANGS, SYNTHETIC
+from runner.docs.results import DASH, FORMAT_NAMES, LANG_NAMES, LANGS, SYNTHETIC, listed
 from runner.docs.snapshot import InteropCell, Snapshot
 
 STATUSES = ("ok", "failed", "not_applicable")
@@ -83,6 +83,8 @@ def page(snapshot: Snapshot) -> Page:
         "interop.md.j2",
         {
             "formats": formats,
+            # Derived from the cells: a run may publish fewer sizes than the suites measure.
+            "sizes": listed([f"{n:,}" for n in sorted({c.size for c in cells})]) or "no",
             "total": {s: sum(c.status == s for c in cells) for s in STATUSES},
             "comparisons": sorted({c.comparison for c in cells if c.comparison}),
             "notes": [(ref, text) for text, ref in notes.ids.items()],

@@ -6,6 +6,20 @@ from typing import Any
 
 
 @dataclass(frozen=True)
+class Provenance:
+    """Where a chart's numbers come from: every SVG says it in its title and footer."""
+
+    run: str
+    profile: str
+    machine: str
+    commit: str
+
+    def line(self) -> str:
+        machine, commit = self.machine, self.commit[:12]
+        return f"serbench run {self.run} · {self.profile} profile · {machine} · commit {commit}"
+
+
+@dataclass(frozen=True)
 class Chart:
     path: str  # relative to the docs folder
     render: Callable[[], str]

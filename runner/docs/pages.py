@@ -5,30 +5,30 @@ The page set is fixed (mkdocs.yml's nav names it): a language or format with no
 data still gets its page, saying it was not measured in this run.
 """
 
-import math
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
-from runner.docs import charts, interop, robustness
+from runner.docs import charts, interop, robustness, timings
+from runner.docs.answer import DATASET as ANSWER_DATASET
+from runner.docs.answer import SIZE as ANSWER_SIZE
+from runner.docs.answer import USES, answers, headline
 from runner.docs.claims import AGREE, REFUTE, ClaimResult, Verdict
-from runner.docs.page import Chart, Page
+from runner.docs.datasets import ABOUT, REAL_ABOUT, schema_excerpt, version_link, wire_sizes
+from runner.docs.datasets import title as dataset_title
+from runner.docs.page import Page
 from runner.docs.results import (
     DASH,
     FORMAT_NAMES,
     LANG_NAMES,
     LANGS,
     LAZY_MARK,
-    MEMCPY_LIB,
     SYNTHETIC,
     Result,
     Results,
-    by_speed,
     fmt_bytes,
-    fmt_ci,
-    fmt_ratio,
     fmt_time,
     group,
+    listed,
     op_order,
 )
 from runner.docs.snapshot import Unmeasured
@@ -54,60 +54,6 @@ def page_of(dataset: str) -> str:
     return dataset if dataset in SYNTHETIC else REAL
 
 
-# Tables and charts of one group of results -----------------------------------------
-
-
-def _row(results: Results, result: Result, label: str) -> dict[str, str]:
-    case = result.case
-    return {
-        "label": label,
-        "format": case.format,
-        "version": case.lib_version or DASH,
-        "median": fmt_time(result.median),
-        "ci": fmt_ci(result.summary),
-        "memcpy": fmt_ratio(results.memcpy_multiple(result)),
-        "wire": fmt_bytes(case.metrics.get("wire_bytes")),
-        "alloc": fmt_bytes(case.metrics.get("alloc_bytes_per_op")),
-        "peak": fmt_bytes(case.metrics.get("peak_heap_bytes")),
-        "n": str(result.summary.n),
-    }
-
-
-def _label_order(found: Sequence[Result], label: Callable[[Result], str]) -> list[str]:
-    """Labels fastest first at the largest size each has, so the top bar is the winner."""
-    best: dict[str, tuple[int, float]] = {}
-    for result in found:
-        median = math.inf if math.isnan(result.median) else result.median
-        key = (-result.case.size, median)
-        best[label(result)] = min(best.get(label(result), key), key)
-    return sorted(best, key=lambda name: (*best[name], name))
-
-
-def _panels(results: Results, found: Sequence[Result], label: Callable[[Result], str],
-            colour: Callable[[Result], str]) -> list[charts.Panel]:
-    panels = []
-    for (size,), members in group(found, lambda r: (r.case.size,)).items():
-        bars = tuple(
-            charts.Bar(label(r), r.median, r.summary.ci_low, r.summary.ci_high, colour(r))
-            for r in members
-            if not math.isnan(r.median)
-        )
-        noun = "record" if size == 1 else "records"
-        floor = results.floor.get((members[0].case.dataset, int(str(size))))
-        panels.append(charts.Panel(f"{int(str(size)):,} {noun}", bars, floor))
-    return sorted(panels, key=lambda p: int(p.title.split()[0].replace(",", "")))
-
-
-def _series(found: Sequence[Result], label: Callable[[Result], str],
-            colour: Callable[[Result], str]) -> list[charts.Series]:
-    lines = []
-    for (name,), members in group(found, lambda r: (label(r),)).items():
-        points = tuple(sorted((r.case.size, r.median) for r in members if not math.isnan(r.median)))
-        if len(points) >= 2:
-            lines.append(charts.Series(str(name), colour(members[0]), points))
-    return lines
-
-
 def _by_dataset_op(found: Sequence[Result]) -> list[tuple[str, str, list[Result]]]:
     """Groups of one dataset and op, in page order: datasets as listed, ops as OPS."""
     ops = op_order({r.case.op for r in found})
@@ -115,59 +61,6 @@ def _by_dataset_op(found: Sequence[Result]) -> list[tuple[str, str, list[Result]
         (str(d), str(o), m) for (d, o), m in group(found, lambda r: (r.case.dataset, r.case.op)).items()
     ]
     return sorted(groups, key=lambda g: (DATASET_PAGES.index(page_of(g[0])), g[0], ops.index(g[1])))
-
-
-@dataclass
-class Block:
-    """One (dataset, op) on a page: its charts and a table per size, full ops and lazy ones
-    (LAZY_MARK) apart: a lazy result is never ranked with full ones."""
-
-    dataset: str
-    op: str
-    chart: str | None  # the full ops
-    lazy_chart: str | None  # the lazy ops, their own group
-    scaling: str | None
-    tables: list[tuple[str, list[dict[str, str]]]]
-    lazy_notes: list[str]
-
-
-def _tables(results: Results, found: Sequence[Result], label: Callable[[Result], str],
-            suffix: str) -> list[tuple[str, list[dict[str, str]]]]:
-    return [
-        (
-            f"{size:,} record{'s' if size != 1 else ''}{suffix}",
-            [_row(results, r, label(r)) for r in by_speed(members)],
-        )
-        for (size,), members in group(found, lambda r: (r.case.size,)).items()
-        if isinstance(size, int)
-    ]
-
-
-def _bars(results: Results, found: Sequence[Result], path: str, label: Callable[[Result], str],
-          colour: Callable[[Result], str]) -> Chart | None:
-    if not found:
-        return None
-    order = _label_order(found, label)
-    panels = _panels(results, found, label, colour)
-    return Chart(path, lambda: charts.bar_chart(panels, order))
-
-
-def _block(results: Results, found: Sequence[Result], base: str, label: Callable[[Result], str],
-           colour: Callable[[Result], str], depth: str,
-           scaling_chart: bool = True) -> tuple[Block, list[Chart]]:
-    dataset, op = found[0].case.dataset, found[0].case.op
-    full, lazy = [r for r in found if not r.lazy], [r for r in found if r.lazy]
-    bars = _bars(results, full, f"{base}.svg", label, colour)
-    lazy_bars = _bars(results, lazy, f"{base}-lazy.svg", label, colour)
-    series = _series(full, label, colour) if scaling_chart else []
-    scaling = Chart(f"{base}-scaling.svg", lambda: charts.scaling_chart(series)) if series else None
-    made = [chart for chart in (bars, lazy_bars, scaling) if chart]
-    tables = _tables(results, full, label, "") + _tables(results, lazy, label, f", lazy {LAZY_MARK}")
-    notes = sorted({f"{r.label}: {r.lazy}" for r in lazy})
-    def link(chart: Chart | None) -> str | None:
-        return f"{depth}{chart.path}" if chart else None
-
-    return Block(dataset, op, link(bars), link(lazy_bars), link(scaling), tables, notes), made
 
 
 # Language pages -------------------------------------------------------------------
@@ -178,18 +71,36 @@ def _lib_label(found: Sequence[Result]) -> Callable[[Result], str]:
     return (lambda r: f"{r.marked_label} · {r.case.format}") if mixed else (lambda r: r.marked_label)
 
 
-def _unmeasured_rows(entries: Iterable[Unmeasured]) -> list[dict[str, str]]:
-    rows = []
+def _listed_values(values: Iterable[object]) -> str:
+    found = sorted({v for v in values if v not in (None, "")}, key=lambda v: (str(type(v)), v))
+    return ", ".join(f"{v:,}" if isinstance(v, int) else str(v) for v in found)
+
+
+def _unmeasured_groups(entries: Iterable[Unmeasured]) -> list[dict[str, str]]:
+    """Cases not measured, one row per library entry, outcome and reason (the reason
+    once), with how many cases and which ops, datasets and sizes they cover."""
+    found: dict[tuple[str, str, str, str, str], list[Unmeasured]] = {}
     for u in entries:
-        what = "/".join(
-            f"{k}={v}" for k, v in (("lib", u.lib), ("format", u.format), ("op", u.op),
-                                     ("dataset", u.dataset), ("size", u.size), ("variant", u.variant))
-            if v not in (None, "")
-        )
-        rows.append(
-            {"what": what or "whole suite", "outcome": u.outcome.replace("_", " "), "reason": u.reason}
-        )
-    return sorted(rows, key=lambda r: (r["outcome"], r["what"]))
+        key = (u.lib or "", u.variant or "", u.format or "", u.outcome, " ".join(u.reason.split()))
+        found.setdefault(key, []).append(u)
+    rows = []
+    for (lib, variant, fmt, outcome, reason), members in sorted(found.items()):
+        which = "; ".join(filter(None, (
+            _listed_values(u.op for u in members), _listed_values(u.dataset for u in members),
+            _listed_values(u.size for u in members) and f"sizes {_listed_values(u.size for u in members)}",
+        )))
+        name = (lib or "the whole suite") + (f" ({variant})" if variant else "")
+        name += f" · {fmt}" if fmt else ""
+        rows.append({"library": name, "outcome": outcome.replace("_", " "), "cases": str(len(members)),
+                     "which": which or "every case", "reason": reason})
+    return rows
+
+
+def _unmeasured_counts(entries: Iterable[Unmeasured]) -> list[tuple[str, int]]:
+    counts: dict[str, int] = {}
+    for u in entries:
+        counts[u.outcome.replace("_", " ")] = counts.get(u.outcome.replace("_", " "), 0) + 1
+    return sorted(counts.items())
 
 
 def _metric_rows(found: Iterable[Result]) -> list[dict[str, str]]:
@@ -202,7 +113,7 @@ def _metric_rows(found: Iterable[Result]) -> list[dict[str, str]]:
     ]
 
 
-def language_pages(results: Results, lib_colours: dict[str, str]) -> list[Page]:
+def language_pages(results: Results, lib_colours: dict[tuple[str, str, str], str]) -> list[Page]:
     pages = []
     for lang in LANGS:
         found = [r for r in results.measured() if r.case.lang == lang]
@@ -214,12 +125,18 @@ def language_pages(results: Results, lib_colours: dict[str, str]) -> list[Page]:
 
 
 NOT_REPORTED = "n/r"
+# Capability names as column headers, with soft hyphens so a narrow column breaks them.
+_SHY = "\u00ad"
+CAPABILITY_HEADERS = {
+    "codegen": f"code{_SHY}gen", "reflection": f"re{_SHY}flec{_SHY}tion", "schemaless": f"schema{_SHY}less",
+    "validates": f"val{_SHY}i{_SHY}dates", "zero_copy": f"zero-{_SHY}copy",
+}
 
 
-def _capabilities(found: Sequence[Result]) -> tuple[list[str], list[dict[str, Any]]]:
-    """One row per library entry the suite described (metric-only helper cases describe no
-    capabilities and get none): each capability as ✓/✗, NOT_REPORTED where the suite gave
-    none for it, and the entry's lazy ops with their reasons."""
+def _capabilities(found: Sequence[Result]) -> tuple[list[str], list[dict[str, Any]], list[str]]:
+    """(capability names, one row per library entry the suite described, the lazy ops'
+    reasons): each capability ✓/✗, NOT_REPORTED where the suite gave none for it.
+    Metric-only helper cases describe no capabilities and get no row."""
     described = [r for r in found if r.case.capabilities is not None]
     names = sorted({k for r in described for k in (r.case.capabilities or {})})
     rows: dict[tuple[str, str, str], dict[str, Any]] = {}
@@ -228,27 +145,38 @@ def _capabilities(found: Sequence[Result]) -> tuple[list[str], list[dict[str, An
         key = (r.case.lib, r.case.variant, r.case.format)
         caps = r.case.capabilities or {}
         rows[key] = {
-            "lib": r.case.lib,
-            "variant": r.case.variant or DASH,
-            "format": r.case.format,
-            "version": r.case.lib_version or DASH,
+            "library": f"{r.label} · {r.case.format}",
+            "version": version_link(r.case.lib, r.case.lib_version),
             "flags": ["✓" if caps.get(n) else ("✗" if n in caps else NOT_REPORTED) for n in names],
         }
         if r.lazy:
             lazy.setdefault(key, {})[r.case.op] = r.lazy
+    reasons = []
     for key, row in rows.items():
         ops = lazy.get(key, {})
-        row["lazy"] = "; ".join(f"{op}: {why}" for op, why in sorted(ops.items())) or "none: every op is full"
-    return names, [rows[k] for k in sorted(rows)]
+        row["lazy"] = ", ".join(sorted(ops)) + f" {LAZY_MARK}" if ops else "none"
+        reasons += [f"{row['library']}, {op}: {why}" for op, why in sorted(ops.items())]
+    return names, [rows[k] for k in sorted(rows)], sorted(reasons)
+
+
+# What a harness setting means where its name alone misleads.
+SETTING_NOTES = {
+    "library_build_type": "how Debian built the Google Benchmark library itself (its own checks), "
+                          "not the code under test, which Bazel compiles optimized (-c opt, -O2)",
+}
 
 
 def _language_index(results: Results, lang: str, found: Sequence[Result]) -> Page:
     snapshot = results.snapshot
-    names, capabilities = _capabilities(found)
+    names, capabilities, lazy_reasons = _capabilities(found)
     suite = next((s for s in snapshot.suites if s.lang == lang), None)
     counts = {
         name: len({r.case.key for r in found if page_of(r.case.dataset) == name}) for name in DATASET_PAGES
     }
+    unmeasured = [u for u in snapshot.unmeasured if u.lang == lang]
+    pages = [(name, DATASET_TITLES[name], counts[name],
+              len([u for u in unmeasured if u.dataset is not None and page_of(u.dataset) == name]))
+             for name in DATASET_PAGES]
     return Page(
         f"{lang}/index.md",
         "language.md.j2",
@@ -256,28 +184,40 @@ def _language_index(results: Results, lang: str, found: Sequence[Result]) -> Pag
             "lang": lang,
             "lang_name": LANG_NAMES[lang],
             "suite": suite,
-            "settings": sorted(snapshot.metadata.get(lang, {}).items()),
-            "capability_names": names,
+            "settings": [(key, value, SETTING_NOTES.get(key, ""))
+                         for key, value in sorted(snapshot.metadata.get(lang, {}).items())],
+            "capability_names": [CAPABILITY_HEADERS.get(n, n) for n in names],
             "capabilities": capabilities,
-            "pages": [(name, DATASET_TITLES[name], counts[name]) for name in DATASET_PAGES],
-            "unmeasured": _unmeasured_rows(
-                u for u in snapshot.unmeasured if u.lang == lang and u.dataset is None
-            ),
+            "lazy_reasons": lazy_reasons,
+            "pages": pages,
+            "unmeasured_counts": _unmeasured_counts(unmeasured),
+            "unmeasured": _unmeasured_groups(u for u in unmeasured if u.dataset is None),
         },
     )
 
 
+def _description(results: Results, lang: str, name: str, found: Sequence[Result]) -> dict[str, Any]:
+    sizes, wire = wire_sizes(found)
+    datasets = sorted({r.case.dataset for r in found}) if name == REAL else [name]
+    return {
+        "about": ABOUT.get(name, REAL_ABOUT),
+        "datasets": [(d, dataset_title(d)) for d in datasets],
+        "schema": schema_excerpt(name) if name != REAL else "",
+        "wire_sizes": [f"{s:,}" for s in sizes],
+        "wire": wire,
+    }
+
+
 def _language_dataset(results: Results, lang: str, name: str, found: Sequence[Result],
-                      lib_colours: dict[str, str]) -> Page:
+                      lib_colours: dict[tuple[str, str, str], str]) -> Page:
     page = Page(f"{lang}/{name}.md", "dataset.md.j2", {})
     blocks = []
     for dataset, op, members in _by_dataset_op([r for r in found if r.timed]):
-        label = _lib_label(members)
-        block, made = _block(
-            results, members, f"charts/{lang}/{dataset}-{op}", label,
-            lambda r: lib_colours[r.case.lib], "../",
+        made_block, made = timings.block(
+            results, members, f"charts/{lang}/{dataset}-{op}", _lib_label(members),
+            lambda r: lib_colours[(r.case.lang, r.case.lib, r.case.variant)], "../", "library",
         )
-        blocks.append(block)
+        blocks.append(made_block)
         page.charts += made
     page.context = {
         "lang": lang,
@@ -285,8 +225,9 @@ def _language_dataset(results: Results, lang: str, name: str, found: Sequence[Re
         "title": DATASET_TITLES[name],
         "page": name,
         "blocks": blocks,
+        **_description(results, lang, name, found),
         "metric_only": _metric_rows(r for r in found if not r.timed),
-        "unmeasured": _unmeasured_rows(
+        "unmeasured": _unmeasured_groups(
             u
             for u in results.snapshot.unmeasured
             if u.lang == lang and u.dataset is not None and page_of(u.dataset) == name
@@ -302,11 +243,6 @@ def _lang_label(result: Result) -> str:
     return f"{LANG_NAMES[result.case.lang]} · {result.marked_label}"
 
 
-def _listed(names: list[str]) -> str:
-    """["a", "b", "c"] -> "a, b and c"."""
-    return " and ".join(filter(None, [", ".join(names[:-1]), names[-1] if names else ""]))
-
-
 def format_pages(results: Results) -> list[Page]:
     pages = [_format_index(results)]
     for fmt in FORMATS:
@@ -314,20 +250,20 @@ def format_pages(results: Results) -> list[Page]:
         page = Page(f"formats/{fmt}.md", "format.md.j2", {})
         blocks = []
         for dataset, op, members in _by_dataset_op(found):
-            block, made = _block(
+            made_block, made = timings.block(
                 results, members, f"charts/formats/{fmt}-{dataset}-{op}", _lang_label,
-                lambda r: LANG_COLOURS.get(r.case.lang, "#999999"), "../",
+                lambda r: LANG_COLOURS.get(r.case.lang, "#999999"), "../", "language · library",
                 # Each library's growth with size is on its language's page already.
                 scaling_chart=False,
             )
-            blocks.append(block)
+            blocks.append(made_block)
             page.charts += made
         langs = sorted({r.case.lang for r in found}, key=LANGS.index)
         page.context = {
             "format": fmt,
             "format_name": FORMAT_NAMES[fmt],
             "blocks": blocks,
-            "lang_names": _listed([LANG_NAMES[lang] for lang in langs]) or "no language yet",
+            "lang_names": listed([LANG_NAMES[lang] for lang in langs]) or "no language yet",
         }
         pages.append(page)
     return pages
@@ -361,66 +297,81 @@ def claims_page(claims: Sequence[ClaimResult]) -> Page:
     )
 
 
+# Per language: whether the garbage collector can run while a sample is timed.
+GC_CONDITIONS = {
+    "python": "the cyclic GC stays on while timing, as in an application; the typed-class libraries "
+              "on filetree and order are timed again with it off (variants ending `_gcoff`)",
+    "dotnet": "the .NET GC runs as in an application (BenchmarkDotNet's defaults); MemoryDiagnoser "
+              "counts the collections per operation",
+    "cpp": "no garbage collector: memory is freed when each operation's objects go out of scope",
+}
+
+
 def methodology_page(results: Results) -> Page:
     snapshot = results.snapshot
     settings = [
         (LANG_NAMES.get(scope, scope), sorted(values.items()))
         for scope, values in sorted(snapshot.metadata.items())
+        if scope != REPEATABILITY
     ]
-    return Page("methodology.md", "methodology.md.j2", {"settings": settings})
+    calibrations = [
+        {"lang": LANG_NAMES.get(c.lang, c.lang), "when": c.when, "workload": c.workload,
+         "median": fmt_time(c.ns), "n": str(c.n)}
+        for c in snapshot.calibrations
+    ]
+    return Page("methodology.md", "methodology.md.j2", {
+        "settings": settings,
+        "gc": [(LANG_NAMES[lang], text) for lang, text in GC_CONDITIONS.items()],
+        "calibrations": calibrations,
+        "repeatability": sorted(snapshot.metadata.get(REPEATABILITY, {}).items()),
+    })
+
+
+# The run metadata scope the repeatability benchmark's summary goes in (its latest output).
+REPEATABILITY = "repeatability"
 
 
 def landing_page(results: Results) -> Page:
     snapshot = results.snapshot
-    per_lang = {lang: len([r for r in results.measured() if r.case.lang == lang]) for lang in LANGS}
-    outcomes: dict[str, int] = {}
-    for u in snapshot.unmeasured:
-        outcomes[u.outcome] = outcomes.get(u.outcome, 0) + 1
+    per_lang = [
+        (LANG_NAMES[lang], len([r for r in results.measured() if r.case.lang == lang]),
+         _unmeasured_counts(u for u in snapshot.unmeasured if u.lang == lang))
+        for lang in LANGS
+    ]
+    found = answers(results)
     return Page(
         "index.md",
         "index.md.j2",
         {
-            "per_lang": [(LANG_NAMES[lang], per_lang[lang]) for lang in LANGS],
-            "outcomes": sorted(outcomes.items()),
+            "per_lang": per_lang,
+            "outcomes": _unmeasured_counts(snapshot.unmeasured),
             "libraries": len({(r.case.lang, r.case.lib) for r in results.measured()}),
             "runtimes": sorted(snapshot.metadata.get("run", {}).items()),
-            "glance": _at_a_glance(results),
+            "matrix": [
+                {"use": use.name,
+                 "cells": [next((a.cell() for a in found if a.use is use and a.lang == lang), DASH)
+                                            for lang in LANGS]}
+                for use in USES
+            ],
+            "langs": [LANG_NAMES[lang] for lang in LANGS],
+            "answers": [(LANG_NAMES[lang], headline(lang), [a.row() for a in found if a.lang == lang])
+                        for lang in LANGS if any(a.lang == lang for a in found)],
+            "uses": [(u.name, u.what, u.op) for u in USES],
+            "answer_dataset": ANSWER_DATASET,
+            "answer_size": f"{ANSWER_SIZE:,}",
         },
     )
 
 
-GLANCE_DATASET, GLANCE_SIZE = "order", 100
-
-
-def _at_a_glance(results: Results) -> list[dict[str, Any]]:
-    """The three fastest full ops per language and op on one mid-sized dataset (lazy ones
-    are never ranked with them): the landing's summary."""
-    found = [
-        r for r in results.where(
-            lambda c: c.dataset == GLANCE_DATASET and c.size == GLANCE_SIZE and c.lib != MEMCPY_LIB
-            and c.op in ("encode", "decode")
-        )
-        if not r.lazy
-    ]
-    rows = []
-    for (lang, op), members in group(found, lambda r: (r.case.lang, r.case.op)).items():
-        best = by_speed(members)[:3]
-        rows.append({
-            "lang": LANG_NAMES.get(str(lang), str(lang)),
-            "op": str(op),
-            "best": ", ".join(f"{r.label} · {r.case.format} {fmt_time(r.median)}" for r in best),
-        })
-    return rows
-
-
 def all_pages(results: Results, claims: Sequence[ClaimResult]) -> list[Page]:
-    lib_colours = charts.colours(results.libraries)
+    lib_colours = charts.variant_colours(sorted({(r.case.lang, r.case.lib, r.case.variant)
+                                                 for r in results.measured() if r.timed}))
     return [
         landing_page(results),
         *language_pages(results, lib_colours),
         *format_pages(results),
         interop.page(results.snapshot),
-        robustness.page(results.snapshot),
+        robustness.page(results.snapshot, results.provenance),
         claims_page(claims),
         methodology_page(results),
     ]

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from runner import stats
+from runner.docs.page import Provenance
 from runner.docs.snapshot import Case, Snapshot
 from runner.stats import Summary, summarize
 
@@ -174,6 +175,11 @@ def ratio_of(slow: Sequence["Result"], fast: Sequence["Result"]) -> RatioCI:
     return RatioCI(medians[0] / medians[1], low[0] / high[1], high[0] / low[1], n, FROM_MEDIANS)
 
 
+def listed(names: Sequence[str]) -> str:
+    """["a", "b", "c"] -> "a, b and c"."""
+    return " and ".join(filter(None, [", ".join(names[:-1]), names[-1] if names else ""]))
+
+
 def op_order(ops: Iterable[str]) -> list[str]:
     known = [op for op in OPS if op in set(ops)]
     return known + sorted(set(ops) - set(OPS))
@@ -187,6 +193,11 @@ class Results:
         self.all = [
             Result(c, summarize(c.samples_ns), lazy_reason(c, self.classified)) for c in snapshot.cases
         ]
+
+    @cached_property
+    def provenance(self) -> Provenance:
+        run, machine = self.snapshot.run, self.snapshot.machine
+        return Provenance(run.id, run.profile, f"{machine.cpu_model}, {machine.cores} cores", run.git_commit)
 
     @cached_property
     def floor(self) -> dict[tuple[str, int], float]:
@@ -279,6 +290,26 @@ def fmt_ratio_ci(found: RatioCI) -> str:
     if not found.has_ci:
         return f"{fmt_ratio(found.ratio)} (no 95% CI: n={found.n})"
     return f"{fmt_ratio(found.ratio)} [{significant(found.lo)}, {significant(found.hi)}]"
+
+
+def spread(summary: Summary) -> float | None:
+    """The 95% CI as a share of the median: its wider side (None without a CI)."""
+    if math.isnan(summary.ci_low) or not summary.median:
+        return None
+    return max(summary.ci_high - summary.median, summary.median - summary.ci_low) / summary.median
+
+
+NO_CI = "(n=…): fewer than 6 samples, too few for a 95% confidence interval"
+
+
+def fmt_spread(summary: Summary) -> str:
+    """`1.23 ms ± 4%`: the median and its 95% CI on one line; `1.23 ms (n=3)` when too
+    few samples give no CI (NO_CI says so under the table)."""
+    share = spread(summary)
+    if share is None:
+        return f"{fmt_time(summary.median)} (n={summary.n})"
+    shown = f"{share:.0%}" if share >= 0.01 else "<1%"
+    return f"{fmt_time(summary.median)} ± {shown}"
 
 
 def fmt_ci(summary: Summary) -> str:

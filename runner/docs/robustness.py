@@ -9,7 +9,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from runner.docs import charts
-from runner.docs.page import Chart, Page
+from runner.docs.page import Chart, Page, Provenance
 from runner.docs.results import DASH, FORMAT_NAMES, LANG_NAMES, LANGS, fmt_time
 from runner.docs.snapshot import RobustnessCorpus, RobustnessDecoder, Snapshot
 from schemas.robustness.schema import MUTATIONS, OUTCOMES
@@ -115,22 +115,25 @@ def _corpus(corpus: RobustnessCorpus | None) -> dict[str, Any] | None:
     }
 
 
-def _language(lang: str, members: Sequence[RobustnessDecoder]) -> tuple[dict[str, Any], Chart]:
+def _language(lang: str, members: Sequence[RobustnessDecoder],
+              provenance: Provenance) -> tuple[dict[str, Any], Chart]:
     path = f"charts/robustness/{lang}.svg"
     stacks = [
         charts.Stack(f"{_name(d)} · {d.format}", tuple((o, d.total(o)) for o in OUTCOMES)) for d in members
     ]
-    chart = Chart(path, lambda: charts.stacked_chart(stacks, OUTCOME_COLOURS, OUTCOME_NAMES))
+    title = f"{LANG_NAMES.get(lang, lang)}: outcomes per decoder on malformed input"
+    chart = Chart(path, lambda: charts.stacked_chart(stacks, OUTCOME_COLOURS, OUTCOME_NAMES, title,
+                                                     provenance))
     rows = [_row(d) for d in members]
     return {"lang": lang, "name": LANG_NAMES.get(lang, lang), "chart": path, "rows": rows}, chart
 
 
-def page(snapshot: Snapshot) -> Page:
+def page(snapshot: Snapshot, provenance: Provenance) -> Page:
     decoders = sorted(snapshot.robustness, key=_key)
     result = Page("robustness.md", "robustness.md.j2", {})
     languages = []
     for lang in _order((d.lang for d in decoders), LANGS):
-        section, chart = _language(lang, [d for d in decoders if d.lang == lang])
+        section, chart = _language(lang, [d for d in decoders if d.lang == lang], provenance)
         languages.append(section)
         result.charts.append(chart)
     found = sorted(snapshot.robustness_repro, key=lambda r: (r.outcome, r.lang, r.lib, r.variant, r.format))

@@ -1,9 +1,11 @@
 """The committed docs/ is exactly what the committed snapshot generates, and it builds."""
 
 import filecmp
+from collections import Counter
 from pathlib import Path
 
-from runner.docs import generate
+from runner.docs import generate, snapshot
+from runner.docs.results import LANG_NAMES, LANGS, MEMCPY_LIB, listed
 from runner.docs.tests.page_checks import lazy_in_full_rankings
 from runner.docs.tests.site import build_strict
 
@@ -39,3 +41,30 @@ def test_committed_docs_build_strictly(tmp_path: Path) -> None:
 def test_no_lazy_result_is_ranked_with_full_ones() -> None:
     files = {name: (DOCS / name).read_bytes() for name in _files(DOCS)}
     assert lazy_in_full_rankings(files) == []
+
+
+def _page(name: str) -> str:
+    return (DOCS / name).read_text()
+
+
+def test_every_count_a_page_states_is_the_snapshots() -> None:
+    """The known contradictions of issue 16: language pages saying nothing went unmeasured,
+    the interop page naming sizes the run does not have, the landing page's counts."""
+    data = snapshot.read(SNAPSHOT)
+    for lang in LANGS:
+        missing = Counter(u.outcome.replace("_", " ") for u in data.unmeasured if u.lang == lang)
+        index = _page(f"{lang}/index.md")
+        for outcome, count in missing.items():
+            assert f"{count:,} {outcome}" in index, (lang, outcome, count)
+        assert ("nothing was refused" in index) == (not missing), lang
+        measured = len([c for c in data.cases if c.lang == lang and c.lib != MEMCPY_LIB])
+        assert f"| {LANG_NAMES[lang]} | {measured} |" in _page("index.md")
+    sizes = sorted({c.size for c in data.interop})
+    if sizes:
+        assert f"payload sizes {listed([f'{s:,}' for s in sizes])} records" in _page("interop.md")
+
+
+def test_capability_tables_say_what_they_know() -> None:
+    for lang in LANGS:
+        table = [line for line in _page(f"{lang}/index.md").splitlines() if line.startswith("| ")]
+        assert not any(" ? " in line for line in table), lang

@@ -1,0 +1,109 @@
+"""What each dataset is (catalog title, a paragraph, its record schema from the .proto
+twin) and how big its payloads are per format (the run's own wire sizes), and where each
+library lives on the web: the description a reader needs before reading a chart."""
+
+import re
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from runner.docs.results import DASH, Result, fmt_bytes
+from schemas.catalog import catalog
+
+# Runfiles and workspace alike: the schemas sit at schemas/<dataset>/<dataset>.proto.
+SCHEMAS = Path(__file__).parent.parent.parent / "schemas"
+ABOUT = {
+    "user": "One flat record per user: integers, strings, a boolean, a list of tags and a "
+            "nested address. The shape of a typical REST resource.",
+    "order": "An e-commerce order: a customer, a shipping address, a list of line items, an enum "
+             "status, a timestamp and money as doubles. Nesting without recursion: the shape most "
+             "API payloads have.",
+    "filetree": "A directory tree: each node is a file or a directory (a tagged union) with "
+                "timestamps, an enum and optional fields; directories contain nodes. The shape "
+                "msgspec's validation benchmark uses.",
+    "game": "The FlatBuffers tutorial's monster: fixed-size structs (positions), vectors of "
+            "numbers and tables, an enum and a union. Binary formats' home ground.",
+    "mail": "E-mail messages of about 10 KB each, mostly strings (headers and a body): "
+            "what a serializer costs when copying text dominates.",
+    "metrics": "Time series of 256 int64 timestamps and 256 doubles each: numeric arrays, "
+               "where packed encodings and memcpy-like decoders win.",
+}
+REAL_ABOUT = (
+    "Real documents, each one payload of one record: three JSON files of nativejson-benchmark "
+    "(an API response, an event catalog, number-heavy GeoJSON), protobuf's own benchmark "
+    "messages, and this machine's apt package index as one large JSON document."
+)
+# Each library's home page: the version cells link here.
+HOMES = {
+    "attrs": "https://www.attrs.org/",
+    "boost_serialization": "https://www.boost.org/doc/libs/release/libs/serialization/",
+    "capnp": "https://capnproto.org/",
+    "cattrs": "https://catt.rs/",
+    "cbor2": "https://github.com/agronholm/cbor2",
+    "cereal": "https://uscilab.github.io/cereal/",
+    "dataclasses": "https://docs.python.org/3/library/dataclasses.html",
+    "fastavro": "https://fastavro.readthedocs.io/",
+    "flatbuffers": "https://flatbuffers.dev/",
+    "json": "https://docs.python.org/3/library/json.html",
+    "mashumaro": "https://github.com/Fatal1ty/mashumaro",
+    "memorypack": "https://github.com/Cysharp/MemoryPack",
+    "messagepack": "https://github.com/MessagePack-CSharp/MessagePack-CSharp",
+    "msgpack": "https://msgpack.org/",
+    "msgpack_cxx": "https://github.com/msgpack/msgpack-c/tree/cpp_master",
+    "msgspec": "https://jcristharif.com/msgspec/",
+    "nlohmann": "https://json.nlohmann.me/",
+    "orjson": "https://github.com/ijl/orjson",
+    "ormsgpack": "https://github.com/aviramha/ormsgpack",
+    "pickle": "https://docs.python.org/3/library/pickle.html",
+    "protobuf": "https://protobuf.dev/",
+    "protobuf_net": "https://github.com/protobuf-net/protobuf-net",
+    "pyarrow": "https://arrow.apache.org/docs/python/",
+    "pycapnp": "https://capnproto.github.io/pycapnp/",
+    "pydantic": "https://docs.pydantic.dev/",
+    "pydantic_core": "https://github.com/pydantic/pydantic-core",
+    "rapidjson": "https://rapidjson.org/",
+    "simdjson": "https://simdjson.org/",
+    "system_text_json": "https://learn.microsoft.com/dotnet/standard/serialization/system-text-json/overview",
+    "thrift": "https://thrift.apache.org/",
+    "ujson": "https://github.com/ultrajson/ultrajson",
+}
+
+
+def version_link(lib: str, version: str) -> str:
+    """The version as a Markdown link to the library's home page (plain when unknown)."""
+    shown = version or DASH
+    return f"[{shown}]({HOMES[lib]})" if lib in HOMES else shown
+
+
+def schema_excerpt(dataset: str) -> str:
+    """The dataset's .proto without its header (comments, syntax, package, options)."""
+    path = SCHEMAS / dataset / f"{dataset}.proto"
+    if not path.exists():
+        return ""
+    lines = path.read_text().splitlines()
+    start = next((i for i, line in enumerate(lines) if re.match(r"(message|enum) ", line)), 0)
+    return "\n".join(lines[start:]).strip()
+
+
+def title(dataset: str) -> str:
+    try:
+        return catalog.dataset(dataset).title
+    except KeyError:
+        return dataset
+
+
+def wire_sizes(found: Sequence[Result]) -> tuple[list[int], list[dict[str, Any]]]:
+    """(sizes, one row per format): the bytes of one payload per record count, as the
+    language's encoders of that format wrote it (a range when they differ)."""
+    encoded = [r for r in found if r.case.op == "encode" and "wire_bytes" in r.case.metrics]
+    sizes = sorted({r.case.size for r in encoded})
+    rows: list[dict[str, Any]] = []
+    for fmt in sorted({r.case.format for r in encoded}):
+        cells = []
+        for size in sizes:
+            values = sorted({r.case.metrics["wire_bytes"] for r in encoded
+                             if r.case.format == fmt and r.case.size == size})
+            shown = [fmt_bytes(v) for v in (values[0], values[-1])] if values else [DASH]
+            cells.append(shown[0] if len(set(shown)) == 1 else f"{shown[0]} {DASH} {shown[1]}")
+        rows.append({"format": fmt, "cells": cells})
+    return sizes, rows
