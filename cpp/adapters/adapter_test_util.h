@@ -50,4 +50,10 @@ void ExpectRefusesTruncated(const Library& library, std::size_t keep_bytes_from_
   EXPECT_ANY_THROW(codec.Decode(std::string_view(bytes).substr(0, bytes.size() - keep_bytes_from_end)));
 }
 
+// Decoding must refuse a payload followed by one more byte.
+inline void ExpectRefusesTrailingBytes(const Library& library, char extra) {
+  const Codec<model::User>& codec = library.codec<model::User>();
+  EXPECT_THROW(codec.Decode(codec.Encode(model::Samples<model::User>()) + extra), DecodeError);
+}
+
 }  // namespace serbench::adapters

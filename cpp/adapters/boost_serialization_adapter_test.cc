@@ -13,11 +13,7 @@ TEST(BoostSerializationAdapterTest, RefusesTruncatedBytes) {
   ExpectRefusesTruncated<model::Order>(BoostSerializationLibrary(), 3);
 }
 
-TEST(BoostSerializationAdapterTest, RefusesTrailingBytes) {
-  const Library library = BoostSerializationLibrary();  // owns the codec
-  const Codec<model::User>& codec = library.codec<model::User>();
-  EXPECT_THROW(codec.Decode(codec.Encode(model::Samples<model::User>()) + "x"), DecodeError);
-}
+TEST(BoostSerializationAdapterTest, RefusesTrailingBytes) { ExpectRefusesTrailingBytes(BoostSerializationLibrary(), 'x'); }
 
 TEST(BoostSerializationAdapterTest, RefusesAnUnknownUnionIndex) {
   const Library library = BoostSerializationLibrary();

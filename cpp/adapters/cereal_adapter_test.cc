@@ -11,11 +11,7 @@ TEST(CerealAdapterTest, RefusesTruncatedBytes) {
   ExpectRefusesTruncated<model::Order>(CerealLibrary(), 3);
 }
 
-TEST(CerealAdapterTest, RefusesTrailingBytes) {
-  const Library library = CerealLibrary();  // owns the codec
-  const Codec<model::User>& codec = library.codec<model::User>();
-  EXPECT_THROW(codec.Decode(codec.Encode(model::Samples<model::User>()) + "x"), DecodeError);
-}
+TEST(CerealAdapterTest, RefusesTrailingBytes) { ExpectRefusesTrailingBytes(CerealLibrary(), 'x'); }
 
 TEST(CerealAdapterTest, RefusesAnUnknownUnionIndex) {
   const Library library = CerealLibrary();
