@@ -186,6 +186,21 @@ TEST(ProtocolTest, HardenedVariantsRefuseWhatTheDefaultsRead) {
   }
 }
 
+// The hardened limits are above what every fixture needs, the largest too.
+TEST(ProtocolTest, HardenedVariantsReadEveryLargestFixtureEqual) {
+  for (const std::string format : {"protobuf", "flatbuffers"}) {
+    const Decoder* hardened = FindDecoder(format, "hardened", format);
+    ASSERT_NE(hardened, nullptr) << format;
+    model::ForEachDataset([&]<typename R>(R) {
+      const std::string path = WriteTemp(
+          std::string(R::kDataset) + "_1000." + format,
+          Encoder(format).codec<R>().Encode(model::LoadFixture<R>(1000)));
+      const Json reply = Reply(Request(hardened->info(), path, R::kDataset, 1000, "fixture"));
+      EXPECT_EQ(reply["outcome"], "accepted_equal") << format << " " << R::kDataset << reply;
+    });
+  }
+}
+
 // A Node whose union type says Directory with the value absent passes the
 // Verifier; `verify` reads the unpacked objects as a program would: a clean
 // error, not a crash in a re-serialization.
