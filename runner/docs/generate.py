@@ -9,6 +9,7 @@ snapshot it writes the same pages saying that no run has been published yet.
 
 import argparse
 import os
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -39,6 +40,17 @@ def _cell(value: object) -> str:
     return " ".join(str(value).split()).replace("|", "\\|")
 
 
+# A long unbroken token (a path, a case selector, a mutation kind): where it may wrap.
+_LONG_TOKEN = re.compile(r"\S{20,}")
+
+
+def _breakable(value: object) -> str:
+    """A plain-text cell value whose long tokens may wrap after / = _ , (an HTML <wbr>):
+    keeps a key/value or detail table inside the content column. Not for cells holding
+    links or code spans."""
+    return _LONG_TOKEN.sub(lambda m: re.sub(r"([/=_,])", r"\1<wbr>", m.group()), _cell(value))
+
+
 def environment() -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(TEMPLATES),
@@ -49,6 +61,7 @@ def environment() -> jinja2.Environment:
         autoescape=False,  # Markdown, not HTML
     )
     env.filters["cell"] = _cell
+    env.filters["breakable"] = _breakable
     return env
 
 

@@ -135,7 +135,8 @@ def axis_for(values: Sequence[float], x0: float, x1: float) -> Axis:
     if high / low <= LOG_SPREAD:
         step = _nice_step(high)
         return Axis(0.0, math.ceil(high / step - 1e-9) * step, False, x0, x1)
-    return Axis(10.0 ** math.floor(math.log10(low)), 10.0 ** math.ceil(math.log10(high)), True, x0, x1)
+    # From the power of ten below the fastest to just past the slowest: no empty decade.
+    return Axis(10.0 ** math.floor(math.log10(low)), high * 1.15, True, x0, x1)
 
 
 def _tick(value: float) -> str:

@@ -7,6 +7,7 @@ published. Real results come from `bazel run //runner/docs:publish`.
 import random
 
 from runner.docs.snapshot import (
+    Calibration,
     Case,
     InteropCell,
     MachineInfo,
@@ -49,11 +50,22 @@ def _samples(rng: random.Random, median: float, count: int) -> tuple[float, ...]
     return tuple(round(median * rng.lognormvariate(0.0, 0.05), 3) for _ in range(count))
 
 
+# Samples are taken in rounds (one per round), as the suites of the standard profile do.
+ROUNDS = tuple(range(8))
+
+
 def _memory(lang: str, size: int) -> dict[str, float]:
     """The memory metrics each suite reports per case: only C++ has the peak heap."""
     if lang == "cpp":
         return {"alloc_bytes_per_op": 64.0 * size + 1024, "peak_heap_bytes": 48.0 * size + 1024}
     return {"alloc_bytes_per_op": 40.0 * size} if lang == "dotnet" else {}
+
+
+def _flags(lang: str, lib: str, dataset: str, size: int, op: str) -> tuple[tuple[str, str], ...]:
+    """One case carries a runner self-check flag, as a run's case_flags would."""
+    if (lang, lib, dataset, size, op) == ("cpp", "protobuf", "user", 100, "decode"):
+        return (("unstable", "max/min 1.42 after one re-measurement"),)
+    return ()
 
 
 def _cases(rng: random.Random) -> list[Case]:
@@ -66,7 +78,8 @@ def _cases(rng: random.Random) -> list[Case]:
                     cases.append(
                         Case(lang, lib, fmt, op, dataset, size, variant, "1.0", caps,
                              _samples(rng, per_record * size + 50, 8),
-                             {"wire_bytes": WIRE_PER_RECORD[fmt] * size, **extra})
+                             {"wire_bytes": WIRE_PER_RECORD[fmt] * size, **extra}, ROUNDS,
+                             flags=_flags(lang, lib, dataset, size, op))
                     )
     for dataset in DATASETS:
         for size in SIZES:
@@ -181,5 +194,10 @@ def snapshot() -> Snapshot:
         robustness_corpus=corpus,
         robustness=decoders,
         robustness_repro=repro,
+        calibrations=tuple(
+            Calibration(lang, when, workload, ns, 5)
+            for lang in ("python", "cpp") for when in ("start", "end")
+            for workload, ns in (("memcpy_1mib", 41_000.0), ("cpu_loop", 2_900_000.0))
+        ),
         source="synthetic.jsonl.gz",
     ).sorted()
