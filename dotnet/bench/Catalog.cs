@@ -6,7 +6,7 @@ namespace Serbench.Bench;
 /// <summary>DIR/dotnet-cases.json, the case catalog of the cross-language protocol: every
 /// library with its version and capabilities, and every case this run knows of with its
 /// status (measured | refused | not_applicable | failed | not_measured) and reason.</summary>
-public sealed class Catalog(string profile)
+public sealed class Catalog(string profile, IReadOnlySet<string>? selection = null)
 {
     /// <summary>lazy_ops: op -> why its result is a view (or bytes already laid out), not a full
     /// (de)serialization; empty when every op is full.</summary>
@@ -38,12 +38,20 @@ public sealed class Catalog(string profile)
     public void Set(string id, string status, string? reason = null, int? wireBytes = null) =>
         cases[id] = new(id, status, reason, wireBytes);
 
-    public IEnumerable<Case> Cases => cases.Values;
+    /// <summary>The standard profile's rounds: each round's seed and the order of its datasets.</summary>
+    public sealed record Round(int Index, int Seed, IReadOnlyList<string> Datasets);
+
+    private readonly List<Round> rounds = [];
+
+    public void Add(Round round) => rounds.Add(round);
+
+    /// <summary>The cases of this run (with --cases, only those it lists).</summary>
+    public IEnumerable<Case> Cases => cases.Values.Where(c => selection is null || selection.Contains(c.Id));
 
     public void Write(string dir)
     {
         Directory.CreateDirectory(dir);
-        var document = new { Lang = "dotnet", Profile = profile, Libraries = libraries, Cases = cases.Values.OrderBy(c => c.Id, StringComparer.Ordinal) };
+        var document = new { Lang = "dotnet", Profile = profile, Rounds = rounds, Libraries = libraries, Cases = Cases.OrderBy(c => c.Id, StringComparer.Ordinal) };
         File.WriteAllText(Path.Combine(dir, "dotnet-cases.json"), JsonSerializer.Serialize(document, Json) + "\n");
     }
 }

@@ -23,6 +23,10 @@ public class CodecBenchmarks<TLibrary> where TLibrary : ILibrary, new()
     [GlobalSetup]
     public void Setup() => current = Plan.Fixture(Dataset, Size).Bind(new TLibrary());
 
+    // The case's objects go before the next case is set up and timed.
+    [GlobalCleanup]
+    public void Cleanup() => current = null!;
+
     [Benchmark]
     public byte[] Encode() => current.Encode();
 

@@ -1,11 +1,19 @@
+using System.Globalization;
+
 namespace Serbench.Bench;
 
-/// <summary>The command line every bench binary of the repository accepts.</summary>
-public sealed record Options(string Profile, string Out, string? Library, string? Dataset)
+/// <summary>The command line every bench binary of the repository accepts. <see cref="Round"/>
+/// and <see cref="Seed"/> are internal: the standard profile starts one child per round and
+/// dataset with them (see <see cref="Rounds"/>).</summary>
+public sealed record Options(string Profile, string Out, string? Library, string? Dataset, string? Cases, int? Round, int? Seed)
 {
     public const string Usage =
-        "usage: bench --out DIR [--profile quick|full|dry] [--library NAME] [--dataset NAME]\n"
-        + "  quick: every case briefly; full: BenchmarkDotNet's default job; dry: each case once (tests)";
+        "usage: bench --out DIR [--profile quick|standard|full|dry] [--library NAME] [--dataset NAME] [--cases FILE]\n"
+        + "  quick: every case briefly, one process (smoke); standard: every case in 10 rounds, a fresh process\n"
+        + "  per dataset and round, shuffled order (published); full: BenchmarkDotNet's default job; dry: each case once (tests)\n"
+        + "  --cases FILE: only the case ids listed in FILE (one a line)";
+
+    public static readonly string[] Profiles = ["quick", "standard", "full", "dry"];
 
     /// <summary>Parses args; throws ArgumentException with a message fit for the user.</summary>
     public static Options Parse(IReadOnlyList<string> args)
@@ -16,9 +24,9 @@ public sealed record Options(string Profile, string Out, string? Library, string
             var (name, value) = SplitOption(args, i);
             values[name] = value;
         }
-        if (values["--profile"] is not ("quick" or "full" or "dry"))
+        if (!Profiles.Contains(values["--profile"]))
         {
-            throw new ArgumentException($"--profile must be quick, full or dry, not '{values["--profile"]}'");
+            throw new ArgumentException($"--profile must be {string.Join(", ", Profiles)}, not '{values["--profile"]}'");
         }
         if (!values.TryGetValue("--out", out var outDir))
         {
@@ -28,10 +36,31 @@ public sealed record Options(string Profile, string Out, string? Library, string
             values["--profile"],
             FromCallerDirectory(outDir),
             values.GetValueOrDefault("--library"),
-            values.GetValueOrDefault("--dataset"));
+            values.GetValueOrDefault("--dataset"),
+            values.TryGetValue("--cases", out var cases) ? FromCallerDirectory(cases) : null,
+            Number(values, "--round"),
+            Number(values, "--seed"));
     }
 
-    private static readonly string[] Known = ["--profile", "--out", "--library", "--dataset"];
+    /// <summary>The case ids of --cases, or null (every case).</summary>
+    public IReadOnlySet<string>? CaseIds() => CaseLines()?.Keys.ToHashSet();
+
+    /// <summary>The invocation count per sample a line of --cases may give after its id and a
+    /// tab (the standard profile's later rounds reuse the count round 0's pilot chose).</summary>
+    public IReadOnlyDictionary<string, int> Invocations() =>
+        (CaseLines() ?? []).Where(p => p.Value is not null).ToDictionary(p => p.Key, p => int.Parse(p.Value!, CultureInfo.InvariantCulture));
+
+    private Dictionary<string, string?>? CaseLines() =>
+        Cases is null ? null
+            : File.ReadLines(Cases).Select(l => l.Trim()).Where(l => l.Length > 0)
+                .Select(l => l.Split('\t')).ToDictionary(f => f[0], f => f.Length > 1 ? f[1] : null);
+
+    private static readonly string[] Known = ["--profile", "--out", "--library", "--dataset", "--cases", "--round", "--seed"];
+
+    private static int? Number(Dictionary<string, string> values, string name) =>
+        !values.TryGetValue(name, out var text) ? null
+        : int.TryParse(text, out var number) ? number
+        : throw new ArgumentException($"{name} must be an integer, not '{text}'");
 
     private static (string Name, string Value) SplitOption(IReadOnlyList<string> args, int i)
     {
@@ -43,7 +72,7 @@ public sealed record Options(string Profile, string Out, string? Library, string
         return i + 1 < args.Count ? (name, args[i + 1]) : throw new ArgumentException($"{name} needs a value");
     }
 
-    // `bazel run` starts us in the runfiles tree; a relative --out means the caller's directory.
+    // `bazel run` starts us in the runfiles tree; a relative path means the caller's directory.
     private static string FromCallerDirectory(string path) =>
         Path.GetFullPath(path, Environment.GetEnvironmentVariable("BUILD_WORKING_DIRECTORY") ?? Environment.CurrentDirectory);
 }

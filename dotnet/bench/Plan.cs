@@ -1,4 +1,5 @@
 using BenchmarkDotNet.Configs;
+using BenchmarkDotNet.Jobs;
 using BenchmarkDotNet.Running;
 
 namespace Serbench.Bench;
@@ -42,6 +43,24 @@ public static class Plan
             .Select(library => RunInfo(library, config))
             .Where(info => info.BenchmarksCases.Length > 0)
             .ToArray();
+    }
+
+    /// <summary>One BenchmarkRunInfo holding every accepted case of every library, in an order
+    /// <paramref name="random"/> shuffles (cases of one comparison interleave across libraries).
+    /// A case with a count in <paramref name="invocations"/> runs that many invocations per
+    /// iteration (no pilot stage).
+    public static BenchmarkRunInfo BuildShuffled(
+        IReadOnlyList<Fixture> fixtures, IReadOnlyList<Verified> verified, IConfig config, Random random,
+        IReadOnlyDictionary<string, int> invocations)
+    {
+        var infos = Build(fixtures, verified, config);
+        var cases = infos.SelectMany(info => info.BenchmarksCases)
+            .Select(c => invocations.TryGetValue(Progress.CaseId(c), out var n)
+                ? BenchmarkCase.Create(c.Descriptor, c.Job.WithInvocationCount(n), c.Parameters, c.Config)
+                : c)
+            .ToArray();
+        random.Shuffle(cases);
+        return new BenchmarkRunInfo(cases, infos[0].Type, infos[0].Config);
     }
 
     private static BenchmarkRunInfo RunInfo(ILibrary library, IConfig config)

@@ -15,6 +15,9 @@ public sealed class Progress : EventProcessor
     /// <summary>The number of cases selected to be timed.</summary>
     public int Total { get; set; }
 
+    /// <summary>No progress lines (a child of the standard profile: its parent prints them).</summary>
+    public bool Quiet { get; init; }
+
     public static void Say(string line) => Console.Error.WriteLine($"dotnet bench: {line}");
 
     public static string CaseId(BenchmarkCase c) =>
@@ -25,7 +28,10 @@ public sealed class Progress : EventProcessor
     public override void OnEndRunBenchmark(BenchmarkCase benchmarkCase, BenchmarkReport report)
     {
         var id = CaseId(benchmarkCase);
-        Console.Error.WriteLine($"progress: {Interlocked.Increment(ref done)}/{Total} {id}");
+        if (!Quiet)
+        {
+            Console.Error.WriteLine($"progress: {Interlocked.Increment(ref done)}/{Total} {id}");
+        }
         if (!report.Success)
         {
             Say($"FAILED {id} (see the BenchmarkDotNet log in --out)");

@@ -48,4 +48,18 @@ grep -A2 '"id": "dataset=user/size=1000/op=decode/format=zeroformatter/lib=zerof
   || fail "no ZeroFormatter attempt in $cases"
 [[ $(grep -c '"status": "measured"' "$cases") == 126 ]] || fail "not 126 measured cases in $cases"
 [[ $(grep -c '"status": "not_measured"' "$cases") == 18 ]] || fail "not 18 not_measured cases in $cases"
+# The standard profile on one case: ten rounds, one child process each, a report per round folder.
+printf 'dataset=user/size=1/op=encode/format=memorypack/lib=memorypack\n' >"$TEST_TMPDIR/cases.txt"
+"$bench" --profile standard --cases "$TEST_TMPDIR/cases.txt" --seed 7 --out "$out/standard" 2>"$TEST_TMPDIR/standard.err" \
+  || fail "standard profile: $(tail -5 "$TEST_TMPDIR/standard.err")"
+for r in 0 1 2 3 4 5 6 7 8 9; do
+  grep -q '"MethodTitle": *"op=encode/format=memorypack/lib=memorypack"' "$out/standard/results/round-$r/user-report-full.json" \
+    || fail "no round $r report"
+done
+[[ ! -e $out/standard/results/round-10 && ! -e $out/standard/work ]] || fail "more than 10 rounds, or work files left"
+grep -q "^progress: 10/10 dataset=user/size=1/op=encode/format=memorypack/lib=memorypack" "$TEST_TMPDIR/standard.err" \
+  || fail "no standard progress lines"
+[[ $(grep -c '"id"' "$out/standard/dotnet-cases.json") == 1 ]] || fail "--cases did not narrow the catalog"
+[[ $(grep -o '"when":"[a-z]*","workload":"[a-z_0-9]*"' "$out/standard/dotnet-calibration.json" | sort -u | wc -l) == 4 ]] \
+  || fail "calibration: $(cat "$out/standard/dotnet-calibration.json")"
 echo "bench smoke test: ok"
