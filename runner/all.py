@@ -51,17 +51,20 @@ from runner.progress import SuiteProgress, clock
 from runner.run import SuiteResult, run_suite
 from runner.store import FINAL_SUITE_STATUSES, Run, Store, format_counts
 from runner.suites import STEPS, SUITES, Invocation, SkippedError, Suite
+from schemas.catalog import catalog
 
-# Seconds per suite by profile: quick runs take minutes, standard ones under half an hour
-# per language (budget: Python 28 min, .NET 15, C++ 8), full ones hours; past this a suite
-# is taken to hang.
+# Seconds per suite by profile (the profiles are the catalog's): quick runs take minutes,
+# standard ones under half an hour per language (budget: Python 28 min, .NET 15, C++ 8),
+# full ones hours; past this a suite is taken to hang.
 TIMEOUTS = {"quick": 3600.0, "standard": 2 * 3600.0, "full": 12 * 3600.0}
-# The profiles whose complete, unfiltered runs are published (quick is a smoke run).
-PUBLISHED_PROFILES = ("standard", "full")
+if set(TIMEOUTS) != set(catalog.PROFILES):
+    raise KeyError(
+        f"runner/all.py TIMEOUTS covers {sorted(TIMEOUTS)}, the catalog's profiles are {catalog.PROFILES}"
+    )
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--profile", choices=tuple(TIMEOUTS), default="standard")
+    parser.add_argument("--profile", choices=catalog.PROFILES, default=catalog.DEFAULT_PROFILE)
     parser.add_argument(
         "--lang",
         action="append",
@@ -69,7 +72,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="run only this language (repeatable)",
     )
     parser.add_argument("--library", help="run only this library (name as in the case ids)")
-    parser.add_argument("--dataset", help="run only this dataset")
+    parser.add_argument("--dataset", choices=catalog.DATASETS, help="run only this dataset")
     parser.add_argument("--results", type=Path, help="results folder (default: <workspace>/results)")
     parser.add_argument("--store", type=Path, help="SQLite store (default: <results>/serbench.sqlite)")
     parser.add_argument(
@@ -291,7 +294,7 @@ def update_docs(store_file: Path, run: Run, workspace: Path, suites: Sequence[Su
     chosen = json.loads(run.filters)
     if chosen.get("library") or chosen.get("dataset") or chosen["langs"] != sorted(s.lang for s in suites):
         return "docs: not regenerated (a filtered run is never published)"
-    if run.profile not in PUBLISHED_PROFILES:
+    if run.profile not in catalog.PUBLISHED_PROFILES:
         return f"docs: not regenerated (a {run.profile} run is never published)"
     published, docs = workspace / generate.PUBLISHED, workspace / generate.DOCS
     argv = [run.id, "--store", str(store_file), "--snapshot", str(published), "--out", str(docs)]

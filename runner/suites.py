@@ -2,9 +2,11 @@
 
 Each suite is a Bazel binary that takes `--profile quick|standard|full --out DIR`
 (plus optional `--library`/`--dataset` filters, and `--cases FILE` to measure only
-the case ids listed there) and writes its harness's native JSON into DIR. Adding a
-language is one entry in SUITES (its binary and the parser of each file it writes)
-and one data dependency in runner/BUILD.bazel.
+the case ids listed there) and writes its harness's native JSON into DIR. The
+languages, their harnesses and suite binaries are the catalog's
+(schemas/catalog/catalog.json); adding a language is its catalog entry, one entry in
+NATIVE_FILES (the parser of each file it writes) and one data dependency in
+runner/BUILD.bazel.
 
 The steps (STEPS: the interop matrix, the robustness driver) run the same way,
 each as its own process writing one file the runner ingests; each builds its
@@ -28,8 +30,7 @@ from runner.ingest import (
     robustness_json,
 )
 from runner.paths import runfile
-from schemas.conformance import matrix
-from schemas.robustness import run as robustness
+from schemas.catalog import catalog
 
 
 class SkippedError(Exception):
@@ -84,43 +85,40 @@ def _side_files(lang: str) -> tuple[NativeKind, ...]:
     )
 
 
-SUITES: tuple[Suite, ...] = (
-    Suite(
-        "python",
-        "pyperf",
-        "serbench/python/bench/bench",
-        (
-            NativeKind("python.json", pyperf_json.parse),
-            # Only a whole-suite or one-library run measures the extras.
-            NativeKind(extras_json.FILE_NAME, extras_json.parse, required=False),
-            *_side_files("python"),
-        ),
-        remeasure=True,
+# What each language's suite writes, in ingest order (a catalog after the files it vouches
+# for). The languages and their suite binaries come from the catalog (schemas/catalog).
+NATIVE_FILES: dict[str, tuple[NativeKind, ...]] = {
+    "python": (
+        NativeKind("python.json", pyperf_json.parse),
+        # Only a whole-suite or one-library run measures the extras.
+        NativeKind(extras_json.FILE_NAME, extras_json.parse, required=False),
+        *_side_files("python"),
     ),
-    Suite(
-        "dotnet",
-        "BenchmarkDotNet",
-        "serbench/dotnet/bench/bench",
-        # One folder per round, results/round-<r>/, or one report per class in results/.
-        (NativeKind("results/**/*-report-full.json", bdn_json.parse), *_side_files("dotnet")),
-        remeasure=True,
-    ),
-    Suite(
-        "cpp",
-        "Google Benchmark",
-        "serbench/cpp/bench/bench",
-        (NativeKind("cpp.json", gbench_json.parse), *_side_files("cpp")),
-        remeasure=True,
-    ),
-)
+    # One folder per round, results/round-<r>/, or one report per class in results/.
+    "dotnet": (NativeKind("results/**/*-report-full.json", bdn_json.parse), *_side_files("dotnet")),
+    "cpp": (NativeKind("cpp.json", gbench_json.parse), *_side_files("cpp")),
+}
+
+
+def _suite(lang: catalog.Language) -> Suite:
+    if lang.name not in NATIVE_FILES:
+        raise KeyError(f"the catalog lists language {lang.name!r}, but runner/suites.py reads no file of it")
+    return Suite(lang.name, lang.harness, f"serbench/{lang.suite}", NATIVE_FILES[lang.name], remeasure=True)
+
+
+SUITES: tuple[Suite, ...] = tuple(_suite(lang) for lang in catalog.load().languages)
 
 
 # Matrix sizes by profile: the quick one leaves out the 1,000-record payloads; the published
 # profiles cover every size (the docs say each cell does).
-_ALL_SIZES = ",".join(map(str, matrix.SIZES))
-INTEROP_SIZES = {"quick": "1,100", "standard": _ALL_SIZES, "full": _ALL_SIZES}
+INTEROP_SIZES = {
+    profile: ",".join(
+        map(str, catalog.SIZES if profile in catalog.PUBLISHED_PROFILES else catalog.SIZES[:-1])
+    )
+    for profile in catalog.PROFILES
+}
 # The corpus the robustness driver runs (a Bazel-built folder in the runfiles): the full
-# one in both profiles, as it takes about a minute and a half.
+# one in every profile, as it takes about a minute and a half.
 ROBUSTNESS_CORPUS = "serbench/schemas/robustness/corpus"
 
 
@@ -135,13 +133,14 @@ def _narrowed_langs(call: Invocation, binary_of: Callable[[str], str]) -> list[s
 def interop_command(call: Invocation) -> list[str]:
     if call.library:
         raise SkippedError("the interop matrix runs each language's reference library, not a chosen one")
-    if call.dataset and call.dataset not in matrix.DATASETS:
-        raise SkippedError(f"the interop matrix has no dataset {call.dataset} ({', '.join(matrix.DATASETS)})")
+    if call.dataset and call.dataset not in catalog.SYNTHETIC_DATASETS:
+        known = ", ".join(catalog.SYNTHETIC_DATASETS)
+        raise SkippedError(f"the interop matrix has no dataset {call.dataset} (its datasets: {known})")
     argv = [str(call.binary), "--out", str(call.out_dir / interop_json.FILE_NAME)]
     argv += ["--sizes", INTEROP_SIZES[call.profile]]
     if call.dataset:
         argv += ["--datasets", call.dataset]
-    return argv + _narrowed_langs(call, lambda lang: f"serbench/{matrix.WIRED[lang]}")
+    return argv + _narrowed_langs(call, lambda lang: f"serbench/{catalog.language(lang).interop}")
 
 
 def robustness_command(call: Invocation) -> list[str]:
@@ -151,7 +150,7 @@ def robustness_command(call: Invocation) -> list[str]:
     argv += ["--out", str(call.out_dir / robustness_json.FILE_NAME)]
     if call.library:
         argv += ["--libs", call.library]
-    return argv + _narrowed_langs(call, lambda lang: f"serbench/{robustness.WIRED[lang]}")
+    return argv + _narrowed_langs(call, lambda lang: f"serbench/{catalog.language(lang).robustness}")
 
 
 # Cross-language steps, run after the suites (each ingested into its own tables).

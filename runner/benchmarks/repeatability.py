@@ -33,6 +33,7 @@ from runner.paths import UsageError, results_root, runfile, store_path, user_pat
 from runner.stats import Verdict, median_ci
 from runner.store import Store, StoreError
 from runner.suites import SUITES, Invocation, Suite
+from schemas.catalog import catalog
 
 PER_LANG = 120  # cases measured per language (issue 14 asks for at least 100)
 SEED = 14
@@ -147,7 +148,7 @@ def main(argv: Sequence[str], suites: Sequence[Suite] = SUITES) -> int:
     parser = argparse.ArgumentParser(
         prog="repeatability", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--profile", choices=tuple(run_all.TIMEOUTS), default="standard")
+    parser.add_argument("--profile", choices=catalog.PROFILES, default=catalog.DEFAULT_PROFILE)
     parser.add_argument(
         "--per-lang", type=int, default=PER_LANG, help=f"cases per language (default {PER_LANG})"
     )

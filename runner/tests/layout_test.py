@@ -77,3 +77,14 @@ def test_parsers_never_touch_the_store_or_the_suites() -> None:
     assert len(parsers) >= 8
     for name in parsers:
         assert not graph[name] & {"runner.store", "runner.suites", "runner.all", "runner.cli"}, name
+
+
+def test_languages_and_profiles_are_the_catalogs() -> None:
+    from runner import all as run_all
+    from runner.suites import INTEROP_SIZES, SUITES
+    from schemas.catalog import catalog
+
+    assert tuple(s.lang for s in SUITES) == catalog.LANGUAGES
+    assert [s.runfile for s in SUITES] == [f"serbench/{lang.suite}" for lang in catalog.load().languages]
+    assert set(run_all.TIMEOUTS) == set(INTEROP_SIZES) == set(catalog.PROFILES)
+    assert INTEROP_SIZES[catalog.DEFAULT_PROFILE] == ",".join(map(str, catalog.SIZES))
