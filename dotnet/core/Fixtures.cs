@@ -38,7 +38,7 @@ public sealed record Fixture<TRecord>(Dataset<TRecord> Source, Payload<TRecord> 
 /// <summary>The fixture files of schemas/README.md: `schemas/<d>/<d>_<size>.json`.</summary>
 public static class Fixtures
 {
-    public static IReadOnlyList<int> Sizes { get; } = [1, 100, 1000];
+    public static IReadOnlyList<int> Sizes => CatalogData.Sizes;
 
     public static string WorkspacePath(string dataset, int size) => $"schemas/{dataset}/{dataset}_{size}.json";
 

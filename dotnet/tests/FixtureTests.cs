@@ -7,6 +7,15 @@ namespace Serbench.Tests;
 
 public class FixtureTests
 {
+    // Every dataset of the catalog has a model and mappings here (Datasets.cs), and every op
+    // this suite times is one the catalog defines.
+    [Fact]
+    public void DatasetsAndOpsAreTheCatalogs()
+    {
+        Assert.Equal(CatalogData.SyntheticDatasets, Datasets.Names);
+        Assert.Empty(Registry.Libraries.SelectMany(l => l.Ops).Distinct().Except(CatalogData.Ops));
+    }
+
     [Theory]
     [MemberData(nameof(Cases.Datasets), MemberType = typeof(Cases))]
     public void EveryFixtureLoadsWithItsRecordCount(string dataset)

@@ -11,12 +11,14 @@ namespace Serbench.Conformance;
 /// libraries (MessagePack-CSharp and MsgPack.Light): a cell passes when both read the fixture.</summary>
 public static class Formats
 {
-    public static IReadOnlyList<string> Names { get; } = ["protobuf", "flatbuffers", "msgpack", "json", "thrift_binary", "thrift_compact"];
-
     /// <summary>Interop formats no .NET library here reads or writes, with the reason
     /// (the one the bench catalogues for that library).</summary>
     public static IReadOnlyDictionary<string, string> NotApplicable { get; } =
-        Registry.NotMeasured.Where(n => n.Format == "capnp").ToDictionary(n => n.Format, n => $"no .NET library for {n.Format} here ({n.Package}): {n.Reason}");
+        Registry.NotMeasured.Where(n => CatalogData.InteropFormats.Contains(n.Format))
+            .ToDictionary(n => n.Format, n => $"no .NET library for {n.Format} here ({n.Package}): {n.Reason}");
+
+    /// <summary>The catalog's interop formats this language reads and writes.</summary>
+    public static IReadOnlyList<string> Names { get; } = [.. CatalogData.InteropFormats.Where(f => !NotApplicable.ContainsKey(f))];
 
     /// <summary>The payload of the fixture encoded in <paramref name="format"/>.</summary>
     public static byte[] Encode(string format, string dataset, int size) => format switch
