@@ -28,11 +28,20 @@ ABOUT = {
     "metrics": "Time series of 256 int64 timestamps and 256 doubles each: numeric arrays, "
                "where packed encodings and memcpy-like decoders win.",
 }
+# The Python suite's cases without a payload, listed with the real documents.
+HELPERS = {
+    "objects": "the Python suite's object cases: creating, comparing and collecting instances of "
+               "small record classes (ops create, eq, lt, gc), no serialization",
+    "none": "measurements without a payload: installed size and import time",
+}
 REAL_ABOUT = (
     "Real documents, each one payload of one record: three JSON files of nativejson-benchmark "
     "(an API response, an event catalog, number-heavy GeoJSON), protobuf's own benchmark "
     "messages, and this machine's apt package index as one large JSON document."
 )
+# Compressed payload sizes (issue 16), metrics of an encode case when the run has them:
+# zlib at level 6 and zstd at level 3 of the bytes that encode wrote, measured once.
+COMPRESSED = (("zlib", "wire_zlib6_bytes"), ("zstd", "wire_zstd3_bytes"))
 # Each library's home page: the version cells link here.
 HOMES = {
     "attrs": "https://www.attrs.org/",
@@ -89,21 +98,33 @@ def title(dataset: str) -> str:
     try:
         return catalog.dataset(dataset).title
     except KeyError:
-        return dataset
+        return HELPERS.get(dataset, dataset)
+
+
+def _span(values: Sequence[float]) -> str:
+    """The bytes, or their range when the libraries wrote different amounts."""
+    if not values:
+        return DASH
+    low, high = fmt_bytes(min(values)), fmt_bytes(max(values))
+    return low if low == high else f"{low} {DASH} {high}"
 
 
 def wire_sizes(found: Sequence[Result]) -> tuple[list[int], list[dict[str, Any]]]:
-    """(sizes, one row per format): the bytes of one payload per record count, as the
-    language's encoders of that format wrote it (a range when they differ)."""
+    """(sizes, one row per dataset and format): the bytes of one payload per record count,
+    as the language's encoders of that format wrote it (a range when they differ), and
+    after zlib and zstd where the run measured them (COMPRESSED)."""
     encoded = [r for r in found if r.case.op == "encode" and "wire_bytes" in r.case.metrics]
     sizes = sorted({r.case.size for r in encoded})
+    several = len({r.case.dataset for r in encoded}) > 1
     rows: list[dict[str, Any]] = []
-    for fmt in sorted({r.case.format for r in encoded}):
+    for dataset, fmt in sorted({(r.case.dataset, r.case.format) for r in encoded}):
         cells = []
         for size in sizes:
-            values = sorted({r.case.metrics["wire_bytes"] for r in encoded
-                             if r.case.format == fmt and r.case.size == size})
-            shown = [fmt_bytes(v) for v in (values[0], values[-1])] if values else [DASH]
-            cells.append(shown[0] if len(set(shown)) == 1 else f"{shown[0]} {DASH} {shown[1]}")
-        rows.append({"format": fmt, "cells": cells})
+            members = [r for r in encoded
+                       if (r.case.dataset, r.case.format, r.case.size) == (dataset, fmt, size)]
+            packed = [f"{name} {_span([r.case.metrics[m] for r in members if m in r.case.metrics])}"
+                      for name, m in COMPRESSED if any(m in r.case.metrics for r in members)]
+            shown = _span([r.case.metrics["wire_bytes"] for r in members])
+            cells.append(shown + (f" ({', '.join(packed)})" if packed else ""))
+        rows.append({"format": f"{dataset} · {fmt}" if several else fmt, "cells": cells})
     return sizes, rows

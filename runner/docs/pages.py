@@ -13,7 +13,7 @@ from runner.docs.answer import DATASET as ANSWER_DATASET
 from runner.docs.answer import SIZE as ANSWER_SIZE
 from runner.docs.answer import USES, answers, headline
 from runner.docs.claims import AGREE, REFUTE, ClaimResult, Verdict
-from runner.docs.datasets import ABOUT, REAL_ABOUT, schema_excerpt, version_link, wire_sizes
+from runner.docs.datasets import ABOUT, COMPRESSED, REAL_ABOUT, schema_excerpt, version_link, wire_sizes
 from runner.docs.datasets import title as dataset_title
 from runner.docs.page import Page
 from runner.docs.results import (
@@ -129,15 +129,15 @@ NOT_REPORTED = "n/r"
 _SHY = "\u00ad"
 CAPABILITY_HEADERS = {
     "codegen": f"code{_SHY}gen", "reflection": f"re{_SHY}flec{_SHY}tion", "schemaless": f"schema{_SHY}less",
-    "validates": f"val{_SHY}i{_SHY}dates", "zero_copy": f"zero-{_SHY}copy",
+    "validates": f"val{_SHY}i{_SHY}dates", "zero_copy": "zero-copy",
 }
 
 
 def _capabilities(found: Sequence[Result]) -> tuple[list[str], list[dict[str, Any]], list[str]]:
-    """(capability names, one row per library entry the suite described, the lazy ops'
-    reasons): each capability ✓/✗, NOT_REPORTED where the suite gave none for it.
-    Metric-only helper cases describe no capabilities and get no row."""
-    described = [r for r in found if r.case.capabilities is not None]
+    """(capability names, one row per serializer entry the suite described, the lazy ops'
+    reasons): each capability ✓/✗, NOT_REPORTED where the suite gave none for it."""
+    # Format "python": the suite's object and install-size cases, not a serializer.
+    described = [r for r in found if r.case.capabilities is not None and r.case.format != "python"]
     names = sorted({k for r in described for k in (r.case.capabilities or {})})
     rows: dict[tuple[str, str, str], dict[str, Any]] = {}
     lazy: dict[tuple[str, str, str], dict[str, str]] = {}
@@ -202,6 +202,7 @@ def _description(results: Results, lang: str, name: str, found: Sequence[Result]
     return {
         "about": ABOUT.get(name, REAL_ABOUT),
         "datasets": [(d, dataset_title(d)) for d in datasets],
+        "compressed": any(m in r.case.metrics for r in found for _, m in COMPRESSED),
         "schema": schema_excerpt(name) if name != REAL else "",
         "wire_sizes": [f"{s:,}" for s in sizes],
         "wire": wire,

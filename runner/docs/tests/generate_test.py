@@ -223,7 +223,8 @@ def test_self_check_flags_stand_beside_their_case_and_calibrations_on_methodolog
     files = _rendered()
     cpp = files["cpp/user.md"].decode()
     assert "| unstable (samples spread > 1.3\u00d7) |" in cpp
-    assert "protobuf · protobuf: unstable (samples spread > 1.3\u00d7): max/min 1.42 after one re-measurement" in cpp
+    detail = "max/min 1.42 after one re-measurement"
+    assert f"protobuf · protobuf: unstable (samples spread > 1.3\u00d7): {detail}" in cpp
     assert "self-checks" not in files["python/user.md"].decode()  # no flagged case there
     assert "| Python | start | memcpy_1mib | 41.0 µs | 5 |" in files["methodology.md"].decode()
 
@@ -238,3 +239,16 @@ def test_a_bar_chart_is_one_size_sorted_fastest_first() -> None:
     labels = re.findall(r'text-anchor="end">([^<]+)</text>', svg)
     values = [float(v) for v in re.findall(r'<rect x="[\d.]+" y="[\d.]+" width="([\d.]+)"', svg)]
     assert labels and values == sorted(values), labels
+
+
+def test_dataset_pages_describe_the_data_and_its_sizes_per_format() -> None:
+    files = _rendered()
+    order = files["cpp/order.md"].decode()
+    assert "An e-commerce order" in order and "message Order {" in order
+    # user has 90 B a protobuf record, 30 and 28 after zlib and zstd (synthetic.py).
+    assert "| protobuf | 90 B (zlib 50 B, zstd 48 B) | 8.79 KiB (zlib 2.95 KiB, zstd 2.75 KiB) |" in (
+        files["cpp/user.md"].decode()
+    )
+    assert "measured no compressed sizes" in files["python/user.md"].decode()
+    real = files["python/real.md"].decode()
+    assert "**none**: measurements without a payload" in real
