@@ -5,6 +5,7 @@
 set -uo pipefail
 
 conformance="$PWD/$1"
+catalog_h="$PWD/$2"
 cd "$TEST_TMPDIR"
 failures=0
 
@@ -20,9 +21,20 @@ expect() {  # expect STATUS COMMAND...
   fi
 }
 
-for format in protobuf flatbuffers msgpack json capnp thrift_binary thrift_compact; do
-  for dataset in user order filetree game mail metrics; do
-    for size in 1 100 1000; do
+# A constant of the catalog's generated header, as words: "a" "b" -> a b
+# (never empty: a header the pattern misses fails the test).
+catalog() {
+  local words
+  words=$(sed -n "s/.* $1 = {\(.*\)};/\1/p" "$catalog_h" | tr -d '",')
+  [[ -n $words ]] || { echo "no $1 in $catalog_h" >&2; exit 1; }
+  echo "$words"
+}
+
+formats=$(catalog kInteropFormats) && datasets=$(catalog kSyntheticDatasets) &&
+  sizes=$(catalog kSizes) || exit 1
+for format in $formats; do
+  for dataset in $datasets; do
+    for size in $sizes; do
       file="$format-$dataset-$size.bin"
       args=(--format "$format" --dataset "$dataset" --size "$size")
       expect 0 "$conformance" encode "${args[@]}" --out "$file"

@@ -14,6 +14,7 @@
 #include "cpp/model/metrics.h"
 #include "cpp/model/order.h"
 #include "cpp/model/user.h"
+#include "schemas/catalog/catalog.h"
 
 namespace serbench::model {
 
@@ -24,10 +25,18 @@ concept Record = requires(const R& r) {
   { AccessFew(r) } -> std::same_as<std::uint64_t>;
 };
 
-// Record types in the contract's order (schemas/README.md).
+// Record types in the catalog's order (schemas/catalog/catalog.json).
 using Records = std::tuple<User, Order, Node, Monster, Mail, Series>;
 
-inline constexpr std::size_t kSizes[] = {1, 100, 1000};
+// A dataset added to the catalog needs its record type here, in its place.
+static_assert([]<typename... R>(std::tuple<R...>*) {
+  std::size_t i = 0;
+  return sizeof...(R) == catalog::kSyntheticDatasets.size() &&
+         ((R::kDataset == catalog::kSyntheticDatasets[i++]) && ...);
+}(static_cast<Records*>(nullptr)));
+
+// The synthetic sizes, from the catalog.
+using catalog::kSizes;
 
 // Calls f(R{}) once per dataset record type.
 template <typename F>

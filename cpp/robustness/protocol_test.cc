@@ -13,14 +13,16 @@
 #include "cpp/adapters/registry.h"
 #include "cpp/model/fixture.h"
 #include "cpp/robustness/decoders.h"
+#include "schemas/catalog/catalog.h"
 
 namespace serbench::robustness {
 namespace {
 
 using Json = nlohmann::json;
 
-const std::set<std::string> kCorpusFormats = {"protobuf", "flatbuffers", "msgpack", "json",
-                                              "capnp"};
+// The corpus mutates the golden vectors, so it holds the golden formats.
+const std::set<std::string> kCorpusFormats(catalog::kGoldenFormats.begin(),
+                                           catalog::kGoldenFormats.end());
 
 // A first byte that no format reads as the start of a payload: protobuf
 // wire type 7, not JSON, a MessagePack fixint where a map must be, a
