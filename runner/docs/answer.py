@@ -15,7 +15,6 @@ from runner.docs.results import (
     Result,
     Results,
     by_speed,
-    fmt_ratio,
     fmt_ratio_ci,
     fmt_spread,
     ratio_of,
@@ -83,8 +82,9 @@ class Answer:
     def cell(self) -> str:
         """The answer in one cell of the landing page's first table."""
         ratio = self.runner_up_ratio
-        versus = f"<br>{fmt_ratio(ratio.ratio)} vs {self.runner_up.label}" if self.runner_up and ratio else ""
-        return f"**{self.best.marked_label}** · {self.best.case.format}{versus}"
+        versus = f"{fmt_ratio_ci(ratio)} vs {self.runner_up.label}" if self.runner_up and ratio else (
+            "no other library measured")
+        return f"**{self.best.marked_label}** · {self.best.case.format}<br>{versus}"
 
 
 def _versus(other: Result | None, ratio: RatioCI | None) -> str:

@@ -32,6 +32,7 @@ from runner.docs.results import (
     op_order,
 )
 from runner.docs.snapshot import Unmeasured
+from schemas.catalog import catalog
 
 # One page per synthetic dataset; every other dataset (the real documents) shares REAL.
 REAL = "real"
@@ -320,7 +321,10 @@ def methodology_page(results: Results) -> Page:
          "median": fmt_time(c.ns), "n": str(c.n)}
         for c in snapshot.calibrations
     ]
+    known = catalog.load()
     return Page("methodology.md", "methodology.md.j2", {
+        "ops": [(op.name, op.text) for op in known.ops],
+        "profiles": [(p.name, p.text, p.published) for p in known.profiles],
         "settings": settings,
         "gc": [(LANG_NAMES[lang], text) for lang, text in GC_CONDITIONS.items()],
         "calibrations": calibrations,

@@ -29,7 +29,7 @@ FORMAT_NAMES = {
     "thrift_compact": "Thrift (compact protocol)",
 }
 # The page order of operations; a suite's own extras follow in name order.
-OPS = ("encode", "decode", "roundtrip", "access_full", "access_lazy")
+OPS = ("encode", "decode", "roundtrip", "convert", "access_full", "access_lazy")
 # Lazy work: an op whose result is a view over the bytes (or, for an encode, bytes already
 # laid out) rather than fully built language objects. It is never ranked with full ops:
 # every page lists it in a group of its own, marked LAZY_MARK, with its reason.

@@ -115,8 +115,11 @@ class Axis:
 
     def ticks(self) -> list[float]:
         if self.log:
-            first, last = math.ceil(math.log10(self.low) - 1e-9), math.floor(math.log10(self.high) + 1e-9)
-            return [10.0**k for k in range(first, last + 1)]
+            first, last = math.floor(math.log10(self.low)), math.floor(math.log10(self.high) + 1e-9)
+            # Within two decades powers of ten alone leave the axis almost bare: add 2 and 5.
+            steps = (1, 2, 5) if last - first < 2 else (1,)
+            found = [m * 10.0**k for k in range(first, last + 1) for m in steps]
+            return [t for t in found if self.low * (1 - 1e-9) <= t <= self.high]
         step = _nice_step(self.high - self.low)
         return [i * step for i in range(int(self.high / step + 1e-9) + 1)]
 

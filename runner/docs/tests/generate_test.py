@@ -202,8 +202,8 @@ def test_an_answer_names_the_fastest_with_ratios_against_runner_up_and_default()
     # msgspec struct (900 ns a record) beats pydantic v2 (9,000) and json (4,000): ratios
     # of about 10 and 4.4, with CIs (8 samples a case).
     matrix, detail = (line for line in text.splitlines() if line.startswith("| typed JSON API payloads |"))
-    assert re.search(rf"\*\*msgspec \(struct\)\*\* · json<br>10\.\d{TIMES} vs pydantic \(v2\)", matrix)
     ci = r"\[[\d.]+, [\d.]+\]"
+    assert re.search(rf"\*\*msgspec \(struct\)\*\* · json<br>10\.\d{TIMES} {ci} vs pydantic \(v2\)", matrix)
     assert re.search(rf"\| 10\.\d{TIMES} {ci} pydantic \(v2\) \| 4\.\d+{TIMES} {ci} json", detail), detail
     assert "charts/python/order-roundtrip-100.svg" in text
 
