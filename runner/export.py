@@ -1,9 +1,9 @@
 """`runner export`: the store as CSV, JSON lines or Parquet, for notebooks and other tools.
 
-Three tables: `results` (one row per case per run: identity, capabilities,
-median with its 95% CI, and every metric), `samples` (one row per raw sample,
-warmups and calibration included and labelled by kind) and `unmeasured`
-(failed and not-applicable cases with the reason).
+Three tables: `results` (one row per case per run: identity, lazy reason,
+capabilities, self-check flags, median with its 95% CI, and every metric),
+`samples` (one row per raw sample with its round, warmups and calibration included
+and labelled by kind) and `unmeasured` (failed and not-applicable cases with the reason).
 """
 
 import argparse
@@ -41,8 +41,9 @@ def results_table(store: Store, run_ids: Sequence[str]) -> list[Row]:
     rows = list(
         _rows(
             store,
-            f"SELECT r.id AS result_id, {_RUN}, {_IDENTITY}, r.lib_version, r.zero_copy,"
-            f" r.validates, r.codegen, r.capabilities {_FROM}{where} ORDER BY r.id",
+            f"SELECT r.id AS result_id, {_RUN}, {_IDENTITY}, c.lazy_reason, r.lib_version, r.zero_copy,"
+            f" r.validates, r.codegen, r.capabilities, (SELECT group_concat(f.flag, ',') FROM case_flags f"
+            f" WHERE f.run_id = r.run_id AND f.case_id = r.case_id) AS flags {_FROM}{where} ORDER BY r.id",
             run_ids,
         )
     )
@@ -77,7 +78,7 @@ def samples_table(store: Store, run_ids: Sequence[str]) -> list[Row]:
     return list(
         _rows(
             store,
-            f"SELECT {_RUN}, {_IDENTITY}, s.kind, s.seq, s.value_ns, s.operations {_FROM}"
+            f"SELECT {_RUN}, {_IDENTITY}, s.kind, s.seq, s.round, s.value_ns, s.operations {_FROM}"
             f" JOIN samples s ON s.result_id = r.id{_run_filter('r.run_id', run_ids)}"
             f" ORDER BY r.id, s.seq",
             run_ids,

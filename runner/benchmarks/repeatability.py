@@ -18,6 +18,7 @@ results/repeatability.json). Issue 14's targets on this machine: >= 90% of cases
 
 import argparse
 import json
+import math
 import random
 import sys
 import time
@@ -100,6 +101,14 @@ def repeatability(
     )
 
 
+def _json_number(value: object) -> object:
+    return None if isinstance(value, float) and math.isnan(value) else value
+
+
+def _percent(share: float) -> str:
+    return "-" if math.isnan(share) else f"{share:.1%}"
+
+
 def render(figures: Sequence[Repeatability], run_a: str, run_b: str) -> str:
     lines = [
         f"repeatability: runs {run_a} and {run_b} (the same cases, back to back)",
@@ -107,8 +116,8 @@ def render(figures: Sequence[Repeatability], run_a: str, run_b: str) -> str:
         f"{'A/A judged':>10} {'A/A changed':>11}",
     ]
     lines += [
-        f"{f.lang:<8} {f.cases:>5} {f.timed:>6} {f.within_5pct:>7.1%} {f.within_10pct:>7.1%} "
-        f"{f.judged:>10} {f.changed:>11.1%}"
+        f"{f.lang:<8} {f.cases:>5} {f.timed:>6} {_percent(f.within_5pct):>7} {_percent(f.within_10pct):>7} "
+        f"{f.judged:>10} {_percent(f.changed):>11}"
         for f in figures
     ]
     lines.append("targets (issue 14): >= 90% of cases >= 1 us within ±5%; A/A compare flags <= 5%")
@@ -199,7 +208,7 @@ def _run(args: argparse.Namespace, suites: Sequence[Suite]) -> int:
         "per_lang": args.per_lang,
         "seconds": round(time.monotonic() - start),
         # NaN (no case to take a share of) is not JSON: null.
-        "languages": [{k: None if v != v else v for k, v in asdict(f).items()} for f in figures],
+        "languages": [{k: _json_number(v) for k, v in asdict(f).items()} for f in figures],
     }
     out.write_text(json.dumps(report, indent=2) + "\n")
     print(f"written to {out}")

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from runner.benchmarks.repeatability import choose, main, repeatability
+from runner.benchmarks.repeatability import choose, main, render, repeatability
 from runner.caseid import CaseIdentity, parse_case_id
 from runner.compare import CaseComparison
 from runner.stats import Comparison, Summary, Verdict
@@ -49,6 +49,7 @@ def test_shares_of_agreeing_medians_count_only_cases_of_at_least_one_microsecond
 def test_a_language_with_no_timed_case_has_no_share() -> None:
     found = repeatability("dotnet", {}, {}, [])
     assert found.cases == 0 and math.isnan(found.within_5pct) and math.isnan(found.changed)
+    assert render([found], "A", "B").splitlines()[2].split() == ["dotnet", "0", "0", "-", "-", "0", "-"]
 
 
 def test_the_subset_is_fixed_by_the_seed() -> None:
