@@ -49,14 +49,15 @@ def test_capnp_is_the_standard_unpacked_message(tmp_path: Path) -> None:
     assert len(data) == table + 8 * sum(sizes)
 
 
-def test_thrift_is_not_applicable_with_the_reason(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    for fmt in ("thrift_binary", "thrift_compact"):
-        status = conformance.run(_args("encode", fmt, "user", 1, tmp_path / "x"))
-        assert status == conformance.NOT_APPLICABLE
-        assert "the wheelhouse (../shared/wheels) has no thrift package" in capsys.readouterr().out
-    assert not (tmp_path / "x").exists()
+def test_thrift_writes_unframed_structs(tmp_path: Path) -> None:
+    binary, compact = tmp_path / "user.binary", tmp_path / "user.compact"
+    for fmt, path in (("thrift_binary", binary), ("thrift_compact", compact)):
+        assert conformance.run(_args("encode", fmt, "user", 100, path)) == conformance.OK
+    # Binary protocol: field 1 is a list (type 15) of structs (type 12), 100 of them.
+    assert binary.read_bytes()[:8] == b"\x0f\x00\x01\x0c" + (100).to_bytes(4, "big")
+    # Compact protocol: field delta 1 with type list (9), then a list header whose
+    # size does not fit its four bits (0xf0 | struct type 12) and the size as a varint.
+    assert compact.read_bytes()[:3] == b"\x19\xfc\x64"
 
 
 def test_usage_errors_and_sizes_that_do_not_exist(tmp_path: Path) -> None:

@@ -17,13 +17,19 @@ from serbench_py.typed import domain_model
 _DATASET = "filetree"  # unions, optionals, timestamps and enums in one dataset
 
 
-def _generated(lib: str) -> tuple[type, type]:
-    """(what encode takes, what decode returns) for each library."""
-    if lib == "protobuf":
+_FORMATS = ["protobuf", "flatbuffers", "capnp", "thrift_binary", "thrift_compact"]
+
+
+def _generated(fmt: str) -> tuple[type, type]:
+    """(what encode takes, what decode returns) for each format's library."""
+    if fmt.startswith("thrift"):
+        module = __import__(f"serbench_thrift.{_DATASET}.ttypes", fromlist=["Payload"])
+        return module.Payload, module.Payload
+    if fmt == "protobuf":
         from google.protobuf.message import Message
 
         return Message, Message
-    if lib == "flatbuffers":
+    if fmt == "flatbuffers":
         module = __import__(f"schemas.{_DATASET}.{_DATASET}_generated", fromlist=["PayloadT"])
         return module.PayloadT, module.PayloadT
     import capnp
@@ -39,10 +45,12 @@ def _payload_type(obj: Any) -> str:
     return type(obj).__name__.removesuffix("T")
 
 
-def _timed(lib: str, op: str) -> tuple[Any, Any]:
+def _timed(fmt: str, op: str) -> tuple[Any, Any]:
     """(the input, the output) of one call of the case's timed function."""
     backend = os.environ.get("PROTOCOL_BUFFERS_PYTHON_IMPLEMENTATION", "upb")
-    adapters = [a for a in ADAPTERS if a.lib == lib and (lib != "protobuf" or a.variant == backend)]
+    adapters = [
+        a for a in ADAPTERS if a.format == fmt and (fmt != "protobuf" or a.variant == backend)
+    ]
     (planned,) = [
         p for p in plan(adapters, [SOURCES[_DATASET]]) if p.case.op == op and p.case.size == 100
     ]
@@ -50,25 +58,25 @@ def _timed(lib: str, op: str) -> tuple[Any, Any]:
     return prepared.arg, prepared.func(prepared.arg)
 
 
-@pytest.mark.parametrize("lib", ["protobuf", "flatbuffers", "pycapnp"])
-def test_encode_takes_and_decode_returns_the_generated_objects(lib: str) -> None:
-    takes, returns = _generated(lib)
-    arg, out = _timed(lib, "encode")
+@pytest.mark.parametrize("fmt", _FORMATS)
+def test_encode_takes_and_decode_returns_the_generated_objects(fmt: str) -> None:
+    takes, returns = _generated(fmt)
+    arg, out = _timed(fmt, "encode")
     assert isinstance(arg, takes) and _payload_type(arg) == "Payload"
     assert isinstance(out, bytes)
-    arg, out = _timed(lib, "decode")
+    arg, out = _timed(fmt, "decode")
     assert isinstance(arg, bytes)
     assert isinstance(out, returns) and _payload_type(out) == "Payload"
-    arg, out = _timed(lib, "roundtrip")
+    arg, out = _timed(fmt, "roundtrip")
     assert isinstance(arg, takes) and isinstance(out, returns)
 
 
-@pytest.mark.parametrize("lib", ["protobuf", "flatbuffers", "pycapnp"])
-def test_convert_takes_and_returns_the_domain_model(lib: str) -> None:
+@pytest.mark.parametrize("fmt", _FORMATS)
+def test_convert_takes_and_returns_the_domain_model(fmt: str) -> None:
     schema = SOURCES[_DATASET].schema
     assert schema is not None
     payload = domain_model(schema).payload
-    arg, out = _timed(lib, "convert")
+    arg, out = _timed(fmt, "convert")
     assert type(arg) is payload and type(out) is payload
     assert dataclasses.is_dataclass(out)
     assert out == arg  # every field back as it went in

@@ -9,7 +9,10 @@ other end: the canonical JSON tree (round-trip checks, untimed) or the domain
 model's dataclasses (the timed `convert` op).
 """
 
-from typing import Any
+import importlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from serbench_py.schema import (
     TAG,
@@ -28,7 +31,7 @@ from serbench_py.schema import (
     parse_timestamp,
     to_micros,
 )
-from serbench_py.typed import TypedModel, enum_class
+from serbench_py.typed import TypedModel, domain_model, enum_class
 
 BYTES = Scalar("uint8")  # a list of these is `bytes` in protobuf and Cap'n Proto
 
@@ -240,3 +243,54 @@ class Mapping:
         if isinstance(root, Union) and root.wrapper is not None:
             return self.get_union(obj, root.field, root)[1]
         return obj
+
+
+def pascal(name: str) -> str:
+    """snake_case as PascalCase (generated class and accessor names)."""
+    return "".join(part.title() for part in name.split("_"))
+
+
+class ModuleMapping(Mapping):
+    """A Mapping onto one generated Python module, `MODULE` with the dataset's name
+    filled in; a record's class is the record's name plus `SUFFIX`."""
+
+    MODULE = ""
+    SUFFIX = ""
+
+    def __init__(self, name: str, dataset: Dataset, side: Side = TREE) -> None:
+        super().__init__(dataset, side)
+        self.module = importlib.import_module(self.MODULE.format(name=name))
+
+    def new(self, record: str, values: dict[str, Any]) -> Any:
+        return getattr(self.module, record + self.SUFFIX)(**values)
+
+
+_M = TypeVar("_M", bound=ModuleMapping)
+
+
+def both_sides(cls: type[_M], name: str, dataset: Dataset | None) -> tuple[_M, _M]:
+    """The mapping to and from the canonical tree, and to and from the domain model."""
+    assert dataset is not None, name
+    return cls(name, dataset), cls(name, dataset, ModelSide(domain_model(dataset)))
+
+
+@dataclass
+class GeneratedCodec:
+    """What the codecs over generated classes share: conversion from and to the tree
+    (untimed), the timed `convert`, and a decoded payload's records."""
+
+    mapping: ModuleMapping
+    domain: ModuleMapping  # the same classes, to and from the domain model
+
+    def native(self, tree: Any) -> Any:
+        return self.mapping.payload(tree)
+
+    def to_tree(self, native: Any) -> Any:
+        return self.mapping.payload_tree(native)
+
+    def convert(self, model: Any) -> Any:
+        return self.domain.payload_tree(self.domain.payload(model))
+
+    def records(self, native: Any) -> Sequence[Any]:
+        records: Sequence[Any] = native.records
+        return records

@@ -7,6 +7,7 @@ from serbench_py.adapters.avro_adapter import AvroAdapter
 from serbench_py.adapters.capnp_adapter import CapnpAdapter
 from serbench_py.adapters.flatbuffers_adapter import FlatBuffersAdapter
 from serbench_py.adapters.protobuf_adapter import ProtobufAdapter
+from serbench_py.adapters.thrift_adapter import ThriftAdapter
 
 ADAPTERS: tuple[Adapter, ...] = (
     *schemaless.ADAPTERS,
@@ -15,6 +16,8 @@ ADAPTERS: tuple[Adapter, ...] = (
     ProtobufAdapter("python"),
     FlatBuffersAdapter(),
     CapnpAdapter(),
+    ThriftAdapter("thrift_binary", None),
+    ThriftAdapter("thrift_compact", "compact"),
     AvroAdapter(),
     ArrowAdapter(),
 )

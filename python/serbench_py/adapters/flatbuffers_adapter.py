@@ -7,17 +7,15 @@ access_lazy reads a few fields in place through the generated accessors,
 without unpacking.
 """
 
-import importlib
 import operator
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from serbench_py.adapter import Capability, Reader, chain, read_all, version
-from serbench_py.idl import TREE, Mapping, ModelSide, Side
+from serbench_py.idl import GeneratedCodec, ModuleMapping, both_sides, pascal
 from serbench_py.schema import Union
 from serbench_py.sources import Source
-from serbench_py.typed import domain_model
 
 
 def _camel(name: str) -> str:
@@ -25,18 +23,9 @@ def _camel(name: str) -> str:
     return head + "".join(part.title() for part in rest)
 
 
-def _pascal(name: str) -> str:
-    return "".join(part.title() for part in name.split("_"))
-
-
-class FlatBuffersMapping(Mapping):
-    def __init__(self, source: Source, side: Side = TREE) -> None:
-        assert source.schema is not None
-        super().__init__(source.schema, side)
-        self.module = importlib.import_module(f"schemas.{source.name}.{source.name}_generated")
-
-    def new(self, record: str, values: dict[str, Any]) -> Any:
-        return getattr(self.module, f"{record}T")(**values)
+class FlatBuffersMapping(ModuleMapping):
+    MODULE = "schemas.{name}.{name}_generated"
+    SUFFIX = "T"  # the object-API classes
 
     def name(self, field: str) -> str:
         return _camel(field)
@@ -96,19 +85,7 @@ def _read_text(value: Any) -> Any:
 
 
 @dataclass
-class FlatBuffersCodec:
-    mapping: FlatBuffersMapping
-    domain: FlatBuffersMapping  # the same classes, to and from the domain model
-
-    def native(self, tree: Any) -> Any:
-        return self.mapping.payload(tree)
-
-    def to_tree(self, native: Any) -> Any:
-        return self.mapping.payload_tree(native)
-
-    def convert(self, model: Any) -> Any:
-        return self.domain.payload_tree(self.domain.payload(model))
-
+class FlatBuffersCodec(GeneratedCodec):
     def encode(self, native: Any) -> bytes:
         import flatbuffers
 
@@ -119,10 +96,6 @@ class FlatBuffersCodec:
     def decode(self, data: bytes) -> Any:
         return self.mapping.module.PayloadT.InitFromPackedBuf(data, 0)
 
-    def records(self, native: Any) -> Sequence[Any]:
-        records: Sequence[Any] = native.records
-        return records
-
     def reader(self, path: str) -> Reader:
         get = operator.attrgetter(".".join(_camel(p) for p in path.split(".")))
         unwrap = self.mapping.unwrap
@@ -132,7 +105,7 @@ class FlatBuffersCodec:
         return read_all(_LazyRecords(self.mapping.module.Payload.GetRootAs(data, 0)), readers)
 
     def lazy_reader(self, path: str) -> Reader:
-        calls = [operator.methodcaller(_pascal(p)) for p in path.split(".")]
+        calls = [operator.methodcaller(pascal(p)) for p in path.split(".")]
         return chain([self._lazy_unwrap, *calls, _read_text])
 
     def _lazy_unwrap(self, record: Any) -> Any:
@@ -141,9 +114,9 @@ class FlatBuffersCodec:
         if not isinstance(root, Union) or root.wrapper is None:
             return record
         kinds = getattr(self.mapping.module, root.fbs_type)
-        kind = getattr(record, f"{_pascal(root.field)}Type")()
+        kind = getattr(record, f"{pascal(root.field)}Type")()
         name = next(name for _, name in root.tags if getattr(kinds, name) == kind)
-        table = getattr(record, _pascal(root.field))()
+        table = getattr(record, pascal(root.field))()
         member = getattr(self.mapping.module, name)()
         member.Init(table.Bytes, table.Pos)
         return member
@@ -167,6 +140,4 @@ class FlatBuffersAdapter:
         return None if source.schema else "no .fbs schema for this document"
 
     def codec(self, source: Source) -> FlatBuffersCodec:
-        assert source.schema is not None
-        domain = FlatBuffersMapping(source, ModelSide(domain_model(source.schema)))
-        return FlatBuffersCodec(FlatBuffersMapping(source), domain)
+        return FlatBuffersCodec(*both_sides(FlatBuffersMapping, source.name, source.schema))

@@ -9,30 +9,21 @@ The backend (upb or pure Python) is chosen by PROTOCOL_BUFFERS_PYTHON_IMPLEMENTA
 when protobuf is first imported, so each variant runs in a process of its own.
 """
 
-import importlib
 import operator
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from serbench_py import protobuf_documents
 from serbench_py.adapter import Capability, Codec, Reader, WholeDocument, version
-from serbench_py.idl import TREE, Mapping, ModelSide, Side
+from serbench_py.idl import GeneratedCodec, ModuleMapping, both_sides
 from serbench_py.schema import Union
 from serbench_py.sources import Source
-from serbench_py.typed import domain_model
 
 BACKEND_ENV = "PROTOCOL_BUFFERS_PYTHON_IMPLEMENTATION"
 
 
-class ProtobufMapping(Mapping):
-    def __init__(self, source: Source, side: Side = TREE) -> None:
-        assert source.schema is not None
-        super().__init__(source.schema, side)
-        self.module = importlib.import_module(f"schemas.{source.name}.{source.name}_pb2")
-
-    def new(self, record: str, values: dict[str, Any]) -> Any:
-        return getattr(self.module, record)(**values)
+class ProtobufMapping(ModuleMapping):
+    MODULE = "schemas.{name}.{name}_pb2"
 
     def present(self, obj: Any, field: str) -> bool:
         return bool(obj.HasField(field))
@@ -50,29 +41,13 @@ class ProtobufMapping(Mapping):
 
 
 @dataclass
-class ProtobufCodec:
-    mapping: ProtobufMapping
-    domain: ProtobufMapping  # the same classes, to and from the domain model
-
-    def native(self, tree: Any) -> Any:
-        return self.mapping.payload(tree)
-
-    def to_tree(self, native: Any) -> Any:
-        return self.mapping.payload_tree(native)
-
-    def convert(self, model: Any) -> Any:
-        return self.domain.payload_tree(self.domain.payload(model))
-
+class ProtobufCodec(GeneratedCodec):
     def encode(self, native: Any) -> bytes:
         data: bytes = native.SerializeToString()
         return data
 
     def decode(self, data: bytes) -> Any:
         return self.mapping.module.Payload.FromString(data)
-
-    def records(self, native: Any) -> Sequence[Any]:
-        records: Sequence[Any] = native.records
-        return records
 
     def reader(self, path: str) -> Reader:
         get = operator.attrgetter(path)
@@ -138,6 +113,4 @@ class ProtobufAdapter:
             raise RuntimeError(f"protobuf backend is {active!r}, expected {self.variant!r}")
         if source.format == "protobuf":
             return DocumentCodec(protobuf_documents.unwrap(source.raw(1))[0])
-        assert source.schema is not None
-        domain = ProtobufMapping(source, ModelSide(domain_model(source.schema)))
-        return ProtobufCodec(ProtobufMapping(source), domain)
+        return ProtobufCodec(*both_sides(ProtobufMapping, source.name, source.schema))
