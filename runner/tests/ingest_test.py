@@ -196,6 +196,14 @@ def test_gb_peak_heap_bytes_is_the_median_over_repetitions(tmp_path: Path) -> No
     assert result.metrics["peak_heap_bytes"] == 20.0
 
 
+def test_gb_compressed_payload_sizes_are_metrics(tmp_path: Path) -> None:
+    row = GB_PEAK_ROW | {"wire_zlib6_bytes": 61.0, "wire_zstd3_bytes": 70.0}
+    path = tmp_path / "cpp.json"
+    path.write_text(json.dumps({"context": GB_PEAK_CONTEXT, "benchmarks": [row]}))
+    (result,) = suite("cpp").files[0].parse(path, "cpp").results
+    assert (result.metrics["wire_zlib6_bytes"], result.metrics["wire_zstd3_bytes"]) == (61.0, 70.0)
+
+
 # BenchmarkDotNet -----------------------------------------------------------
 
 
