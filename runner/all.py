@@ -88,6 +88,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "arguments on this machine, if any)",
     )
     resume.add_argument("--new", action="store_true", help="start a new run even if one can be resumed")
+    parser.add_argument(
+        "--no-remeasure",
+        dest="remeasure",
+        action="store_false",
+        help="do not re-measure the cases that spread more than 1.3x (they stay flagged unstable)",
+    )
 
 
 def selection(args: argparse.Namespace, suites: Sequence[Suite]) -> dict[str, object]:
@@ -178,7 +184,14 @@ def write_manifest(path: Path, run: Run, process: SuiteResult, result: SuiteResu
 
 
 def run_one(
-    store: Store, run: Run, suite: Suite, position: str, run_dir: Path, call: Invocation, timeout: float
+    store: Store,
+    run: Run,
+    suite: Suite,
+    position: str,
+    run_dir: Path,
+    call: Invocation,
+    timeout: float,
+    remeasure_spread: bool = True,
 ) -> str:
     """Runs one suite or step unless it already ended in this run; "" or why it was skipped."""
     status, _, _ = store.suites(run.id).get(suite.lang, ("", "", None))
@@ -202,7 +215,7 @@ def run_one(
     )
     process = run_suite(suite.lang, argv, call.out_dir, timeout, progress.feed, suite.ok_exit_codes)
     outcome = ingest_suite(store, run.id, suite, call.out_dir)
-    if suite.remeasure and process.status == "ok" and not outcome.errors:
+    if remeasure_spread and suite.remeasure and process.status == "ok" and not outcome.errors:
         extra = remeasure(store, run, suite, call, timeout, position)
         process = dataclasses.replace(process, seconds=process.seconds + extra)
     result = finish_suite(store, run.id, suite, process, outcome)
@@ -271,7 +284,8 @@ def _run_all(args: argparse.Namespace, suites: Sequence[Suite], steps: Sequence[
             for index, suite in enumerate(chosen, 1):
                 timeout = args.timeout or TIMEOUTS[run.profile]
                 call = invocation(suite, run, run_dir / suite.lang, [s.lang for s in suites])
-                note = run_one(store, run, suite, f"{index}/{len(chosen)}", run_dir, call, timeout)
+                position = f"{index}/{len(chosen)}"
+                note = run_one(store, run, suite, position, run_dir, call, timeout, args.remeasure)
                 if note:
                     skipped[suite.lang] = note
         except KeyboardInterrupt:

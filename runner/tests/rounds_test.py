@@ -233,3 +233,18 @@ def test_a_re_measurement_with_the_same_bytes_replaces_nothing(tmp_path: Path) -
         (run,) = store.runs()
         flags = store.flags(run.id).values()
         assert any("unstable" in f for f in flags) and not any("remeasured" in f for f in flags)
+
+
+def test_no_remeasure_leaves_spread_cases_unstable_and_not_re_measured(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(standins.BEHAVIOURS, "steady_remeasure", STEADY_REMEASURE)
+    suites = [stand_in(tmp_path, suite("python"), "steady_remeasure")]
+    assert run_all_in(tmp_path, suites, "--lang", "python", "--no-remeasure") == 0
+    assert "re-measuring" not in capsys.readouterr().err
+    with results_store(tmp_path) as store:
+        (run,) = store.runs()
+        flags = store.flags(run.id).values()
+    unstable = [f["unstable"] for f in flags if "unstable" in f]
+    assert len(unstable) == 20 and all(d.endswith("not re-measured") for d in unstable)
+    assert not any("remeasured" in f for f in flags)
