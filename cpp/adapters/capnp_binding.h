@@ -58,7 +58,7 @@ template <typename R>
 struct Built {
   explicit Built(const std::vector<R>& records) {
     auto list = message.initRoot<typename Schema<R>::Payload>().initRecords(records.size());
-    for (unsigned i = 0; i < records.size(); ++i) Build(list[i], records[i]);
+    for (unsigned i = 0; i < records.size(); ++i) cp::ToNative(records[i], list[i]);
   }
   typename Schema<R>::Payload::Reader Root() const {
     return message.getRoot<typename Schema<R>::Payload>().asReader();
@@ -101,7 +101,7 @@ struct Binding {
     return Guard([&] {
       std::vector<R> records;
       records.reserve(native.Root().getRecords().size());
-      for (auto r : native.Root().getRecords()) records.push_back(cp::Read(r));
+      for (auto r : native.Root().getRecords()) records.push_back(cp::ToModel(r));
       return records;
     });
   }

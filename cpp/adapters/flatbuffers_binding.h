@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -38,11 +39,14 @@ const typename Schema<R>::Payload& Root(std::string_view bytes, Limits limits = 
 template <typename R, bool kVerify = true, Limits kLimits = Limits{}>
 struct Binding {
   using Native = typename Schema<R>::Payload::NativeTableType;  // PayloadT
+  using Object = typename decltype(Native::records)::value_type::element_type;  // e.g. UserT
 
   static Native ToNative(const std::vector<R>& records) {
     Native payload;
     payload.records.reserve(records.size());
-    for (const R& r : records) payload.records.push_back(ToObject(r));
+    for (const R& r : records) {
+      fbs::ToNative(r, *payload.records.emplace_back(std::make_unique<Object>()));
+    }
     return payload;
   }
   // Pack into a fresh builder (default initial size, growing).
@@ -59,7 +63,7 @@ struct Binding {
   static std::vector<R> ToModel(const Native& payload) {
     std::vector<R> records;
     records.reserve(payload.records.size());
-    for (const auto& t : payload.records) records.push_back(FromObject(*t));
+    for (const auto& t : payload.records) records.push_back(fbs::ToModel(*t));
     return records;
   }
 };

@@ -35,7 +35,7 @@ constexpr bool HasShape() {
 // owning wrapper), never the records.
 template <typename R>
 constexpr bool ProtobufShape() {
-  using Payload = typename proto::PayloadOf<R>::type;
+  using Payload = typename proto::Schema<R>::Payload;
   using Heap = proto::Binding<R, false>;
   using Arena = proto::Binding<R, true>;
   return HasShape<Heap, R, typename Heap::Native, typename Heap::Native>() &&

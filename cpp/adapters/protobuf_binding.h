@@ -41,7 +41,9 @@ class Message {
  public:
   template <typename R>
   explicit Message(const std::vector<R>& records) {
-    PayloadToProto(records, storage_.get());
+    P& payload = storage_.get();
+    payload.mutable_records()->Reserve(static_cast<int>(records.size()));
+    for (const R& r : records) proto::ToNative(r, *payload.add_records());
   }
   // Throws DecodeError when the bytes are not a Payload (or nest deeper
   // than the recursion limit).
@@ -69,12 +71,17 @@ class Message {
 
 template <typename R, bool kArena, int kRecursionLimit = kDefaultRecursionLimit>
 struct Binding {
-  using Native = Message<typename PayloadOf<R>::type, kArena, kRecursionLimit>;
+  using Native = Message<typename Schema<R>::Payload, kArena, kRecursionLimit>;
 
   static Native ToNative(const std::vector<R>& records) { return Native(records); }
   static std::string Encode(const Native& payload) { return (*payload).SerializeAsString(); }
   static Native Decode(std::string_view bytes) { return Native(bytes); }
-  static std::vector<R> ToModel(const Native& payload) { return PayloadFromProto<R>(*payload); }
+  static std::vector<R> ToModel(const Native& payload) {
+    std::vector<R> records;
+    records.reserve((*payload).records_size());
+    for (const auto& r : (*payload).records()) records.push_back(proto::ToModel(r));
+    return records;
+  }
 };
 
 }  // namespace serbench::adapters::proto

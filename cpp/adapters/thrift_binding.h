@@ -61,7 +61,8 @@ struct Binding {
 
   static Native ToNative(const std::vector<R>& records) {
     Native payload;
-    PayloadToThrift(records, payload);
+    payload.records.resize(records.size());
+    for (std::size_t i = 0; i < records.size(); ++i) th::ToNative(records[i], payload.records[i]);
     return payload;
   }
   // A fresh TMemoryBuffer, its bytes copied once into the string.
@@ -88,7 +89,10 @@ struct Binding {
   }
   static std::vector<R> ToModel(const Native& payload) {
     try {
-      return PayloadFromThrift<R>(payload);
+      std::vector<R> records;
+      records.reserve(payload.records.size());
+      for (const auto& r : payload.records) records.push_back(th::ToModel(r));
+      return records;
     } catch (const model::OutOfRange& e) {
       throw DecodeError(std::string("thrift: ") + e.what());
     }
