@@ -106,6 +106,9 @@ def extra_unit(index: int) -> str:
 
 
 Build = Callable[[], Prepared]
+# What a case's values were timed by (serbench_py/measure.py: clock), in its metadata.
+_CPU = "process CPU time: time.process_time_ns (CLOCK_PROCESS_CPUTIME_ID)"
+_WALL = "wall clock: time.perf_counter_ns (the work runs in a child process)"
 
 
 class Served:
@@ -143,16 +146,20 @@ class Served:
             extra = self._extra
             _, extra_metadata = extra.make()
             metadata = {**extra.case.metadata(), "lib_version": extra.version, **extra_metadata}
+            metadata["timer"] = _WALL if extra.in_child else _CPU
 
             def build_extra() -> Prepared:
                 # The extra's objects are built afresh for each sample, like a case's input.
                 run, _ = extra.make()
-                return Prepared(lambda _: run(), None, metadata, False)
+                return Prepared(lambda _: run(), None, metadata, False, extra.in_child)
 
             return build_extra, metadata
         planned = self._planned[case_id]
         self._workbench.check(planned)
-        return (lambda: self._workbench.prepare(planned)), self._workbench.metadata(planned)
+        return (lambda: self._workbench.prepare(planned)), {
+            **self._workbench.metadata(planned),
+            "timer": _CPU,
+        }
 
     def build(self, case_id: str) -> Build:
         return self._builds[case_id]
@@ -359,7 +366,7 @@ def _interpreter_metadata() -> dict[str, Any]:
     """pyperf's own description of the interpreter and machine, collected once."""
     probe = pyperf.Run([1.0], metadata={"name": "probe"}, collect_metadata=True)
     keys = ["python_version", "python_implementation", "python_compiler", "perf_version"]
-    keys += ["platform", "cpu_model_name", "cpu_count", "timer"]
+    keys += ["platform", "cpu_model_name", "cpu_count"]
     found = probe.get_metadata()
     return {key: found[key] for key in keys if key in found}
 

@@ -136,6 +136,7 @@ class Extra:
     case: Case
     make: Callable[[], tuple[Callable[[], object], dict[str, str | int]]]
     version: str
+    in_child: bool = False  # the work runs in a child process (import)
 
 
 def _version(distribution: str) -> str:
@@ -195,10 +196,12 @@ def extras() -> Iterator[Extra]:
         for op in ("create", "eq", "lt") if kind.ordered else ("create", "eq"):
             yield Extra(_case(op, kind.lib, 1, kind.variant), _bind(_object_op, kind, op), version)
         yield Extra(_case("gc", kind.lib, GC_OBJECTS, kind.variant), _bind(_gc, kind), version)
-    yield Extra(_case("import", "python", 1, None, "none"), _bind(_import, ""), _version(""))
+    yield Extra(
+        _case("import", "python", 1, None, "none"), _bind(_import, ""), _version(""), in_child=True
+    )
     for lib, distribution, module in IMPORTS:
         case = _case("import", lib, 1, None, "none")
-        yield Extra(case, _bind(_import, module), _version(distribution))
+        yield Extra(case, _bind(_import, module), _version(distribution), in_child=True)
 
 
 def _bind(func: Callable[..., Any], *args: Any) -> Callable[[], Any]:

@@ -1,6 +1,11 @@
 """How one sample of a case is taken, and the order of the rounds (issue 14).
 
-A sample is one calibrated loop of a case's timed call `func(arg)`. The case's
+A sample is one calibrated loop of a case's timed call `func(arg)`, timed by
+this process's CPU time (CLOCK_PROCESS_CPUTIME_ID, every thread of the
+process, GC pauses included): on a shared 2-core machine the wall clock also
+counts the milliseconds other processes run while the loop is preempted, which
+made 5 ms samples spread up to 5x. A case whose work runs in a child process
+(`in_child`: the import cases) is timed by the wall clock. The case's
 input is built afresh for every sample and dropped after it, and a full
 collection runs just before the clock starts, so the timing never pays for
 another case's objects: at its start the process holds the interpreter, the
@@ -30,16 +35,21 @@ class Sample:
     warmup: float | None  # the one untimed-for-the-result call before it, if any
 
 
+def clock(prepared: Prepared) -> Callable[[], int]:
+    """The clock a case is timed by, in ns."""
+    return time.perf_counter_ns if prepared.in_child else time.process_time_ns
+
+
 def _loop(prepared: Prepared, loops: int) -> float:
     """Seconds per call of `loops` calls, the GC disabled only for a gc_off case."""
-    func, arg = prepared.func, prepared.arg
+    func, arg, now = prepared.func, prepared.arg, clock(prepared)
     if prepared.gc_off:
         gc.disable()
     try:
-        start = time.perf_counter_ns()
+        start = now()
         for _ in range(loops):
             func(arg)
-        elapsed = time.perf_counter_ns() - start
+        elapsed = now() - start
     finally:
         gc.enable()
     return elapsed / loops / 1e9

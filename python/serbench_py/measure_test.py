@@ -1,6 +1,7 @@
 """Isolation and interleaving of the measurement protocol (serbench_py/measure.py)."""
 
 import gc
+import time
 from collections.abc import Callable
 
 from serbench_py import measure
@@ -66,3 +67,13 @@ def test_calibration_reaches_the_minimum_time() -> None:
     found = measure.calibrate(_heavy, 0.02, traced_below=1.0)
     assert found.loops * found.per_call >= 0.02 or found.loops == measure.MAX_LOOPS
     assert found.peak_heap_bytes is not None and found.peak_heap_bytes > _HEAVY_CALL * 8
+
+
+def test_samples_count_this_process_cpu_time_and_child_work_the_wall_clock() -> None:
+    def sleeper() -> Prepared:
+        # Sleeping costs no CPU: a CPU-timed sample of it is near zero.
+        return Prepared(lambda _: time.sleep(0.01), None, {}, False)
+
+    assert measure.sample(sleeper, 2, warmup=False).seconds < 0.002
+    in_child = Prepared(len, (), {}, False, in_child=True)
+    assert measure.clock(in_child) is time.perf_counter_ns

@@ -119,6 +119,9 @@ class Prepared:
     arg: Any
     metadata: dict[str, str | int]
     gc_off: bool
+    # The work happens in a child process (the import cases): timed by the wall
+    # clock, as this process's CPU time would not see it.
+    in_child: bool = False
 
 
 class Workbench:
