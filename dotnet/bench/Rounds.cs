@@ -25,7 +25,7 @@ public sealed class Rounds(Options options, Catalog catalog)
     /// a case called a few times per sample would be timed in tier-0 code. So call counting
     /// starts at once, a method is recompiled fully optimized after 2 calls, and dynamic PGO is
     /// off: every sample times optimized code.</summary>
-    public static readonly IReadOnlyDictionary<string, string> ChildRuntime = new Dictionary<string, string>
+    private static readonly IReadOnlyDictionary<string, string> ChildRuntime = new Dictionary<string, string>
     {
         ["DOTNET_TC_CallCountingDelayMs"] = "0",
         ["DOTNET_TC_CallCountThreshold"] = "2",
@@ -65,7 +65,10 @@ public sealed class Rounds(Options options, Catalog catalog)
                 invocations = PilotCounts(Path.Combine(options.Out, "results", "round-0"));
             }
         }
-        Directory.Delete(Path.Combine(options.Out, "work"), recursive: true);
+        if (Directory.Exists(Path.Combine(options.Out, "work")))
+        {
+            Directory.Delete(Path.Combine(options.Out, "work"), recursive: true);
+        }
         Record(byDataset.Values.SelectMany(ids => ids));
     }
 
@@ -105,10 +108,15 @@ public sealed class Rounds(Options options, Catalog catalog)
         using (var child = Process.Start(start)!)
         {
             child.WaitForExit();
+            if (child.ExitCode != 0)
+            {
+                Progress.Say($"round {round}, dataset {dataset}: the child exited {child.ExitCode}; its cases miss this round");
+            }
         }
         var results = Path.Combine(options.Out, "results", $"round-{round}");
         Directory.CreateDirectory(results);
-        var reports = Directory.GetFiles(Path.Combine(work, "results"), "*-report-full.json");
+        var written = Path.Combine(work, "results");
+        var reports = Directory.Exists(written) ? Directory.GetFiles(written, "*-report-full.json") : [];
         foreach (var (report, i) in reports.Select((r, i) => (r, i)))
         {
             File.Move(report, Path.Combine(results, $"{dataset}{(i == 0 ? "" : $"-{i}")}-report-full.json"), overwrite: true);
