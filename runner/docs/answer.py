@@ -9,6 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from runner.docs.results import (
+    CONDITION_SUFFIXES,
     DASH,
     LANGS,
     RatioCI,
@@ -23,8 +24,6 @@ from schemas.catalog import catalog
 
 # The one comparison every use is judged on: a typical API payload.
 DATASET, SIZE = "order", 100
-# Variants that are a measurement condition, not a way to use the library.
-CONDITION_SUFFIXES = ("_gcoff",)
 
 
 def _schemaless(result: Result) -> bool:

@@ -30,6 +30,9 @@ FORMAT_NAMES = {
 }
 # The page order of operations; a suite's own extras follow in name order.
 OPS = ("encode", "decode", "roundtrip", "convert", "access_full", "access_lazy")
+# Variants that are a measurement condition (the Python suite's GC-off twins), not a way
+# to use the library: never an answer or a library's line on a scaling chart.
+CONDITION_SUFFIXES = ("_gcoff",)
 # Lazy work: an op whose result is a view over the bytes (or, for an encode, bytes already
 # laid out) rather than fully built language objects. It is never ranked with full ops:
 # every page lists it in a group of its own, marked LAZY_MARK, with its reason.

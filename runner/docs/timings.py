@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from runner.docs import svg
 from runner.docs.page import Chart
 from runner.docs.results import (
+    CONDITION_SUFFIXES,
     DASH,
     LAZY_MARK,
     NO_CI,
@@ -141,7 +142,8 @@ def _series(found: Sequence[Result], label: Label, colour: Colour) -> tuple[list
     dashed."""
     largest = max((r.case.size for r in found), default=0)
     best: dict[tuple[str, str, str], Result] = {}
-    for r in by_speed(x for x in found if x.case.size == largest):
+    for r in by_speed(x for x in found if x.case.size == largest
+                      and not x.case.variant.endswith(CONDITION_SUFFIXES)):
         best.setdefault(_identity(r)[:3], r)
     lines: list[svg.Series] = []
     for r in best.values():
