@@ -10,7 +10,7 @@ from functools import cached_property
 from runner import stats
 from runner.docs.page import Provenance
 from runner.docs.snapshot import Case, Snapshot
-from runner.stats import Summary, summarize
+from runner.stats import Summary, median_ci
 
 # The C++ suite's physical floor: a memcpy of the protobuf payload's bytes.
 MEMCPY_LIB = "memcpy"
@@ -109,10 +109,6 @@ class Result:
 
 # Ratios ---------------------------------------------------------------------------
 
-# runner.stats.paired_ratio's rule (CONTRACT.md): fewer shared rounds give no interval.
-MIN_PAIRED_ROUNDS = 6
-
-
 @dataclass(frozen=True)
 class RatioCI:
     """a / b with its 95% CI; method says how the interval was made."""
@@ -150,22 +146,15 @@ def per_round(results: Sequence["Result"]) -> dict[int, float]:
 
 
 def paired_ratio(a: Mapping[int, float], b: Mapping[int, float]) -> RatioCI | None:
-    """runner.stats.paired_ratio (median of per-round ratios, order-statistic CI) once the
-    runner has it; until then the same arithmetic on runner.stats.summarize."""
-    runner_paired = getattr(stats, "paired_ratio", None)
-    if runner_paired is not None:
-        found = runner_paired(a, b)
-        return None if found is None else RatioCI(found.ratio, found.lo, found.hi, found.n, PAIRED)
-    shared = sorted(set(a) & set(b))
-    if len(shared) < MIN_PAIRED_ROUNDS:
-        return None
-    summary = summarize([a[r] / b[r] for r in shared])
-    return RatioCI(summary.median, summary.ci_low, summary.ci_high, summary.n, PAIRED)
+    """runner.stats.paired_ratio (the median of the per-round ratios, its exact
+    order-statistic CI; None below stats.MIN_ROUNDS shared rounds), labelled PAIRED."""
+    found = stats.paired_ratio(a, b)
+    return None if found is None else RatioCI(found.ratio, found.lo, found.hi, found.n, PAIRED)
 
 
 def ratio_of(slow: Sequence["Result"], fast: Sequence["Result"]) -> RatioCI:
     """Time of `slow` over time of `fast` (each a sum of results): paired by round when
-    both sides have at least MIN_PAIRED_ROUNDS shared rounds, else from the medians and
+    both sides have at least stats.MIN_ROUNDS shared rounds, else from the medians and
     their CIs (the interval [slow low / fast high, slow high / fast low], NaN when a side
     has no CI)."""
     paired = paired_ratio(per_round(slow), per_round(fast))
@@ -194,7 +183,7 @@ class Results:
         # One case with a lazy_reason (even "") means the run classified every case.
         self.classified = any(c.lazy_reason is not None for c in snapshot.cases)
         self.all = [
-            Result(c, summarize(c.samples_ns), lazy_reason(c, self.classified)) for c in snapshot.cases
+            Result(c, median_ci(c.samples_ns), lazy_reason(c, self.classified)) for c in snapshot.cases
         ]
 
     @cached_property
