@@ -20,7 +20,7 @@ from serbench_py.sources import SOURCES
 # The reference library of each format: (lib, variant) in the registry.
 REFERENCE = {
     "protobuf": ("protobuf", "upb"),
-    "flatbuffers": ("flatbuffers", "object_api"),
+    "flatbuffers": ("flatbuffers", None),
     "msgpack": ("msgpack", "schemaless"),
     "json": ("json", "schemaless"),
     "capnp": ("pycapnp", None),  # to_bytes(): the standard unpacked message

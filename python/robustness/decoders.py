@@ -13,18 +13,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from schemas.catalog import catalog
 from serbench_py.adapter import Adapter, Capability, Codec
 from serbench_py.registry import ADAPTERS
 from serbench_py.roundtrip import first_difference
 from serbench_py.sources import SOURCES, Source
 
-CORPUS_FORMATS = ("protobuf", "flatbuffers", "msgpack", "json", "capnp")
+CORPUS_FORMATS = catalog.CORPUS_FORMATS
 EXPECTS = ("fixture", "accept", "reject")
 
 # Where the protocol names the mode, it replaces the suite's variant name.
 _PROTOCOL_VARIANTS: dict[tuple[str, str | None], str] = {
     # The Python FlatBuffers runtime has no verifier: the object-API unpack is all there is.
-    ("flatbuffers", "object_api"): "noverify",
+    ("flatbuffers", None): "noverify",
     # pycapnp's reader with its default traversal and nesting limits.
     ("pycapnp", None): "limits",
 }

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from schemas.catalog import catalog
 from serbench_py.registry import ADAPTERS
 from serbench_py.sources import SOURCES
 from serbench_py.suite import Workbench, plan
@@ -17,7 +18,7 @@ from serbench_py.typed import domain_model
 _DATASET = "filetree"  # unions, optionals, timestamps and enums in one dataset
 
 
-_FORMATS = ["protobuf", "flatbuffers", "capnp", "thrift_binary", "thrift_compact"]
+_FORMATS = list(catalog.CODEGEN_FORMATS)
 
 
 def _generated(fmt: str) -> tuple[type, type]:

@@ -5,9 +5,11 @@ from pathlib import Path
 
 from bazel_tools.tools.python.runfiles import runfiles
 
+from schemas.catalog import catalog
+
 # Runfiles paths start with the workspace name (see WORKSPACE).
 _WORKSPACE = "serbench"
-SIZES = (1, 100, 1000)
+SIZES = catalog.SIZES
 
 
 def runfile(path: str) -> Path:

@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
+from schemas.catalog import catalog
 from serbench_py.adapter import (
     Adapter,
     Capability,
@@ -31,7 +32,7 @@ from serbench_py.typed import domain_model
 OPS = ("encode", "decode", "roundtrip", "access_full", "access_lazy", "convert")
 _ACCESS = ("access_full", "access_lazy")
 # The code-generated formats, whose codecs convert the domain model (CONTRACT: convert).
-CONVERT_FORMATS = ("protobuf", "flatbuffers", "capnp", "thrift_binary", "thrift_compact")
+CONVERT_FORMATS = catalog.CODEGEN_FORMATS
 # Typed-class libraries are also timed with the cyclic GC disabled (issue 15) on
 # these datasets and ops, as case variant `<variant>_gcoff`.
 GC_OFF_SUFFIX = "_gcoff"

@@ -111,7 +111,7 @@ def _gb_cases() -> list[str]:
 
 
 def _ns(row: dict[str, object]) -> float:
-    value, unit = row["real_time"], row["time_unit"]
+    value, unit = row["cpu_time"], row["time_unit"]
     assert isinstance(value, float | int) and isinstance(unit, str)
     return float(value) * NS[unit]
 

@@ -44,6 +44,7 @@ class Format:
     idl: str | None = None  # the schema language of a code-generated format
     golden: bool = False  # the reference encoder writes golden vectors of it
     interop: bool = False  # a column of the interop matrix
+    corpus: bool = False  # the robustness corpus mutates its golden vectors
 
 
 @dataclass(frozen=True)
@@ -120,6 +121,8 @@ SIZES: tuple[int, ...] = load().sizes
 FORMATS: tuple[str, ...] = tuple(f.name for f in load().formats)
 GOLDEN_FORMATS: tuple[str, ...] = tuple(f.name for f in load().formats if f.golden)
 INTEROP_FORMATS: tuple[str, ...] = tuple(f.name for f in load().formats if f.interop)
+CORPUS_FORMATS: tuple[str, ...] = tuple(f.name for f in load().formats if f.corpus)
+CODEGEN_FORMATS: tuple[str, ...] = tuple(f.name for f in load().formats if f.idl)
 OPS: tuple[str, ...] = tuple(o.name for o in load().ops)
 PROFILES: tuple[str, ...] = tuple(p.name for p in load().profiles)
 PUBLISHED_PROFILES: tuple[str, ...] = tuple(p.name for p in load().profiles if p.published)

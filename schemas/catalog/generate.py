@@ -21,6 +21,8 @@ def _lists(catalog: Catalog) -> dict[str, Sequence[str]]:
         "Formats": [f.name for f in catalog.formats],
         "GoldenFormats": [f.name for f in catalog.formats if f.golden],
         "InteropFormats": [f.name for f in catalog.formats if f.interop],
+        "CorpusFormats": [f.name for f in catalog.formats if f.corpus],
+        "CodegenFormats": [f.name for f in catalog.formats if f.idl],
         "Ops": [o.name for o in catalog.ops],
         "Profiles": [p.name for p in catalog.profiles],
     }

@@ -12,6 +12,7 @@ def _catalog_repository_impl(rctx):
         "FORMATS": [f["name"] for f in catalog["formats"]],
         "GOLDEN_FORMATS": [f["name"] for f in catalog["formats"] if f.get("golden")],
         "INTEROP_FORMATS": [f["name"] for f in catalog["formats"] if f.get("interop")],
+        "CORPUS_FORMATS": [f["name"] for f in catalog["formats"] if f.get("corpus")],
         "OPS": [o["name"] for o in catalog["ops"]],
         "LANGUAGES": [lang["name"] for lang in catalog["languages"]],
         "LANGUAGE_TARGETS": {

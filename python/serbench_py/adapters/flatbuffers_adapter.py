@@ -14,7 +14,7 @@ from typing import Any
 
 from serbench_py.adapter import Capability, Reader, chain, read_all, version
 from serbench_py.idl import GeneratedCodec, ModuleMapping, both_sides, pascal
-from serbench_py.schema import Union
+from serbench_py.schema import List, Union
 from serbench_py.sources import Source
 
 
@@ -47,8 +47,9 @@ class FlatBuffersMapping(ModuleMapping):
         return union.tag_of(record), getattr(obj, _camel(field))
 
     def text(self, value: Any) -> str:
-        # Unpacked strings are raw UTF-8 bytes; objects built in Python hold str.
-        return str(_read_text(value))
+        # Unpacked strings are raw UTF-8 bytes; objects built in Python hold str. An
+        # absent string (None) reads as the schema's default, the empty string.
+        return "" if value is None else str(_read_text(value))
 
     def bytes_out(self, values: list[int]) -> Any:
         return values
@@ -57,6 +58,10 @@ class FlatBuffersMapping(ModuleMapping):
         return _plain(value)
 
     def value_in(self, kind: Any, value: Any) -> Any:
+        # Writers may leave an empty vector out (flatc's C++ Pack does): the object API
+        # unpacks it as None, which the schema reads as an empty vector.
+        if value is None and isinstance(kind, List):
+            return super().value_in(kind, [])
         # With numpy installed, unpacked scalar vectors are numpy arrays.
         return super().value_in(kind, _plain(value) if hasattr(value, "tolist") else value)
 
@@ -126,7 +131,7 @@ class FlatBuffersCodec(GeneratedCodec):
 class FlatBuffersAdapter:
     lib: str = "flatbuffers"
     format: str = "flatbuffers"
-    variant: str | None = "object_api"
+    variant: str | None = None
     capabilities: frozenset[Capability] = frozenset({Capability.CODEGEN, Capability.ZERO_COPY})
     unsupported: tuple[tuple[str, str], ...] = ()
     env: dict[str, str] = field(default_factory=dict)
