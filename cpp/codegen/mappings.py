@@ -28,7 +28,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 from google.protobuf import descriptor_pb2
 
@@ -36,6 +36,7 @@ _TYPE_MESSAGE = 11
 _TYPE_STRING = 9
 _TYPE_BYTES = 12
 _LABEL_REPEATED = 3
+_T = TypeVar("_T")
 
 
 @dataclass(frozen=True)
@@ -61,8 +62,15 @@ class Oneof:
 @dataclass(frozen=True)
 class Message:
     name: str
-    fields: tuple[Field, ...]  # outside any oneof
-    oneofs: tuple[Oneof, ...]
+    items: tuple[Field | Oneof, ...]  # in declaration order (a oneof where its first member is)
+
+    @property
+    def fields(self) -> tuple[Field, ...]:
+        return tuple(x for x in self.items if isinstance(x, Field))
+
+    @property
+    def oneofs(self) -> tuple[Oneof, ...]:
+        return tuple(x for x in self.items if isinstance(x, Oneof))
 
 
 @dataclass(frozen=True)
@@ -85,27 +93,27 @@ def _field(f: descriptor_pb2.FieldDescriptorProto) -> Field:
 
 
 def _message(m: descriptor_pb2.DescriptorProto) -> Message:
-    real = [
-        i
-        for i, _ in enumerate(m.oneof_decl)
-        if not all(f.proto3_optional for f in m.field if f.HasField("oneof_index") and f.oneof_index == i)
-    ]
-    plain = tuple(_field(f) for f in m.field if not (f.HasField("oneof_index") and f.oneof_index in real))
-    oneofs = tuple(
-        Oneof(
-            name=m.oneof_decl[i].name,
-            members=tuple(_field(f) for f in m.field if f.HasField("oneof_index") and f.oneof_index == i),
-            whole=not plain and len(real) == 1,
-        )
-        for i in real
-    )
-    for f in plain + tuple(x for o in oneofs for x in o.members):
-        if f.optional and (f.repeated or f.kind in ("message", "bytes")):
-            raise SystemExit(f"{m.name}.{f.name}: optional {f.kind} is not supported")
-    for o in oneofs:
-        if any(f.kind != "message" for f in o.members):
+    def oneof(f: descriptor_pb2.FieldDescriptorProto) -> int | None:
+        return f.oneof_index if f.HasField("oneof_index") and not f.proto3_optional else None
+
+    real = {oneof(f) for f in m.field} - {None}
+    items: list[Field | Oneof] = []
+    for f in m.field:
+        i = oneof(f)
+        if i is None:
+            items.append(_field(f))
+        elif not any(isinstance(x, Oneof) and x.name == m.oneof_decl[i].name for x in items):
+            members = tuple(_field(g) for g in m.field if oneof(g) == i)
+            whole = len(real) == 1 and all(oneof(g) is not None for g in m.field)
+            items.append(Oneof(name=m.oneof_decl[i].name, members=members, whole=whole))
+    message = Message(m.name, tuple(items))
+    for x in message.fields + tuple(y for o in message.oneofs for y in o.members):
+        if x.optional and (x.repeated or x.kind in ("message", "bytes")):
+            raise SystemExit(f"{m.name}.{x.name}: optional {x.kind} is not supported")
+    for o in message.oneofs:
+        if any(y.kind != "message" for y in o.members):
             raise SystemExit(f"{m.name}.{o.name}: oneof members must be messages")
-    return Message(m.name, plain, oneofs)
+    return message
 
 
 def load(descriptors: Path, idl: list[Path]) -> list[Dataset]:
@@ -156,17 +164,39 @@ def fbs_structs(d: Dataset) -> dict[str, list[str]]:
     }
 
 
-def cases(table: dict[str | tuple[str, ...], tuple[str, ...]]) -> dict[str, tuple[str, ...]]:
-    """A table whose keys may name several cases sharing their lines."""
-    return {case: lines for key, lines in table.items() for case in ((key,) if isinstance(key, str) else key)}
+def cases(table: dict[str | tuple[str, ...], _T]) -> dict[str, _T]:
+    """A table whose keys may name several cases sharing their entry."""
+    return {case: entry for key, entry in table.items() for case in ((key,) if isinstance(key, str) else key)}
 
 
 class Lib:
-    """One library's spelling of each kind of field, both directions."""
+    """One library's spelling of each kind of field, both directions.
+
+    ToNative fills the native object statement by statement; ToModel is one
+    designated initializer of the model struct (its members built in place,
+    in declaration order: a model whose order differs does not compile), so
+    it costs what hand-written aggregate initialization costs."""
 
     idl = ""  # the schema suffix: proto | fbs | capnp | thrift
     adapter_ns = ""  # the output's namespace, serbench::adapters::<adapter_ns>
-    preamble = ""  # helpers the lines below call
+    preamble = ""  # helpers the lines below call, before the declarations
+    # After the declarations: Models<M>(list), a native list as a std::vector<M>.
+    models = """\
+template <typename M, typename L>
+std::vector<M> Models(const L& list) {
+  std::vector<M> out;
+  out.reserve(list.size());
+  for (const auto& e : list) out.push_back(ToModel(e));
+  return out;
+}
+"""
+    # Per field case (see case()): TO, the statements filling native `t` from
+    # model `m`; FROM, the expression of the model member read from `t`.
+    # Placeholders: {n} the field's name, {c} its PascalCase name, {T} the
+    # native type of a message field, {M} its model type, {F} the model
+    # member's type, {V} its value type (of its vector or optional).
+    TO: ClassVar[dict[str, tuple[str, ...]]] = {}
+    FROM: ClassVar[dict[str, str]] = {}
 
     def __init__(self, d: Dataset) -> None:
         self.d = d
@@ -180,13 +210,6 @@ class Lib:
 
     def from_param(self, message: str) -> str:
         return f"const {self.native(message)}& t"
-
-    # Per field case (see case()), the lines of each direction. Placeholders:
-    # {n} the field's name, {c} its PascalCase name, {T} the native type of a
-    # message field, {M} its model type, {V} the model field's value type
-    # (of its vector or optional).
-    TO: ClassVar[dict[str, tuple[str, ...]]] = {}
-    FROM: ClassVar[dict[str, tuple[str, ...]]] = {}
 
     def case(self, f: Field) -> str:
         """messages | strings | scalars | message | bytes | string | scalar |
@@ -203,28 +226,22 @@ class Lib:
     def native_type(self, f: Field) -> str:
         return self.native(f.type_name)
 
-    def lines(self, table: dict[str, tuple[str, ...]], f: Field) -> list[str]:
-        return [
-            x.format(
-                n=f.name,
-                c=pascal(f.name),
-                T=self.native_type(f),
-                M=f"model::{f.type_name}",
-                V=f"typename decltype(m.{f.name})::value_type",
-            )
-            for x in table[self.case(f)]
-        ]
-
-    def to_field(self, f: Field) -> list[str]:
-        return self.lines(self.TO, f)
-
-    def from_field(self, f: Field) -> list[str]:
-        return self.lines(self.FROM, f)
+    def fill(self, template: str, m: Message, f: Field) -> str:
+        member = f"decltype(model::{m.name}::{f.name})"
+        return template.format(
+            n=f.name,
+            c=pascal(f.name),
+            T=self.native_type(f),
+            M=f"model::{f.type_name}",
+            F=member,
+            V=f"{member}::value_type",
+        )
 
     def to_oneof(self, o: Oneof) -> list[str]:
         raise NotImplementedError
 
     def from_oneof(self, m: Message, o: Oneof) -> list[str]:
+        """The body of the function reading oneof `o` of native `t`."""
         raise NotImplementedError
 
     def include(self) -> str:
@@ -236,18 +253,40 @@ class Lib:
             f"model::{m.name} ToModel({self.from_param(m.name)});",
         ]
 
+    def to_lines(self, m: Message) -> list[str]:
+        lines = []
+        for x in m.items:
+            lines += (
+                self.to_oneof(x)
+                if isinstance(x, Oneof)
+                else [self.fill(y, m, x) for y in self.TO[self.case(x)]]
+            )
+        return lines
+
     def definitions(self, m: Message) -> list[str]:
-        to = [x for f in m.fields for x in self.to_field(f)] + [x for o in m.oneofs for x in self.to_oneof(o)]
-        back = [x for f in m.fields for x in self.from_field(f)]
-        back += [x for o in m.oneofs for x in self.from_oneof(m, o)]
-        return [
+        out = [
             f"inline void ToNative(const model::{m.name}& m, {self.to_param(m.name)}) {{",
-            *("  " + x for x in to),
+            *("  " + x for x in self.to_lines(m)),
             "}",
+        ]
+        members = []
+        for x in m.items:
+            if isinstance(x, Oneof):
+                reader = f"{m.name}{pascal(x.name)}"
+                out += [
+                    f"inline decltype(model::{m.name}::{x.name}) {reader}({self.from_param(m.name)}) {{",
+                    *("  " + y for y in self.from_oneof(m, x)),
+                    "}",
+                ]
+                members.append(f".{x.name} = {reader}(t)")
+            else:
+                members.append(f".{x.name} = {self.fill(self.FROM[self.case(x)], m, x)}")
+        return [
+            *out,
             f"inline model::{m.name} ToModel({self.from_param(m.name)}) {{",
-            f"  model::{m.name} m;",
-            *("  " + x for x in back),
-            "  return m;",
+            f"  return model::{m.name}{{",
+            *(f"      {x}," for x in members),
+            "  };",
             "}",
         ]
 
@@ -260,11 +299,8 @@ class Lib:
 
 
 def _alternatives(o: Oneof, test: Callable[[Field], str], read: Callable[[Field], str]) -> list[str]:
-    lines = []
-    for i, f in enumerate(o.members):
-        lines.append(f"{'' if i == 0 else '} else '}if ({test(f)}) {{")
-        lines.append(f"  m.{o.name} = ToModel({read(f)});")
-    return lines
+    """if (test) return ToModel(read); per member, in order."""
+    return [f"if ({test(f)}) return ToModel({read(f)});" for f in o.members]
 
 
 def _each_alternative(o: Oneof, write: Callable[[Field], list[str]]) -> list[str]:
@@ -297,16 +333,13 @@ class Protobuf(Lib):
     )
     FROM = cases(
         {
-            "messages": (
-                "m.{n}.reserve(t.{n}_size());",
-                "for (const auto& e : t.{n}()) m.{n}.push_back(ToModel(e));",
-            ),
-            ("strings", "scalars", "bytes"): ("m.{n}.assign(t.{n}().begin(), t.{n}().end());",),
-            "message": ("m.{n} = ToModel(t.{n}());",),
-            "string": ("m.{n} = t.{n}();",),
-            "scalar": ("m.{n} = FromWire<decltype(m.{n})>(t.{n}());",),
-            "optional_string": ("if (t.has_{n}()) m.{n} = t.{n}();",),
-            "optional_scalar": ("if (t.has_{n}()) m.{n} = FromWire<{V}>(t.{n}());",),
+            "messages": "Models<{V}>(t.{n}())",
+            ("strings", "scalars", "bytes"): "{F}(t.{n}().begin(), t.{n}().end())",
+            "message": "ToModel(t.{n}())",
+            "string": "t.{n}()",
+            "scalar": "FromWire<{F}>(t.{n}())",
+            "optional_string": "t.has_{n}() ? {F}(t.{n}()) : std::nullopt",
+            "optional_scalar": "t.has_{n}() ? {F}(FromWire<{V}>(t.{n}())) : std::nullopt",
         }
     )
 
@@ -319,9 +352,7 @@ class Protobuf(Lib):
     def from_oneof(self, m: Message, o: Oneof) -> list[str]:
         return [
             *_alternatives(o, lambda f: f"t.has_{f.name}()", lambda f: f"t.{f.name}()"),
-            "} else {",
-            "  " + self.missing(m, o, ""),
-            "}",
+            self.missing(m, o, ""),
         ]
 
 
@@ -330,9 +361,24 @@ class Flatbuffers(Lib):
 
     idl = "fbs"
     adapter_ns = "fbs"
-    # An absent sub-table or struct reads as the model's default. The object
-    # API holds an optional string as a plain one (Pack writes an empty one
-    # as absent): empty reads back as absent.
+    # An absent sub-table (a null pointer) reads as the model's default.
+    models = """\
+template <typename M, typename T>
+M Read(const std::unique_ptr<T>& t) {
+  return t == nullptr ? M{} : ToModel(*t);
+}
+template <typename M, typename T>
+M Read(const T& t) {
+  return ToModel(t);
+}
+template <typename M, typename L>
+std::vector<M> Models(const L& list) {
+  std::vector<M> out;
+  out.reserve(list.size());
+  for (const auto& e : list) out.push_back(Read<M>(e));
+  return out;
+}
+"""
     TO = cases(
         {
             "messages": (
@@ -343,10 +389,7 @@ class Flatbuffers(Lib):
                 "t.{n}.reserve(m.{n}.size());",
                 "for (const auto& e : m.{n}) t.{n}.push_back(ToNative(e));",
             ),
-            "message": (
-                "t.{n} = std::make_unique<{T}>();",
-                "ToNative(m.{n}, *t.{n});",
-            ),
+            "message": ("t.{n} = std::make_unique<{T}>();", "ToNative(m.{n}, *t.{n});"),
             "struct": ("t.{n} = std::make_unique<{T}>(ToNative(m.{n}));",),
             ("strings", "scalars", "bytes"): ("t.{n}.assign(m.{n}.begin(), m.{n}.end());",),
             "string": ("t.{n} = m.{n};",),
@@ -355,22 +398,17 @@ class Flatbuffers(Lib):
             "optional_scalar": ("if (m.{n}) t.{n} = ToWire<std::remove_cvref_t<decltype(*t.{n})>>(*m.{n});",),
         }
     )
+    # The object API holds an optional string as a plain one (Pack writes an
+    # empty one as absent): empty reads back as absent.
     FROM = cases(
         {
-            "messages": (
-                "m.{n}.reserve(t.{n}.size());",
-                "for (const auto& e : t.{n}) m.{n}.push_back(e == nullptr ? {M}{{}} : ToModel(*e));",
-            ),
-            "structs": (
-                "m.{n}.reserve(t.{n}.size());",
-                "for (const auto& e : t.{n}) m.{n}.push_back(ToModel(e));",
-            ),
-            ("message", "struct"): ("if (t.{n} != nullptr) m.{n} = ToModel(*t.{n});",),
-            ("strings", "scalars", "bytes"): ("m.{n}.assign(t.{n}.begin(), t.{n}.end());",),
-            "string": ("m.{n} = t.{n};",),
-            "scalar": ("m.{n} = FromWire<decltype(m.{n})>(t.{n});",),
-            "optional_string": ("if (!t.{n}.empty()) m.{n} = t.{n};",),
-            "optional_scalar": ("if (t.{n}) m.{n} = FromWire<{V}>(*t.{n});",),
+            ("messages", "structs"): "Models<{V}>(t.{n})",
+            ("message", "struct"): "Read<{M}>(t.{n})",
+            ("strings", "scalars", "bytes"): "{F}(t.{n}.begin(), t.{n}.end())",
+            "string": "t.{n}",
+            "scalar": "FromWire<{F}>(t.{n})",
+            "optional_string": "t.{n}.empty() ? std::nullopt : {F}(t.{n})",
+            "optional_scalar": "t.{n} ? {F}(FromWire<{V}>(*t.{n})) : std::nullopt",
         }
     )
 
@@ -407,13 +445,10 @@ class Flatbuffers(Lib):
         s = self.native(m.name)
         names = self.structs[m.name]
         args = ", ".join(f"ToWire<decltype(std::declval<const {s}&>().{n}())>(m.{n})" for n in names)
+        reads = ", ".join(f".{n} = FromWire<decltype(model::{m.name}::{n})>(t.{n}())" for n in names)
         return [
             f"inline {s} ToNative(const model::{m.name}& m) {{ return {s}({args}); }}",
-            f"inline model::{m.name} ToModel(const {s}& t) {{",
-            f"  model::{m.name} m;",
-            *(f"  m.{n} = FromWire<decltype(m.{n})>(t.{n}());" for n in names),
-            "  return m;",
-            "}",
+            f"inline model::{m.name} ToModel(const {s}& t) {{ return model::{m.name}{{{reads}}}; }}",
         ]
 
     def to_param(self, message: str) -> str:
@@ -431,17 +466,10 @@ class Flatbuffers(Lib):
     def from_oneof(self, m: Message, o: Oneof) -> list[str]:
         # A union whose type is set but whose value is absent (legal in a
         # verified buffer) unpacks to a null value: As*() gives nullptr.
-        lines = []
-        for i, f in enumerate(o.members):
-            head = "" if i == 0 else "} else "
-            lines += [
-                f"{head}if (const auto* v = t.{o.name}.As{f.type_name}()) {{",
-                f"  m.{o.name} = ToModel(*v);",
-            ]
-        return [*lines, "} else {", "  " + self.missing(m, o, "flatbuffers: "), "}"]
-
-    def payload(self) -> str:
-        return f"{self.ns}::Payload"
+        return [
+            *(f"if (const auto* v = t.{o.name}.As{f.type_name}()) return ToModel(*v);" for f in o.members),
+            self.missing(m, o, "flatbuffers: "),
+        ]
 
 
 class Capnp(Lib):
@@ -449,6 +477,30 @@ class Capnp(Lib):
 
     idl = "capnp"
     adapter_ns = "cp"
+    preamble = """\
+// std::string keeps the NUL terminator Text::Reader asks for.
+inline ::capnp::Text::Reader AsText(const std::string& s) { return {s.data(), s.size()}; }
+inline std::string AsString(::capnp::Text::Reader t) { return {t.begin(), t.size()}; }
+"""
+    models = """\
+template <typename M, typename E>
+M Read(E e) {
+  if constexpr (std::is_same_v<E, ::capnp::Text::Reader>) {
+    return AsString(e);
+  } else if constexpr (std::is_arithmetic_v<E> || std::is_enum_v<E>) {
+    return FromWire<M>(e);
+  } else {
+    return ToModel(e);
+  }
+}
+template <typename M, typename L>
+std::vector<M> Models(L list) {
+  std::vector<M> out;
+  out.reserve(list.size());
+  for (auto e : list) out.push_back(Read<M>(e));
+  return out;
+}
+"""
     # No optional scalars in Cap'n Proto: a union of none and value.
     TO = cases(
         {
@@ -476,31 +528,17 @@ class Capnp(Lib):
     )
     FROM = cases(
         {
-            "messages": (
-                "m.{n}.reserve(t.get{c}().size());",
-                "for (auto e : t.get{c}()) m.{n}.push_back(ToModel(e));",
+            ("messages", "strings", "scalars"): "Models<{V}>(t.get{c}())",
+            "bytes": "{F}(t.get{c}().begin(), t.get{c}().end())",
+            "message": "ToModel(t.get{c}())",
+            "string": "AsString(t.get{c}())",
+            "scalar": "FromWire<{F}>(t.get{c}())",
+            "optional_string": "t.has{c}() ? {F}(AsString(t.get{c}())) : std::nullopt",
+            "optional_scalar": (
+                "t.get{c}().isValue() ? {F}(FromWire<{V}>(t.get{c}().getValue())) : std::nullopt"
             ),
-            "strings": (
-                "m.{n}.reserve(t.get{c}().size());",
-                "for (auto e : t.get{c}()) m.{n}.push_back(AsString(e));",
-            ),
-            "scalars": (
-                "m.{n}.reserve(t.get{c}().size());",
-                "for (auto e : t.get{c}()) m.{n}.push_back(FromWire<{V}>(e));",
-            ),
-            "bytes": ("m.{n}.assign(t.get{c}().begin(), t.get{c}().end());",),
-            "message": ("m.{n} = ToModel(t.get{c}());",),
-            "string": ("m.{n} = AsString(t.get{c}());",),
-            "scalar": ("m.{n} = FromWire<decltype(m.{n})>(t.get{c}());",),
-            "optional_string": ("if (t.has{c}()) m.{n} = AsString(t.get{c}());",),
-            "optional_scalar": ("if (t.get{c}().isValue()) m.{n} = FromWire<{V}>(t.get{c}().getValue());",),
         }
     )
-    preamble = """\
-// std::string keeps the NUL terminator Text::Reader asks for.
-inline ::capnp::Text::Reader AsText(const std::string& s) { return {s.data(), s.size()}; }
-inline std::string AsString(::capnp::Text::Reader t) { return {t.begin(), t.size()}; }
-"""
 
     def include(self) -> str:
         return f'#include "{self.d.idl["capnp"]}.h"'
@@ -516,9 +554,8 @@ inline std::string AsString(::capnp::Text::Reader t) { return {t.begin(), t.size
         return "t" if o.whole else f"t.get{pascal(o.name)}()"
 
     def to_oneof(self, o: Oneof) -> list[str]:
-        return _each_alternative(
-            o, lambda f: [f"ToNative(*v, {self._union(o)}.init{pascal(o.member(f))}());"]
-        )
+        u = self._union(o)
+        return _each_alternative(o, lambda f: [f"ToNative(*v, {u}.init{pascal(o.member(f))}());"])
 
     def from_oneof(self, m: Message, o: Oneof) -> list[str]:
         u = self._union(o)
@@ -526,9 +563,7 @@ inline std::string AsString(::capnp::Text::Reader t) { return {t.begin(), t.size
             *_alternatives(
                 o, lambda f: f"{u}.is{pascal(o.member(f))}()", lambda f: f"{u}.get{pascal(o.member(f))}()"
             ),
-            "} else {",
-            "  " + self.missing(m, o, "capnp: "),
-            "}",
+            self.missing(m, o, "capnp: "),
         ]
 
 
@@ -546,22 +581,21 @@ class Thrift(Lib):
             ),
             ("strings", "scalars", "bytes"): ("t.{n}.assign(m.{n}.begin(), m.{n}.end());",),
             "message": ("ToNative(m.{n}, t.{n});",),
-            ("string", "scalar"): ("t.{n} = ToWire<decltype(t.{n})>(m.{n});",),
-            ("optional_string", "optional_scalar"): (
-                "if (m.{n}) t.__set_{n}(ToWire<decltype(t.{n})>(*m.{n}));",
-            ),
+            "string": ("t.{n} = m.{n};",),
+            "scalar": ("t.{n} = ToWire<decltype(t.{n})>(m.{n});",),
+            "optional_string": ("if (m.{n}) t.__set_{n}(*m.{n});",),
+            "optional_scalar": ("if (m.{n}) t.__set_{n}(ToWire<decltype(t.{n})>(*m.{n}));",),
         }
     )
     FROM = cases(
         {
-            "messages": (
-                "m.{n}.reserve(t.{n}.size());",
-                "for (const auto& e : t.{n}) m.{n}.push_back(ToModel(e));",
-            ),
-            ("strings", "scalars", "bytes"): ("m.{n}.assign(t.{n}.begin(), t.{n}.end());",),
-            "message": ("m.{n} = ToModel(t.{n});",),
-            ("string", "scalar"): ("m.{n} = FromWire<decltype(m.{n})>(t.{n});",),
-            ("optional_string", "optional_scalar"): ("if (t.__isset.{n}) m.{n} = FromWire<{V}>(t.{n});",),
+            "messages": "Models<{V}>(t.{n})",
+            ("strings", "scalars", "bytes"): "{F}(t.{n}.begin(), t.{n}.end())",
+            "message": "ToModel(t.{n})",
+            "string": "t.{n}",
+            "scalar": "FromWire<{F}>(t.{n})",
+            "optional_string": "t.__isset.{n} ? {F}(t.{n}) : std::nullopt",
+            "optional_scalar": "t.__isset.{n} ? {F}(FromWire<{V}>(t.{n})) : std::nullopt",
         }
     )
 
@@ -583,12 +617,17 @@ class Thrift(Lib):
         u = self._union(o)
         count = " + ".join(f"int({u}.__isset.{o.member(f)})" for f in o.members)
         what = f"{self.d.name} {m.name}" + ("" if o.whole else f" {o.name}")
+        error = f'throw DecodeError("{what}: want exactly one union member");'
         return [
-            f"if ({count} != 1) {{",
-            f'  throw DecodeError("{what}: want exactly one union member");',
+            f"if ({count} == 1) {{",
+            *(
+                "  " + x
+                for x in _alternatives(
+                    o, lambda f: f"{u}.__isset.{o.member(f)}", lambda f: f"{u}.{o.member(f)}"
+                )
+            ),
             "}",
-            *_alternatives(o, lambda f: f"{u}.__isset.{o.member(f)}", lambda f: f"{u}.{o.member(f)}"),
-            "}",
+            error,
         ]
 
 
@@ -608,10 +647,12 @@ def generate(lib: type[Lib], datasets: list[Dataset]) -> str:
         "",
         "#include <cstddef>",
         "#include <memory>",
+        "#include <optional>",
         "#include <string>",
         "#include <type_traits>",
         "#include <utility>",
         "#include <variant>",
+        "#include <vector>",
         "",
         '#include "cpp/adapters/wire_cast.h"',
         '#include "cpp/model/datasets.h"',
@@ -628,6 +669,7 @@ def generate(lib: type[Lib], datasets: list[Dataset]) -> str:
         out.append(f"template <> struct Schema<model::{x.d.record}> {{ using Payload = {x.payload()}; }};")
     out.append("")
     out += [line for x in libs for m in x.d.messages for line in x.declarations(m)]
+    out += ["", lib.models]
     for x in libs:
         for m in x.d.messages:
             out += ["", *x.definitions(m)]

@@ -20,9 +20,8 @@ namespace {
 
 using Json = nlohmann::json;
 
-// The corpus mutates the golden vectors, so it holds the golden formats.
-const std::set<std::string> kCorpusFormats(catalog::kGoldenFormats.begin(),
-                                           catalog::kGoldenFormats.end());
+const std::set<std::string> kCorpusFormats(catalog::kCorpusFormats.begin(),
+                                           catalog::kCorpusFormats.end());
 
 // A first byte that no format reads as the start of a payload: protobuf
 // wire type 7, not JSON, a MessagePack fixint where a map must be, a

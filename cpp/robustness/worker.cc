@@ -1,4 +1,4 @@
-// The C++ robustness worker (schemas/robustness/README.md):
+// The C++ robustness worker (runner/crosslang/robustness/README.md):
 //   worker --list   the decoders, as one JSON array
 //   worker          serve: one JSON request per stdin line, one reply per stdout line
 // Exit 2 on usage errors and driver bugs. Nothing but replies goes to stdout.
