@@ -119,7 +119,7 @@ INTEROP_SIZES = {
 }
 # The corpus the robustness driver runs (a Bazel-built folder in the runfiles): the full
 # one in every profile, as it takes about a minute and a half.
-ROBUSTNESS_CORPUS = "serbench/schemas/robustness/corpus"
+ROBUSTNESS_CORPUS = "serbench/runner/crosslang/robustness/corpus"
 
 
 def _narrowed_langs(call: Invocation, binary_of: Callable[[str], str]) -> list[str]:
@@ -158,7 +158,7 @@ STEPS: tuple[Suite, ...] = (
     Suite(
         "interop",
         "interop matrix",
-        "serbench/schemas/conformance/matrix",
+        "serbench/runner/crosslang/interop/matrix",
         (NativeKind(interop_json.FILE_NAME, interop_json.parse),),
         interop_command,
         frozenset({0, 1}),
@@ -166,7 +166,7 @@ STEPS: tuple[Suite, ...] = (
     Suite(
         "robustness",
         "robustness driver",
-        "serbench/schemas/robustness/run",
+        "serbench/runner/crosslang/robustness/run",
         (NativeKind(robustness_json.FILE_NAME, robustness_json.parse),),
         robustness_command,
     ),

@@ -1,6 +1,6 @@
 namespace Serbench.Robustness;
 
-/// <summary>The .NET robustness worker (protocol in schemas/robustness/README.md):
+/// <summary>The .NET robustness worker (protocol in runner/crosslang/robustness/README.md):
 ///   worker --list   every decoder, as one JSON array
 ///   worker          serve: one JSON request a line on stdin, one JSON reply a line on stdout
 /// A malformed request or an unknown decoder is a driver bug: a message on stderr, exit 2.</summary>

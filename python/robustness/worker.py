@@ -1,4 +1,4 @@
-"""The Python robustness worker (protocol: schemas/robustness/README.md).
+"""The Python robustness worker (protocol: runner/crosslang/robustness/README.md).
 
     worker --list    every decoder, one JSON array on stdout
     worker           serve: one JSON request per stdin line, one JSON reply per stdout line

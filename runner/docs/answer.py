@@ -45,15 +45,33 @@ class Use:
 
 
 USES = (
-    Use("typed JSON API payloads", "JSON to and from the library's typed classes (validated where the "
-        "library validates)", "roundtrip", lambda r: r.case.format == "json" and not _schemaless(r)),
-    Use("schema-less JSON", "JSON to and from plain maps and lists", "roundtrip",
-        lambda r: r.case.format == "json" and _schemaless(r)),
-    Use("compact binary", "any binary format, full decode", "roundtrip",
-        lambda r: r.case.format not in ("json", "python")),
-    Use("zero-copy reads", "read the named fields of every record in place (lazy), against the default's "
-        "full decode and read of the same fields", "access_lazy", lambda r: True, lazy=True,
-        default_op="access_full"),
+    Use(
+        "typed JSON API payloads",
+        "JSON to and from the library's typed classes (validated where the library validates)",
+        "roundtrip",
+        lambda r: r.case.format == "json" and not _schemaless(r),
+    ),
+    Use(
+        "schema-less JSON",
+        "JSON to and from plain maps and lists",
+        "roundtrip",
+        lambda r: r.case.format == "json" and _schemaless(r),
+    ),
+    Use(
+        "compact binary",
+        "any binary format, full decode",
+        "roundtrip",
+        lambda r: r.case.format not in ("json", "python"),
+    ),
+    Use(
+        "zero-copy reads",
+        "read the named fields of every record in place (lazy), against the default's "
+        "full decode and read of the same fields",
+        "access_lazy",
+        lambda r: True,
+        lazy=True,
+        default_op="access_full",
+    ),
 )
 
 
@@ -74,15 +92,19 @@ class Answer:
             "best": f"**{self.best.marked_label}** · {self.best.case.format}",
             "median": fmt_spread(self.best.summary),
             "runner_up": _versus(self.runner_up, self.runner_up_ratio),
-            "default": "is the default" if self.default is self.best
+            "default": "is the default"
+            if self.default is self.best
             else _versus(self.default, self.default_ratio),
         }
 
     def cell(self) -> str:
         """The answer in one cell of the landing page's first table."""
         ratio = self.runner_up_ratio
-        versus = f"{fmt_ratio_ci(ratio)} vs {self.runner_up.label}" if self.runner_up and ratio else (
-            "no other library measured")
+        versus = (
+            f"{fmt_ratio_ci(ratio)} vs {self.runner_up.label}"
+            if self.runner_up and ratio
+            else ("no other library measured")
+        )
         return f"**{self.best.marked_label}** · {self.best.case.format}<br>{versus}"
 
 
@@ -95,9 +117,14 @@ def _versus(other: Result | None, ratio: RatioCI | None) -> str:
 
 def _candidates(results: Results, lang: str, op: str) -> list[Result]:
     return [
-        r for r in results.measured()
-        if r.case.lang == lang and r.case.op == op and r.case.dataset == DATASET and r.case.size == SIZE
-        and r.timed and not r.case.variant.endswith(CONDITION_SUFFIXES)
+        r
+        for r in results.measured()
+        if r.case.lang == lang
+        and r.case.op == op
+        and r.case.dataset == DATASET
+        and r.case.size == SIZE
+        and r.timed
+        and not r.case.variant.endswith(CONDITION_SUFFIXES)
     ]
 
 
@@ -120,9 +147,13 @@ def answer(results: Results, lang: str, use: Use) -> Answer | None:
     runner_up = next((r for r in ranked if r.case.lib != best.case.lib), None)
     default = _default(results, lang, use)
     return Answer(
-        lang, use, best,
-        runner_up, ratio_of([runner_up], [best]) if runner_up else None,
-        default, ratio_of([default], [best]) if default and default is not best else None,
+        lang,
+        use,
+        best,
+        runner_up,
+        ratio_of([runner_up], [best]) if runner_up else None,
+        default,
+        ratio_of([default], [best]) if default and default is not best else None,
     )
 
 

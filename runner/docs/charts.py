@@ -43,10 +43,32 @@ _STYLE: dict[RcKeyType, Any] = {
 # hues so one language's libraries never share one), reused in order.
 # (Okabe-Ito's yellow is left out: it vanishes on white.)
 PALETTE = (
-    "#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#4E79A7", "#F28E2B",
-    "#E15759", "#76B7B2", "#59A14F", "#B07AA1", "#FF9DA7", "#9C755F", "#BAB0AC", "#333333",
-    "#8C6D31", "#17BECF", "#BCBD22", "#7F3C8D", "#11A579", "#3969AC", "#F2B701", "#E73F74",
-    "#80BA5A", "#A5AA99",
+    "#0072B2",
+    "#E69F00",
+    "#009E73",
+    "#D55E00",
+    "#CC79A7",
+    "#56B4E9",
+    "#4E79A7",
+    "#F28E2B",
+    "#E15759",
+    "#76B7B2",
+    "#59A14F",
+    "#B07AA1",
+    "#FF9DA7",
+    "#9C755F",
+    "#BAB0AC",
+    "#333333",
+    "#8C6D31",
+    "#17BECF",
+    "#BCBD22",
+    "#7F3C8D",
+    "#11A579",
+    "#3969AC",
+    "#F2B701",
+    "#E73F74",
+    "#80BA5A",
+    "#A5AA99",
 )
 # Variants of one library share its hue: the first is the colour itself, later ones
 # lighter or darker shades of it (a share of white, or of black when negative).
@@ -146,8 +168,13 @@ def _svg(figure: Figure) -> str:
     return _compact(buffer.getvalue())
 
 
-def stacked_chart(stacks: Sequence[Stack], colours: dict[str, str], names: dict[str, str], title: str,
-                  provenance: Provenance) -> str:
+def stacked_chart(
+    stacks: Sequence[Stack],
+    colours: dict[str, str],
+    names: dict[str, str],
+    title: str,
+    provenance: Provenance,
+) -> str:
     """One horizontal bar per stack, its parts as shares of the whole (100%), categories in
     `colours`' order and colours, named by `names` in the legend; the provenance in the
     SVG's title and footer."""
@@ -168,8 +195,12 @@ def stacked_chart(stacks: Sequence[Stack], colours: dict[str, str], names: dict[
         axes.grid(axis="y", visible=False)
         used = [c for c in colours if any(c == category and n for s in stacks for category, n in s.parts)]
         axes.legend(
-            handles=[Patch(color=colours[c], label=names[c]) for c in used], fontsize=8, frameon=False,
-            loc="lower left", bbox_to_anchor=(0.0, 1.0), ncol=min(len(used), 3),
+            handles=[Patch(color=colours[c], label=names[c]) for c in used],
+            fontsize=8,
+            frameon=False,
+            loc="lower left",
+            bbox_to_anchor=(0.0, 1.0),
+            ncol=min(len(used), 3),
         )
         svg = _svg(figure)
         heading = f"<title>{escape(title)} ({escape(provenance.line())})</title>"

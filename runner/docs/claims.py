@@ -52,8 +52,14 @@ CONDITIONS = ("ops", "volume", "gc")
 # (its CI is the value +- this share): allocation and memory counters move a little from
 # run to run; wire and installed bytes do not.
 _METRICS = {
-    "time": 0.0, "wire_bytes": 0.0, "installed_size_bytes": 0.0, "alloc_bytes_per_op": 0.025,
-    "peak_rss_bytes": 0.025, "gc_memory_bytes": 0.025, "peak_memory_bytes": 0.025, "peak_heap_bytes": 0.025,
+    "time": 0.0,
+    "wire_bytes": 0.0,
+    "installed_size_bytes": 0.0,
+    "alloc_bytes_per_op": 0.025,
+    "peak_rss_bytes": 0.025,
+    "gc_memory_bytes": 0.025,
+    "peak_memory_bytes": 0.025,
+    "peak_heap_bytes": 0.025,
 }
 
 
@@ -108,8 +114,10 @@ def load(path: Path = CLAIMS_FILE) -> list[dict[str, Any]]:
             given = claim.get("conditions", {}) | check.get("conditions", {})
             missing = [k for k in CONDITIONS if k not in given]
             if missing:
-                raise ClaimsError(f"{path}: claim {claim['id']}, check {check.get('what')!r}: "
-                                  f"no source condition {', '.join(missing)}")
+                raise ClaimsError(
+                    f"{path}: claim {claim['id']}, check {check.get('what')!r}: "
+                    f"no source condition {', '.join(missing)}"
+                )
     return list(claims)
 
 
@@ -148,8 +156,9 @@ def _find_one(results: Results, selector: dict[str, object], metric: str) -> tup
     return found[0], ""
 
 
-def _selectors(base: dict[str, Any], side: dict[str, Any] | list[dict[str, Any]],
-               ops: Sequence[str]) -> list[dict[str, object]]:
+def _selectors(
+    base: dict[str, Any], side: dict[str, Any] | list[dict[str, Any]], ops: Sequence[str]
+) -> list[dict[str, object]]:
     """A side's selectors: each part (a list sums its parts), once per op of `ops` when
     the check sums ops (the source timed encode and decode and added them)."""
     parts = [_selector(base, part) for part in (side if isinstance(side, list) else [side])]
@@ -164,8 +173,10 @@ def _side(results: Results, selectors: list[dict[str, object]], metric: str) -> 
 
 
 def _name(selectors: list[dict[str, object]]) -> str:
-    names = dict.fromkeys(str(s.get("lib", _describe(s))) + (f" ({s['variant']})" if s.get("variant") else "")
-                          for s in selectors)
+    names = dict.fromkeys(
+        str(s.get("lib", _describe(s))) + (f" ({s['variant']})" if s.get("variant") else "")
+        for s in selectors
+    )
     return " + ".join(names)
 
 
@@ -177,8 +188,13 @@ def _ratio(slow: list[Result], fast: list[Result], metric: str) -> RatioCI:
     values = [sum(r.metric(metric) or 0.0 for r in side) for side in (slow, fast)]
     spread = _METRICS[metric]
     ratio = values[0] / values[1]
-    return RatioCI(ratio, ratio * (1 - spread) / (1 + spread), ratio * (1 + spread) / (1 - spread), 1,
-                   "a single value" + (f" (\u00b1{spread:.1%} resolution)" if spread else ""))
+    return RatioCI(
+        ratio,
+        ratio * (1 - spread) / (1 + spread),
+        ratio * (1 + spread) / (1 - spread),
+        1,
+        "a single value" + (f" (\u00b1{spread:.1%} resolution)" if spread else ""),
+    )
 
 
 def _show(metric: str, results: list[Result]) -> str:
@@ -230,13 +246,17 @@ def _why(verdict: Verdict, found: RatioCI, low: float, high: float) -> str:
     refute = f"{significant(low / REFUTE)}{DASH}{significant(high * REFUTE)}{TIMES}"
     ordering = math.isnan(low)
     reasons = {
-        Verdict.REPRODUCED: "its CI lies above 1" if ordering
+        Verdict.REPRODUCED: "its CI lies above 1"
+        if ordering
         else f"its CI lies above 1 and meets the agreement band {agree}",
-        Verdict.CONTRADICTED: "its CI lies below 1: the other way round" if found.hi < 1
+        Verdict.CONTRADICTED: "its CI lies below 1: the other way round"
+        if found.hi < 1
         else f"its CI lies wholly outside {refute}",
         Verdict.INDISTINGUISHABLE: "its CI holds 1: the two results overlap",
-        Verdict.INCONCLUSIVE: f"no 95% CI with n={found.n}" if not found.has_ci
-        else "its CI holds 1: no direction shown" if found.lo <= 1
+        Verdict.INCONCLUSIVE: f"no 95% CI with n={found.n}"
+        if not found.has_ci
+        else "its CI holds 1: no direction shown"
+        if found.lo <= 1
         else f"its CI misses the agreement band {agree} without lying wholly outside {refute}",
     }
     return reasons[verdict]
@@ -254,8 +274,9 @@ def _conditions(claim: dict[str, Any], check: dict[str, Any]) -> dict[str, str]:
     return {k: str(v) for k, v in (claim.get("conditions", {}) | check.get("conditions", {})).items()}
 
 
-def _ratio_check(results: Results, base: dict[str, Any], check: dict[str, Any],
-                 conditions: dict[str, str]) -> CheckResult:
+def _ratio_check(
+    results: Results, base: dict[str, Any], check: dict[str, Any], conditions: dict[str, str]
+) -> CheckResult:
     metric = str(check.get("metric", "time"))
     low, high, claimed = _band(check)
     ops = check.get("ops", [])
@@ -267,19 +288,28 @@ def _ratio_check(results: Results, base: dict[str, Any], check: dict[str, Any],
     found = _ratio(slow, fast, metric)
     verdict = judge_ratio(found, low, high)
     values = f"{_show(metric, slow)} / {_show(metric, fast)}"
-    return CheckResult(check["what"], claimed, fmt_ratio_ci(found), verdict,
-                       _detail(verdict, _why(verdict, found, low, high), found, values), conditions)
+    return CheckResult(
+        check["what"],
+        claimed,
+        fmt_ratio_ci(found),
+        verdict,
+        _detail(verdict, _why(verdict, found, low, high), found, values),
+        conditions,
+    )
 
 
 # A pair of an ordering in words that are no verdict's name (the detail names one verdict).
 _PAIR_WORDS = {
-    Verdict.REPRODUCED: "above 1", Verdict.CONTRADICTED: "below 1",
-    Verdict.INDISTINGUISHABLE: "holds 1", Verdict.INCONCLUSIVE: "no CI",
+    Verdict.REPRODUCED: "above 1",
+    Verdict.CONTRADICTED: "below 1",
+    Verdict.INDISTINGUISHABLE: "holds 1",
+    Verdict.INCONCLUSIVE: "no CI",
 }
 
 
-def _order_check(results: Results, base: dict[str, Any], check: dict[str, Any],
-                 conditions: dict[str, str]) -> CheckResult:
+def _order_check(
+    results: Results, base: dict[str, Any], check: dict[str, Any], conditions: dict[str, str]
+) -> CheckResult:
     metric = str(check.get("metric", "time"))
     claimed_order = [_selectors(base, entry, []) for entry in check["order"]]
     present: list[tuple[str, list[Result]]] = []
@@ -293,8 +323,9 @@ def _order_check(results: Results, base: dict[str, Any], check: dict[str, Any],
     claimed = " < ".join(_name(s) for s in claimed_order)
     absent = f"not measured: {', '.join(missing)}" if missing else ""
     if len(present) < 2:
-        return CheckResult(check["what"], claimed, DASH, Verdict.NOT_MEASURED,
-                           absent or "fewer than two cases", conditions)
+        return CheckResult(
+            check["what"], claimed, DASH, Verdict.NOT_MEASURED, absent or "fewer than two cases", conditions
+        )
     pairs = [(a, b, _ratio(b[1], a[1], metric)) for a, b in itertools.pairwise(present)]
     verdicts = [judge_order(found) for _, _, found in pairs]
     verdict = _overall_of(verdicts)
@@ -345,8 +376,9 @@ def check_all(results: Results, claims: Sequence[dict[str, Any]]) -> list[ClaimR
         head = (claim["id"], claim["source"], claim["claim"], claim["work"])
         conditions = {k: str(v) for k, v in claim.get("conditions", {}).items()}
         if claim.get("not_measurable"):
-            found.append(ClaimResult(*head, Verdict.NOT_MEASURABLE, str(claim["not_measurable"]), (),
-                                     conditions))
+            found.append(
+                ClaimResult(*head, Verdict.NOT_MEASURABLE, str(claim["not_measurable"]), (), conditions)
+            )
             continue
         checks = tuple(_check(results, claim, c) for c in claim["check"])
         found.append(ClaimResult(*head, *_overall(checks), checks, conditions))

@@ -14,24 +14,24 @@ from schemas.catalog import catalog
 SCHEMAS = Path(__file__).parent.parent.parent / "schemas"
 ABOUT = {
     "user": "One flat record per user: integers, strings, a boolean, a list of tags and a "
-            "nested address. The shape of a typical REST resource.",
+    "nested address. The shape of a typical REST resource.",
     "order": "An e-commerce order: a customer, a shipping address, a list of line items, an enum "
-             "status, a timestamp and money as doubles. Nesting without recursion: the shape most "
-             "API payloads have.",
+    "status, a timestamp and money as doubles. Nesting without recursion: the shape most "
+    "API payloads have.",
     "filetree": "A directory tree: each node is a file or a directory (a tagged union) with "
-                "timestamps, an enum and optional fields; directories contain nodes. The shape "
-                "msgspec's validation benchmark uses.",
+    "timestamps, an enum and optional fields; directories contain nodes. The shape "
+    "msgspec's validation benchmark uses.",
     "game": "The FlatBuffers tutorial's monster: fixed-size structs (positions), vectors of "
-            "numbers and tables, an enum and a union. Binary formats' home ground.",
+    "numbers and tables, an enum and a union. Binary formats' home ground.",
     "mail": "E-mail messages of about 10 KB each, mostly strings (headers and a body): "
-            "what a serializer costs when copying text dominates.",
+    "what a serializer costs when copying text dominates.",
     "metrics": "Time series of 256 int64 timestamps and 256 doubles each: numeric arrays, "
-               "where packed encodings and memcpy-like decoders win.",
+    "where packed encodings and memcpy-like decoders win.",
 }
 # The Python suite's cases without a payload, listed with the real documents.
 HELPERS = {
     "objects": "the Python suite's object cases: creating, comparing and collecting instances of "
-               "small record classes (ops create, eq, lt, gc), no serialization",
+    "small record classes (ops create, eq, lt, gc), no serialization",
     "none": "measurements without a payload: installed size and import time",
 }
 REAL_ABOUT = (
@@ -120,10 +120,14 @@ def wire_sizes(found: Sequence[Result]) -> tuple[list[int], list[dict[str, Any]]
     for dataset, fmt in sorted({(r.case.dataset, r.case.format) for r in encoded}):
         cells = []
         for size in sizes:
-            members = [r for r in encoded
-                       if (r.case.dataset, r.case.format, r.case.size) == (dataset, fmt, size)]
-            packed = [f"{name} {_span([r.case.metrics[m] for r in members if m in r.case.metrics])}"
-                      for name, m in COMPRESSED if any(m in r.case.metrics for r in members)]
+            members = [
+                r for r in encoded if (r.case.dataset, r.case.format, r.case.size) == (dataset, fmt, size)
+            ]
+            packed = [
+                f"{name} {_span([r.case.metrics[m] for r in members if m in r.case.metrics])}"
+                for name, m in COMPRESSED
+                if any(m in r.case.metrics for r in members)
+            ]
             shown = _span([r.case.metrics["wire_bytes"] for r in members])
             cells.append(shown + (f" ({', '.join(packed)})" if packed else ""))
         rows.append({"format": f"{dataset} · {fmt}" if several else fmt, "cells": cells})

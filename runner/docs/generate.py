@@ -120,8 +120,9 @@ def workspace_path(path: Path) -> Path:
 
 
 def main(argv: Sequence[str]) -> int:
-    parser = argparse.ArgumentParser(prog="generate", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        prog="generate", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--snapshot", type=Path, default=PUBLISHED, help=f"default: {PUBLISHED}")
     parser.add_argument("--out", type=Path, default=DOCS, help=f"default: {DOCS}/")
     args = parser.parse_args(argv)

@@ -86,14 +86,28 @@ def _unmeasured_groups(entries: Iterable[Unmeasured]) -> list[dict[str, str]]:
         found.setdefault(key, []).append(u)
     rows = []
     for (lib, variant, fmt, outcome, reason), members in sorted(found.items()):
-        which = "; ".join(filter(None, (
-            _listed_values(u.op for u in members), _listed_values(u.dataset for u in members),
-            _listed_values(u.size for u in members) and f"sizes {_listed_values(u.size for u in members)}",
-        )))
+        which = "; ".join(
+            filter(
+                None,
+                (
+                    _listed_values(u.op for u in members),
+                    _listed_values(u.dataset for u in members),
+                    _listed_values(u.size for u in members)
+                    and f"sizes {_listed_values(u.size for u in members)}",
+                ),
+            )
+        )
         name = (lib or "the whole suite") + (f" ({variant})" if variant else "")
         name += f" · {fmt}" if fmt else ""
-        rows.append({"library": name, "outcome": outcome.replace("_", " "), "cases": str(len(members)),
-                     "which": which or "every case", "reason": reason})
+        rows.append(
+            {
+                "library": name,
+                "outcome": outcome.replace("_", " "),
+                "cases": str(len(members)),
+                "which": which or "every case",
+                "reason": reason,
+            }
+        )
     return rows
 
 
@@ -107,8 +121,14 @@ def _unmeasured_counts(entries: Iterable[Unmeasured]) -> list[tuple[str, int]]:
 def _metric_rows(found: Iterable[Result]) -> list[dict[str, str]]:
     """Cases that are a measurement without timings (installed size, peak memory)."""
     return [
-        {"label": r.full_label, "dataset": r.case.dataset, "op": r.case.op, "metric": name,
-         "value": fmt_bytes(value), "version": r.case.lib_version or DASH}
+        {
+            "label": r.full_label,
+            "dataset": r.case.dataset,
+            "op": r.case.op,
+            "metric": name,
+            "value": fmt_bytes(value),
+            "version": r.case.lib_version or DASH,
+        }
         for r in sorted(found, key=lambda r: (r.case.op, r.full_label))
         for name, value in sorted(r.case.metrics.items())
     ]
@@ -129,8 +149,11 @@ NOT_REPORTED = "n/r"
 # Capability names as column headers, with soft hyphens so a narrow column breaks them.
 _SHY = "\u00ad"
 CAPABILITY_HEADERS = {
-    "codegen": f"code{_SHY}gen", "reflection": f"re{_SHY}flec{_SHY}tion", "schemaless": f"schema{_SHY}less",
-    "validates": f"val{_SHY}i{_SHY}dates", "zero_copy": "zero-copy",
+    "codegen": f"code{_SHY}gen",
+    "reflection": f"re{_SHY}flec{_SHY}tion",
+    "schemaless": f"schema{_SHY}less",
+    "validates": f"val{_SHY}i{_SHY}dates",
+    "zero_copy": "zero-copy",
 }
 
 
@@ -163,7 +186,7 @@ def _capabilities(found: Sequence[Result]) -> tuple[list[str], list[dict[str, An
 # What a harness setting means where its name alone misleads.
 SETTING_NOTES = {
     "library_build_type": "how Debian built the Google Benchmark library itself (its own checks), "
-                          "not the code under test, which Bazel compiles optimized (-c opt, -O2)",
+    "not the code under test, which Bazel compiles optimized (-c opt, -O2)",
 }
 
 
@@ -175,9 +198,15 @@ def _language_index(results: Results, lang: str, found: Sequence[Result]) -> Pag
         name: len({r.case.key for r in found if page_of(r.case.dataset) == name}) for name in DATASET_PAGES
     }
     unmeasured = [u for u in snapshot.unmeasured if u.lang == lang]
-    pages = [(name, DATASET_TITLES[name], counts[name],
-              len([u for u in unmeasured if u.dataset is not None and page_of(u.dataset) == name]))
-             for name in DATASET_PAGES]
+    pages = [
+        (
+            name,
+            DATASET_TITLES[name],
+            counts[name],
+            len([u for u in unmeasured if u.dataset is not None and page_of(u.dataset) == name]),
+        )
+        for name in DATASET_PAGES
+    ]
     return Page(
         f"{lang}/index.md",
         "language.md.j2",
@@ -185,8 +214,10 @@ def _language_index(results: Results, lang: str, found: Sequence[Result]) -> Pag
             "lang": lang,
             "lang_name": LANG_NAMES[lang],
             "suite": suite,
-            "settings": [(key, value, SETTING_NOTES.get(key, ""))
-                         for key, value in sorted(snapshot.metadata.get(lang, {}).items())],
+            "settings": [
+                (key, value, SETTING_NOTES.get(key, ""))
+                for key, value in sorted(snapshot.metadata.get(lang, {}).items())
+            ],
             "capability_names": [CAPABILITY_HEADERS.get(n, n) for n in names],
             "capabilities": capabilities,
             "lazy_reasons": lazy_reasons,
@@ -210,14 +241,24 @@ def _description(results: Results, lang: str, name: str, found: Sequence[Result]
     }
 
 
-def _language_dataset(results: Results, lang: str, name: str, found: Sequence[Result],
-                      lib_colours: dict[tuple[str, str, str], str]) -> Page:
+def _language_dataset(
+    results: Results,
+    lang: str,
+    name: str,
+    found: Sequence[Result],
+    lib_colours: dict[tuple[str, str, str], str],
+) -> Page:
     page = Page(f"{lang}/{name}.md", "dataset.md.j2", {})
     blocks = []
     for dataset, op, members in _by_dataset_op([r for r in found if r.timed]):
         made_block, made = timings.block(
-            results, members, f"charts/{lang}/{dataset}-{op}", _lib_label(members),
-            lambda r: lib_colours[(r.case.lang, r.case.lib, r.case.variant)], "../", "library",
+            results,
+            members,
+            f"charts/{lang}/{dataset}-{op}",
+            _lib_label(members),
+            lambda r: lib_colours[(r.case.lang, r.case.lib, r.case.variant)],
+            "../",
+            "library",
         )
         blocks.append(made_block)
         page.charts += made
@@ -253,8 +294,13 @@ def format_pages(results: Results) -> list[Page]:
         blocks = []
         for dataset, op, members in _by_dataset_op(found):
             made_block, made = timings.block(
-                results, members, f"charts/formats/{fmt}-{dataset}-{op}", _lang_label,
-                lambda r: LANG_COLOURS.get(r.case.lang, "#999999"), "../", "language · library",
+                results,
+                members,
+                f"charts/formats/{fmt}-{dataset}-{op}",
+                _lang_label,
+                lambda r: LANG_COLOURS.get(r.case.lang, "#999999"),
+                "../",
+                "language · library",
                 # Each library's growth with size is on its language's page already.
                 scaling_chart=False,
             )
@@ -302,9 +348,9 @@ def claims_page(claims: Sequence[ClaimResult]) -> Page:
 # Per language: whether the garbage collector can run while a sample is timed.
 GC_CONDITIONS = {
     "python": "the cyclic GC stays on while timing, as in an application; the typed-class libraries "
-              "on filetree and order are timed again with it off (variants ending `_gcoff`)",
+    "on filetree and order are timed again with it off (variants ending `_gcoff`)",
     "dotnet": "the .NET GC runs as in an application (BenchmarkDotNet's defaults); MemoryDiagnoser "
-              "counts the collections per operation",
+    "counts the collections per operation",
     "cpp": "no garbage collector: memory is freed when each operation's objects go out of scope",
 }
 
@@ -317,19 +363,28 @@ def methodology_page(results: Results) -> Page:
         if scope != REPEATABILITY
     ]
     calibrations = [
-        {"lang": LANG_NAMES.get(c.lang, c.lang), "when": c.when, "workload": c.workload,
-         "median": fmt_time(c.ns), "n": str(c.n)}
+        {
+            "lang": LANG_NAMES.get(c.lang, c.lang),
+            "when": c.when,
+            "workload": c.workload,
+            "median": fmt_time(c.ns),
+            "n": str(c.n),
+        }
         for c in snapshot.calibrations
     ]
     known = catalog.load()
-    return Page("methodology.md", "methodology.md.j2", {
-        "ops": [(op.name, op.text) for op in known.ops],
-        "profiles": [(p.name, p.text, p.published) for p in known.profiles],
-        "settings": settings,
-        "gc": [(LANG_NAMES[lang], text) for lang, text in GC_CONDITIONS.items()],
-        "calibrations": calibrations,
-        "repeatability": sorted(snapshot.metadata.get(REPEATABILITY, {}).items()),
-    })
+    return Page(
+        "methodology.md",
+        "methodology.md.j2",
+        {
+            "ops": [(op.name, op.text) for op in known.ops],
+            "profiles": [(p.name, p.text, p.published) for p in known.profiles],
+            "settings": settings,
+            "gc": [(LANG_NAMES[lang], text) for lang, text in GC_CONDITIONS.items()],
+            "calibrations": calibrations,
+            "repeatability": sorted(snapshot.metadata.get(REPEATABILITY, {}).items()),
+        },
+    )
 
 
 # The run metadata scope the repeatability benchmark's summary goes in (its latest output).
@@ -339,8 +394,11 @@ REPEATABILITY = "repeatability"
 def landing_page(results: Results) -> Page:
     snapshot = results.snapshot
     per_lang = [
-        (LANG_NAMES[lang], len([r for r in results.measured() if r.case.lang == lang]),
-         _unmeasured_counts(u for u in snapshot.unmeasured if u.lang == lang))
+        (
+            LANG_NAMES[lang],
+            len([r for r in results.measured() if r.case.lang == lang]),
+            _unmeasured_counts(u for u in snapshot.unmeasured if u.lang == lang),
+        )
         for lang in LANGS
     ]
     found = answers(results)
@@ -353,14 +411,21 @@ def landing_page(results: Results) -> Page:
             "libraries": len({(r.case.lang, r.case.lib) for r in results.measured()}),
             "runtimes": sorted(snapshot.metadata.get("run", {}).items()),
             "matrix": [
-                {"use": use.name,
-                 "cells": [next((a.cell() for a in found if a.use is use and a.lang == lang), DASH)
-                                            for lang in LANGS]}
+                {
+                    "use": use.name,
+                    "cells": [
+                        next((a.cell() for a in found if a.use is use and a.lang == lang), DASH)
+                        for lang in LANGS
+                    ],
+                }
                 for use in USES
             ],
             "langs": [LANG_NAMES[lang] for lang in LANGS],
-            "answers": [(LANG_NAMES[lang], headline(lang), [a.row() for a in found if a.lang == lang])
-                        for lang in LANGS if any(a.lang == lang for a in found)],
+            "answers": [
+                (LANG_NAMES[lang], headline(lang), [a.row() for a in found if a.lang == lang])
+                for lang in LANGS
+                if any(a.lang == lang for a in found)
+            ],
             "uses": [(u.name, u.what, u.op) for u in USES],
             "answer_dataset": ANSWER_DATASET,
             "answer_size": f"{ANSWER_SIZE:,}",
@@ -369,8 +434,9 @@ def landing_page(results: Results) -> Page:
 
 
 def all_pages(results: Results, claims: Sequence[ClaimResult]) -> list[Page]:
-    lib_colours = charts.variant_colours(sorted({(r.case.lang, r.case.lib, r.case.variant)
-                                                 for r in results.measured() if r.timed}))
+    lib_colours = charts.variant_colours(
+        sorted({(r.case.lang, r.case.lib, r.case.variant) for r in results.measured() if r.timed})
+    )
     return [
         landing_page(results),
         *language_pages(results, lib_colours),

@@ -17,8 +17,9 @@ from runner.store import StoreError
 
 
 def main(argv: Sequence[str]) -> int:
-    parser = argparse.ArgumentParser(prog="publish", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        prog="publish", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("run", metavar="RUN_ID")
     parser.add_argument(
         "--store", type=Path, help="SQLite store (default: <workspace>/results/serbench.sqlite)"

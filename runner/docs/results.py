@@ -55,8 +55,13 @@ LAZY_FALLBACK: dict[tuple[str, str, str | None, str], str] = {
     ("python", "pycapnp", None, "roundtrip"): _PYCAPNP + "lazy encode then lazy decode",
     **{
         (lang, lib, None, "access_lazy"): "reads the named fields in place, without decoding"
-        for lang, lib in (("python", "flatbuffers"), ("python", "pycapnp"), ("dotnet", "flatbuffers"),
-                          ("cpp", "flatbuffers"), ("cpp", "capnp"))
+        for lang, lib in (
+            ("python", "flatbuffers"),
+            ("python", "pycapnp"),
+            ("dotnet", "flatbuffers"),
+            ("cpp", "flatbuffers"),
+            ("cpp", "capnp"),
+        )
     },
 }
 
@@ -108,6 +113,7 @@ class Result:
 
 
 # Ratios ---------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class RatioCI:

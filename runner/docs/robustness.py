@@ -1,18 +1,18 @@
 """The robustness page: how every decoder met the malformed-input corpus.
 
 Built from the snapshot's aggregates (outcome counts per decoder and mutation kind,
-median time to reject, the reproducing inputs); see schemas/robustness for the corpus
+median time to reject, the reproducing inputs); see runner/crosslang/robustness for the corpus
 and the driver, and the methodology page for the classification.
 """
 
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from runner.crosslang.robustness.schema import MUTATIONS, OUTCOMES
 from runner.docs import charts
 from runner.docs.page import Chart, Page, Provenance
 from runner.docs.results import DASH, FORMAT_NAMES, LANG_NAMES, LANGS, fmt_time
 from runner.docs.snapshot import RobustnessCorpus, RobustnessDecoder, Snapshot
-from schemas.robustness.schema import MUTATIONS, OUTCOMES
 
 # The names and chart colours of the protocol's six outcome classes (Okabe-Ito: green
 # for the clean error, warm colours for the unsafe ones).
@@ -115,15 +115,17 @@ def _corpus(corpus: RobustnessCorpus | None) -> dict[str, Any] | None:
     }
 
 
-def _language(lang: str, members: Sequence[RobustnessDecoder],
-              provenance: Provenance) -> tuple[dict[str, Any], Chart]:
+def _language(
+    lang: str, members: Sequence[RobustnessDecoder], provenance: Provenance
+) -> tuple[dict[str, Any], Chart]:
     path = f"charts/robustness/{lang}.svg"
     stacks = [
         charts.Stack(f"{_name(d)} · {d.format}", tuple((o, d.total(o)) for o in OUTCOMES)) for d in members
     ]
     title = f"{LANG_NAMES.get(lang, lang)}: outcomes per decoder on malformed input"
-    chart = Chart(path, lambda: charts.stacked_chart(stacks, OUTCOME_COLOURS, OUTCOME_NAMES, title,
-                                                     provenance))
+    chart = Chart(
+        path, lambda: charts.stacked_chart(stacks, OUTCOME_COLOURS, OUTCOME_NAMES, title, provenance)
+    )
     rows = [_row(d) for d in members]
     return {"lang": lang, "name": LANG_NAMES.get(lang, lang), "chart": path, "rows": rows}, chart
 
@@ -138,8 +140,11 @@ def page(snapshot: Snapshot, provenance: Provenance) -> Page:
         result.charts.append(chart)
     found = sorted(snapshot.robustness_repro, key=lambda r: (r.outcome, r.lang, r.lib, r.variant, r.format))
     repro = [
-        {"outcome": OUTCOME_NAMES.get(r.outcome, r.outcome), "lang": LANG_NAMES.get(r.lang, r.lang),
-         "repro": r}
+        {
+            "outcome": OUTCOME_NAMES.get(r.outcome, r.outcome),
+            "lang": LANG_NAMES.get(r.lang, r.lang),
+            "repro": r,
+        }
         for r in found
     ]
     result.context = {

@@ -109,9 +109,20 @@ def _cases(store: Store, run_id: str) -> list[Case]:
     metrics = _grouped(store.db.execute(_METRICS, (run_id,)).fetchall())
     flags = _flags(store, run_id)
     cases = []
-    for result_id, lang, lib, fmt, op, dataset, size, variant, version, caps, lazy_reason, case_id in (
-        store.db.execute(_CASES.format(lazy=lazy), (run_id,))
-    ):
+    for (
+        result_id,
+        lang,
+        lib,
+        fmt,
+        op,
+        dataset,
+        size,
+        variant,
+        version,
+        caps,
+        lazy_reason,
+        case_id,
+    ) in store.db.execute(_CASES.format(lazy=lazy), (run_id,)):
         taken = samples.get(result_id, [])
         cases.append(
             Case(
@@ -127,7 +138,8 @@ def _cases(store: Store, run_id: str) -> list[Case]:
                 samples_ns=tuple(float(str(v)) for v, _ in taken),
                 metrics={str(n): float(str(v)) for n, v in metrics.get(result_id, [])},
                 rounds=tuple(None if r is None else int(str(r)) for _, r in taken)
-                if any(r is not None for _, r in taken) else (),
+                if any(r is not None for _, r in taken)
+                else (),
                 lazy_reason=lazy_reason,
                 flags=tuple(flags.get(int(case_id), ())),
             )
@@ -190,11 +202,19 @@ def aggregate(
         key = (lang, lib, variant, fmt)
         times = rejects.get(key, {})
         every = [ns for values in times.values() for ns in values]
-        found.append(RobustnessDecoder(
-            lang, lib, variant, fmt, version, bool(schemaless), counts.get(key, {}),
-            {m: statistics.median(v) for m, v in times.items()},
-            statistics.median(every) if every else None,
-        ))
+        found.append(
+            RobustnessDecoder(
+                lang,
+                lib,
+                variant,
+                fmt,
+                version,
+                bool(schemaless),
+                counts.get(key, {}),
+                {m: statistics.median(v) for m, v in times.items()},
+                statistics.median(every) if every else None,
+            )
+        )
     return found
 
 

@@ -70,17 +70,28 @@ def _num(value: float) -> str:
     return "0" if text == "-0" else text
 
 
-def _text(x: float, y: float, text: str, size: int = FONT, colour: str = TEXT, anchor: str = "start",
-          weight: str = "") -> str:
+def _text(
+    x: float,
+    y: float,
+    text: str,
+    size: int = FONT,
+    colour: str = TEXT,
+    anchor: str = "start",
+    weight: str = "",
+) -> str:
     bold = ' font-weight="bold"' if weight else ""
-    return (f'<text x="{_num(x)}" y="{_num(y)}" font-size="{size}" fill="{colour}" '
-            f'text-anchor="{anchor}"{bold}>{escape(text)}</text>')
+    return (
+        f'<text x="{_num(x)}" y="{_num(y)}" font-size="{size}" fill="{colour}" '
+        f'text-anchor="{anchor}"{bold}>{escape(text)}</text>'
+    )
 
 
 def _line(x1: float, y1: float, x2: float, y2: float, colour: str, width: float = 1.0, dash: str = "") -> str:
     dashes = f' stroke-dasharray="{dash}"' if dash else ""
-    return (f'<line x1="{_num(x1)}" y1="{_num(y1)}" x2="{_num(x2)}" y2="{_num(y2)}" stroke="{colour}" '
-            f'stroke-width="{_num(width)}"{dashes}/>')
+    return (
+        f'<line x1="{_num(x1)}" y1="{_num(y1)}" x2="{_num(x2)}" y2="{_num(y2)}" stroke="{colour}" '
+        f'stroke-width="{_num(width)}"{dashes}/>'
+    )
 
 
 def _document(title: str, height: float, body: list[str], provenance: Provenance) -> str:
@@ -90,7 +101,9 @@ def _document(title: str, height: float, body: list[str], provenance: Provenance
         f'viewBox="0 0 {WIDTH} {_num(height)}" font-family="DejaVu Sans, Helvetica, Arial, sans-serif">'
         f"<title>{escape(title)} ({escape(provenance.line())})</title>"
         f'<rect width="{WIDTH}" height="{_num(height)}" fill="#ffffff"/>'
-        + "".join(body) + footer + "</svg>\n"
+        + "".join(body)
+        + footer
+        + "</svg>\n"
     )
 
 
@@ -153,8 +166,9 @@ def _values(bars: Sequence[Bar]) -> list[float]:
     return [v for b in bars for v in (b.median_ns, b.ci_low_ns, b.ci_high_ns) if not math.isnan(v)]
 
 
-def _group(group: Group, top: float, label_width: float, scale: float, unit: str,
-           floor_ns: float | None) -> tuple[list[str], float]:
+def _group(
+    group: Group, top: float, label_width: float, scale: float, unit: str, floor_ns: float | None
+) -> tuple[list[str], float]:
     """One group's bars, whiskers, values and axis from y=top; returns (elements, bottom)."""
     body: list[str] = []
     y = top
@@ -173,13 +187,18 @@ def _group(group: Group, top: float, label_width: float, scale: float, unit: str
         body.append(_text(label_width, middle + 4, _fit(bar.label, label_width), FONT, TEXT, "end"))
         start = axis.at(axis.low)
         length = axis.at(bar.median_ns / scale) - start
-        body.append(f'<rect x="{_num(start)}" y="{_num(y + 3)}" width="{_num(length)}" height="{ROW - 6}" '
-                    f'fill="{bar.colour}"/>')
+        body.append(
+            f'<rect x="{_num(start)}" y="{_num(y + 3)}" width="{_num(length)}" height="{ROW - 6}" '
+            f'fill="{bar.colour}"/>'
+        )
         right = axis.at(bar.median_ns / scale)
         if not math.isnan(bar.ci_low_ns):
             low, high = axis.at(bar.ci_low_ns / scale), axis.at(bar.ci_high_ns / scale)
-            body += [_line(low, middle, high, middle, TEXT), _line(low, middle - 4, low, middle + 4, TEXT),
-                     _line(high, middle - 4, high, middle + 4, TEXT)]
+            body += [
+                _line(low, middle, high, middle, TEXT),
+                _line(low, middle - 4, low, middle + 4, TEXT),
+                _line(high, middle - 4, high, middle + 4, TEXT),
+            ]
             right = max(right, high)
         body.append(_text(right + 4, middle + 4, bar.value, SMALL))
         y += ROW
@@ -189,11 +208,16 @@ def _group(group: Group, top: float, label_width: float, scale: float, unit: str
         body.append(_text(x, y + 13, _tick(tick), SMALL, MUTED, "middle"))
     if floor is not None:
         x = axis.at(floor)
-        body += [_line(x, rows_top - 2, x, y, FLOOR, 1.2, "4 3"),
-                 _text(x, rows_top - 4, "memcpy", SMALL, FLOOR)]
+        body += [
+            _line(x, rows_top - 2, x, y, FLOOR, 1.2, "4 3"),
+            _text(x, rows_top - 4, "memcpy", SMALL, FLOOR),
+        ]
     scale_name = ", log scale" if axis.log else ""
-    body.append(_text(axis.x0, y + 28, f"median time per operation ({unit}{scale_name}); whiskers: 95% CI",
-                      SMALL, MUTED))
+    body.append(
+        _text(
+            axis.x0, y + 28, f"median time per operation ({unit}{scale_name}); whiskers: 95% CI", SMALL, MUTED
+        )
+    )
     return body, y + 36
 
 
@@ -221,32 +245,54 @@ def line_chart(title: str, series: Sequence[Series], provenance: Provenance) -> 
     legend_width = min(max((_width(s.label, SMALL) for s in lines), default=0) + 28, WIDTH * 0.4)
     top, bottom = 30.0, 30.0 + max(220.0, 18.0 * len(lines))
     sizes = sorted({size for s in lines for size, _ in s.points})
-    x_axis = Axis(min(sizes, default=1) / 1.5, max(sizes, default=1) * 1.5, True, 64,
-                  WIDTH - legend_width - 12)
+    x_axis = Axis(
+        min(sizes, default=1) / 1.5, max(sizes, default=1) * 1.5, True, 64, WIDTH - legend_width - 12
+    )
     y_axis = axis_for([ns / scale for s in lines for _, ns in s.points], bottom, top)
     if not y_axis.log:  # a log-log chart: straight lines of slope 1 are linear cost
-        y_axis = Axis(10.0 ** math.floor(math.log10(max(y_axis.high / LOG_SPREAD, 1e-9))),
-                      y_axis.high, True, bottom, top)
+        y_axis = Axis(
+            10.0 ** math.floor(math.log10(max(y_axis.high / LOG_SPREAD, 1e-9))),
+            y_axis.high,
+            True,
+            bottom,
+            top,
+        )
     body = [_text(4, 16, title, FONT + 1, TEXT, weight="bold")]
     for tick in y_axis.ticks():
         y = y_axis.at(tick)
-        body += [_line(x_axis.x0, y, x_axis.x1, y, GRID, 0.8),
-                 _text(x_axis.x0 - 4, y + 4, _tick(tick), SMALL, MUTED, "end")]
+        body += [
+            _line(x_axis.x0, y, x_axis.x1, y, GRID, 0.8),
+            _text(x_axis.x0 - 4, y + 4, _tick(tick), SMALL, MUTED, "end"),
+        ]
     for size in sizes:
         x = x_axis.at(size)
-        body += [_line(x, top, x, bottom, GRID, 0.8),
-                 _text(x, bottom + 14, f"{size:,}", SMALL, MUTED, "middle")]
+        body += [
+            _line(x, top, x, bottom, GRID, 0.8),
+            _text(x, bottom + 14, f"{size:,}", SMALL, MUTED, "middle"),
+        ]
     for s in lines:
         points = " ".join(f"{_num(x_axis.at(size))},{_num(y_axis.at(ns / scale))}" for size, ns in s.points)
         dash = ' stroke-dasharray="5 3"' if s.dashed else ""
         body.append(f'<polyline points="{points}" fill="none" stroke="{s.colour}" stroke-width="1.6"{dash}/>')
-        body += [f'<circle cx="{_num(x_axis.at(size))}" cy="{_num(y_axis.at(ns / scale))}" r="2.5" '
-                 f'fill="{s.colour}"/>' for size, ns in s.points]
+        body += [
+            f'<circle cx="{_num(x_axis.at(size))}" cy="{_num(y_axis.at(ns / scale))}" r="2.5" '
+            f'fill="{s.colour}"/>'
+            for size, ns in s.points
+        ]
     for index, s in enumerate(lines):
         y = top + 8 + 18 * index
         dash = "5 3" if s.dashed else ""
-        body += [_line(WIDTH - legend_width, y, WIDTH - legend_width + 18, y, s.colour, 2, dash),
-                 _text(WIDTH - legend_width + 24, y + 4, _fit(s.label, legend_width - 28, SMALL), SMALL)]
-    body.append(_text(x_axis.x0, bottom + 30, f"records per payload (log) against median time ({unit}, log)",
-                      SMALL, MUTED))
+        body += [
+            _line(WIDTH - legend_width, y, WIDTH - legend_width + 18, y, s.colour, 2, dash),
+            _text(WIDTH - legend_width + 24, y + 4, _fit(s.label, legend_width - 28, SMALL), SMALL),
+        ]
+    body.append(
+        _text(
+            x_axis.x0,
+            bottom + 30,
+            f"records per payload (log) against median time ({unit}, log)",
+            SMALL,
+            MUTED,
+        )
+    )
     return _document(title, bottom + 56, body, provenance)

@@ -80,18 +80,36 @@ def _table(results: Results, title: str, found: Sequence[Result], label: Label, 
     """Fastest first, with the multiple of the fastest; columns without any value dropped."""
     ranked = by_speed(found)
     fastest = ranked[0].median if ranked else math.nan
-    columns = [first, "median ± 95% CI", f"{TIMES} fastest", f"{TIMES} memcpy", "wire size", "allocated / op",
-               "peak heap / op", "self-checks"]
+    columns = [
+        first,
+        "median ± 95% CI",
+        f"{TIMES} fastest",
+        f"{TIMES} memcpy",
+        "wire size",
+        "allocated / op",
+        "peak heap / op",
+        "self-checks",
+    ]
     rows = [
-        [label(r), fmt_spread(r.summary), fmt_ratio(r.median / fastest),
-         fmt_ratio(results.memcpy_multiple(r)),
-         fmt_bytes(r.case.metrics.get("wire_bytes")), fmt_bytes(r.case.metrics.get("alloc_bytes_per_op")),
-         fmt_bytes(r.case.metrics.get("peak_heap_bytes")), _flags(r) or DASH]
+        [
+            label(r),
+            fmt_spread(r.summary),
+            fmt_ratio(r.median / fastest),
+            fmt_ratio(results.memcpy_multiple(r)),
+            fmt_bytes(r.case.metrics.get("wire_bytes")),
+            fmt_bytes(r.case.metrics.get("alloc_bytes_per_op")),
+            fmt_bytes(r.case.metrics.get("peak_heap_bytes")),
+            _flags(r) or DASH,
+        ]
         for r in ranked
     ]
     kept = [i for i in range(len(columns)) if i < 3 or any(row[i] != DASH for row in rows)]
-    notes = [f"{label(r)}: {FLAG_NAMES.get(flag, flag)}: {detail}"
-             for r in ranked for flag, detail in r.case.flags if detail]
+    notes = [
+        f"{label(r)}: {FLAG_NAMES.get(flag, flag)}: {detail}"
+        for r in ranked
+        for flag, detail in r.case.flags
+        if detail
+    ]
     notes += [NO_CI] if any(spread(r.summary) is None for r in ranked) else []
     return Table(title, [columns[i] for i in kept], [[row[i] for i in kept] for row in rows], notes)
 
@@ -106,20 +124,28 @@ def _bars(found: Sequence[Result], label: Label, colour: Colour) -> tuple[svg.Ba
     ranked = [r for r in by_speed(found) if not math.isnan(r.median)]
     fastest = ranked[0].median if ranked else math.nan
     return tuple(
-        svg.Bar(label(r), r.median, r.summary.ci_low, r.summary.ci_high, colour(r),
-                f"{fmt_time(r.median)}{_share(r)}  {fmt_ratio(r.median / fastest)}")
+        svg.Bar(
+            label(r),
+            r.median,
+            r.summary.ci_low,
+            r.summary.ci_high,
+            colour(r),
+            f"{fmt_time(r.median)}{_share(r)}  {fmt_ratio(r.median / fastest)}",
+        )
         for r in ranked
     )
 
 
-def _size_view(results: Results, found: Sequence[Result], base: str, label: Label, colour: Colour,
-               depth: str, first: str) -> tuple[SizeView, Chart]:
+def _size_view(
+    results: Results, found: Sequence[Result], base: str, label: Label, colour: Colour, depth: str, first: str
+) -> tuple[SizeView, Chart]:
     case = found[0].case
     full, lazy = [r for r in found if not r.lazy], [r for r in found if r.lazy]
     title = f"{case.dataset} · {case.op} · {_records(case.size)}"
-    groups = [svg.Group("", _bars(full, label, colour)),
-              svg.Group(f"Lazy work {LAZY_MARK}: a view over the bytes, ranked apart",
-                        _bars(lazy, label, colour))]
+    groups = [
+        svg.Group("", _bars(full, label, colour)),
+        svg.Group(f"Lazy work {LAZY_MARK}: a view over the bytes, ranked apart", _bars(lazy, label, colour)),
+    ]
     floor = results.floor.get((case.dataset, case.size))
     path = f"{base}-{case.size}.svg"
     chart = Chart(path, lambda: svg.bar_chart(title, groups, floor, results.provenance))
@@ -142,29 +168,47 @@ def _series(found: Sequence[Result], label: Label, colour: Colour) -> tuple[list
     dashed."""
     largest = max((r.case.size for r in found), default=0)
     best: dict[tuple[str, str, str], Result] = {}
-    for r in by_speed(x for x in found if x.case.size == largest
-                      and not x.case.variant.endswith(CONDITION_SUFFIXES)):
+    for r in by_speed(
+        x for x in found if x.case.size == largest and not x.case.variant.endswith(CONDITION_SUFFIXES)
+    ):
         best.setdefault(_identity(r)[:3], r)
     lines: list[svg.Series] = []
     for r in best.values():
-        points = tuple(sorted((x.case.size, x.median) for x in found
-                              if _identity(x) == _identity(r) and not math.isnan(x.median)))
+        points = tuple(
+            sorted(
+                (x.case.size, x.median)
+                for x in found
+                if _identity(x) == _identity(r) and not math.isnan(x.median)
+            )
+        )
         if len(points) >= 2 and len(lines) < svg.MAX_SERIES:
             dashed = any(line.colour == colour(r) for line in lines)
             lines.append(svg.Series(label(r), colour(r), dashed, points))
     variants = len({_identity(r) for r in found}) - len(best)
     notes = []
     if variants > 0:
-        notes.append(f"one line per library, its fastest variant at {largest:,} records ({variants} other "
-                     "variants are in the tables)")
+        notes.append(
+            f"one line per library, its fastest variant at {largest:,} records ({variants} other "
+            "variants are in the tables)"
+        )
     if len(best) > svg.MAX_SERIES:
-        notes.append(f"the {svg.MAX_SERIES} fastest libraries at {largest:,} records (the other "
-                     f"{len(best) - svg.MAX_SERIES} are in the tables)")
+        notes.append(
+            f"the {svg.MAX_SERIES} fastest libraries at {largest:,} records (the other "
+            f"{len(best) - svg.MAX_SERIES} are in the tables)"
+        )
     return lines, "; ".join(notes)
 
 
-def block(results: Results, found: Sequence[Result], base: str, label: Label, colour: Colour, depth: str,
-          first: str, scaling_chart: bool = True) -> tuple[Block, list[Chart]]:
+def block(
+    results: Results,
+    found: Sequence[Result],
+    base: str,
+    label: Label,
+    colour: Colour,
+    depth: str,
+    first: str,
+    scaling_chart: bool = True,
+) -> tuple[Block, list[Chart]]:
     """The (dataset, op) of found: a chart and tables per size, and the scaling chart."""
     case = found[0].case
     views, made = [], []

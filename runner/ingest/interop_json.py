@@ -1,4 +1,4 @@
-"""The interop matrix (`//schemas/conformance:matrix -- --out FILE`) into interop_cells.
+"""The interop matrix (`//runner/crosslang/interop:matrix -- --out FILE`) into interop_cells.
 
     {"schema": "serbench-interop/1",            (absent in files before it had one: version 1)
      "comparison": "...", "counts": {"ok": N, "failed": N, "not_applicable": N},
@@ -12,6 +12,7 @@ matrix printed must agree with its cells, so a garbled file is refused.
 from collections import Counter
 from pathlib import Path
 
+from runner.crosslang.interop.matrix import SCHEMA, STATUSES
 from runner.ingest.native import (
     IngestError,
     NativeFile,
@@ -22,7 +23,6 @@ from runner.ingest.native import (
     require_number,
     require_str,
 )
-from schemas.conformance.matrix import SCHEMA, STATUSES
 
 HARNESS = "serbench interop matrix"
 SCHEMAS = (SCHEMA,)  # the versions this ingester reads

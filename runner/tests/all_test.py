@@ -41,7 +41,7 @@ def test_all_suites_ok_shows_progress_and_a_summary(
     # The standard profile (the default): every size, the full corpus, every wired language.
     interop, robustness = (_argv(tmp_path, run.id, step) for step in ("interop", "robustness"))
     assert interop[interop.index("--sizes") + 1] == "1,100,1000" and "--lang" not in interop
-    assert robustness[robustness.index("--corpus") + 1].endswith("schemas/robustness/corpus")
+    assert robustness[robustness.index("--corpus") + 1].endswith("runner/crosslang/robustness/corpus")
 
 
 def test_a_quick_run_is_a_smoke_run_never_published(

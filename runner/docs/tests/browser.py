@@ -21,10 +21,21 @@ class Browser:
         self._from_chrome, from_chrome_w = os.pipe()
         self._profile = tempfile.mkdtemp(prefix="serbench-chromium-")
         self._process = subprocess.Popen(
-            [binary, "--headless=new", "--remote-debugging-pipe", "--no-sandbox", "--disable-gpu",
-             "--no-first-run", "--hide-scrollbars", f"--user-data-dir={self._profile}", "about:blank"],
-            pass_fds=(3, 4), stdin=subprocess.DEVNULL,
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+            [
+                binary,
+                "--headless=new",
+                "--remote-debugging-pipe",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--no-first-run",
+                "--hide-scrollbars",
+                f"--user-data-dir={self._profile}",
+                "about:blank",
+            ],
+            pass_fds=(3, 4),
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
             preexec_fn=lambda: (os.dup2(to_chrome_r, 3), os.dup2(from_chrome_w, 4)),
         )
         os.close(to_chrome_r)
@@ -34,8 +45,14 @@ class Browser:
         target = self.call("Target.createTarget", url="about:blank")["targetId"]
         self._session = self.call("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
         self.call("Page.enable", session=True)
-        self.call("Emulation.setDeviceMetricsOverride", session=True, width=width, height=height,
-                  deviceScaleFactor=1, mobile=False)
+        self.call(
+            "Emulation.setDeviceMetricsOverride",
+            session=True,
+            width=width,
+            height=height,
+            deviceScaleFactor=1,
+            mobile=False,
+        )
 
     def _read(self) -> dict[str, Any]:
         while b"\0" not in self._buffer:
@@ -69,8 +86,9 @@ class Browser:
                 return
 
     def evaluate(self, expression: str) -> Any:
-        result = self.call("Runtime.evaluate", session=True, expression=expression, returnByValue=True,
-                           awaitPromise=True)
+        result = self.call(
+            "Runtime.evaluate", session=True, expression=expression, returnByValue=True, awaitPromise=True
+        )
         if "exceptionDetails" in result:
             raise RuntimeError(f"script failed: {result['exceptionDetails']}")
         return result["result"].get("value")

@@ -110,8 +110,11 @@ def test_nothing_is_wider_than_the_content_column(pages: dict[str, dict[str, Any
         for table in found["tables"]:
             if table["width"] > column["width"] + 1 or table["right"] > column["right"] + 1:
                 wide.append(f"{page}: table {table['width']:.0f} px > {column['width']:.0f}: {table['head']}")
-        wide += [f"{page}: image {i['src']} {i['width']:.0f} px" for i in found["images"]
-                 if i["right"] > column["right"] + 1]
+        wide += [
+            f"{page}: image {i['src']} {i['width']:.0f} px"
+            for i in found["images"]
+            if i["right"] > column["right"] + 1
+        ]
     assert not wide, "\n".join(wide[:30])
 
 
@@ -157,8 +160,11 @@ def test_every_page_and_chart_carries_its_provenance(
     footer = f"run {run.id}, {run.profile} profile, commit {run.git_commit[:12]}"
     assert [page for page, found in pages.items() if footer not in found["text"]] == []
     root, _ = site
-    unmarked = [svg.relative_to(root).as_posix() for svg in root.rglob("*.svg")
-                if f"run {run.id}" not in svg.read_text() or "<title>" not in svg.read_text()]
+    unmarked = [
+        svg.relative_to(root).as_posix()
+        for svg in root.rglob("*.svg")
+        if f"run {run.id}" not in svg.read_text() or "<title>" not in svg.read_text()
+    ]
     assert unmarked == []
 
 

@@ -12,10 +12,25 @@ from runner.docs.tests.synthetic import snapshot as synthetic
 
 # Every claim id of ../shared/CLAIMS.md: the claims page must list each one.
 CLAIMS_MD_IDS = {
-    "py-validate-pydantic2", "py-validate-cattrs", "py-validate-mashumaro", "py-validate-pydantic1",
-    "py-json-stdlib", "py-json-orjson", "py-msgpack", "py-large-json", "py-struct-create", "py-struct-eq",
-    "py-gc", "py-libsize", "py-flat-nested", "py-proto-vs-json", "py-flatbuffers-access", "size-fb-vs-proto",
-    "py-proto-backends", "net-order", "net-alloc",
+    "py-validate-pydantic2",
+    "py-validate-cattrs",
+    "py-validate-mashumaro",
+    "py-validate-pydantic1",
+    "py-json-stdlib",
+    "py-json-orjson",
+    "py-msgpack",
+    "py-large-json",
+    "py-struct-create",
+    "py-struct-eq",
+    "py-gc",
+    "py-libsize",
+    "py-flat-nested",
+    "py-proto-vs-json",
+    "py-flatbuffers-access",
+    "size-fb-vs-proto",
+    "py-proto-backends",
+    "net-order",
+    "net-alloc",
 }
 
 
@@ -24,8 +39,19 @@ def _results(*cases: Case) -> Results:
 
 
 def _case(lib: str, median: float, **fields: Any) -> Case:
-    base = dict(lang="python", lib=lib, format="json", op="decode", dataset="user", size=100, variant="",
-                lib_version="1", capabilities=None, samples_ns=(median,) * 7, metrics={})
+    base = dict(
+        lang="python",
+        lib=lib,
+        format="json",
+        op="decode",
+        dataset="user",
+        size=100,
+        variant="",
+        lib_version="1",
+        capabilities=None,
+        samples_ns=(median,) * 7,
+        metrics={},
+    )
     return Case(**(base | fields))  # type: ignore[arg-type]
 
 
@@ -33,9 +59,15 @@ CONDITIONS = {"ops": "o", "volume": "v", "gc": "g"}
 
 
 def _ratio_claim(**check: Any) -> dict[str, Any]:
-    return {"id": "c", "source": "s", "claim": "x", "work": "w", "conditions": CONDITIONS,
-            "base": {"lang": "python", "op": "decode", "dataset": "user", "size": 100},
-            "check": [{"what": "w", "fast": {"lib": "a"}, "slow": {"lib": "b"}, **check}]}
+    return {
+        "id": "c",
+        "source": "s",
+        "claim": "x",
+        "work": "w",
+        "conditions": CONDITIONS,
+        "base": {"lang": "python", "op": "decode", "dataset": "user", "size": 100},
+        "check": [{"what": "w", "fast": {"lib": "a"}, "slow": {"lib": "b"}, **check}],
+    }
 
 
 def test_every_claim_of_claims_md_is_encoded_once() -> None:
@@ -58,9 +90,16 @@ def _spread(median: float, spread: float = 0.02, n: int = 12) -> tuple[float, ..
 
 @pytest.mark.parametrize(
     ("slow", "verdict"),
-    [(10.0, Verdict.REPRODUCED), (7.0, Verdict.REPRODUCED), (14.0, Verdict.REPRODUCED),
-     (5.5, Verdict.INCONCLUSIVE), (17.0, Verdict.INCONCLUSIVE), (4.0, Verdict.CONTRADICTED),
-     (30.0, Verdict.CONTRADICTED), (0.5, Verdict.CONTRADICTED)],
+    [
+        (10.0, Verdict.REPRODUCED),
+        (7.0, Verdict.REPRODUCED),
+        (14.0, Verdict.REPRODUCED),
+        (5.5, Verdict.INCONCLUSIVE),
+        (17.0, Verdict.INCONCLUSIVE),
+        (4.0, Verdict.CONTRADICTED),
+        (30.0, Verdict.CONTRADICTED),
+        (0.5, Verdict.CONTRADICTED),
+    ],
 )
 def test_ratio_verdict_from_its_ci(slow: float, verdict: Verdict) -> None:
     """Claimed 10x: reproduced within [6.67, 15], contradicted outside [5, 20] or below 1."""
@@ -81,8 +120,9 @@ def test_paired_rounds_give_the_ratio_ci_when_the_run_has_rounds() -> None:
 
 
 def test_without_rounds_or_enough_samples_the_verdict_is_inconclusive_and_says_why() -> None:
-    (found,) = claims.check_all(_results(_case("a", 1.0, samples_ns=(1.0,) * 3), _case("b", 10.0)),
-                                [_ratio_claim(ratio=10.0)])
+    (found,) = claims.check_all(
+        _results(_case("a", 1.0, samples_ns=(1.0,) * 3), _case("b", 10.0)), [_ratio_claim(ratio=10.0)]
+    )
     assert found.verdict is Verdict.INCONCLUSIVE
     assert "no 95% CI with n=3" in found.checks[0].detail
     assert "no rounds in this run" in found.checks[0].detail
@@ -90,8 +130,10 @@ def test_without_rounds_or_enough_samples_the_verdict_is_inconclusive_and_says_w
 
 def test_summed_ops_add_each_side_encode_and_decode() -> None:
     results = _results(
-        _case("a", 1.0, samples_ns=_spread(1.0)), _case("a", 2.0, op="encode", samples_ns=_spread(2.0)),
-        _case("b", 10.0, samples_ns=_spread(10.0)), _case("b", 20.0, op="encode", samples_ns=_spread(20.0)),
+        _case("a", 1.0, samples_ns=_spread(1.0)),
+        _case("a", 2.0, op="encode", samples_ns=_spread(2.0)),
+        _case("b", 10.0, samples_ns=_spread(10.0)),
+        _case("b", 20.0, op="encode", samples_ns=_spread(20.0)),
     )
     claim = _ratio_claim(ratio=10.0, ops=["encode", "decode"])
     (found,) = claims.check_all(results, [claim])
@@ -108,8 +150,9 @@ def test_the_detail_names_its_verdict_and_no_other(claimed: float) -> None:
     for step in range(-40, 41):
         slow = claimed * 1.15**step
         for fast_samples in (_spread(1.0), (1.0,) * 3):
-            results = _results(_case("a", 1.0, samples_ns=fast_samples),
-                               _case("b", slow, samples_ns=_spread(slow)))
+            results = _results(
+                _case("a", 1.0, samples_ns=fast_samples), _case("b", slow, samples_ns=_spread(slow))
+            )
             checks = ({"ratio": claimed}, {"ratio_range": [claimed, claimed * 2]}, {"direction_only": True})
             for check in checks:
                 (found,) = claims.check_all(results, [_ratio_claim(**check)])
@@ -119,10 +162,18 @@ def test_the_detail_names_its_verdict_and_no_other(claimed: float) -> None:
 
 
 def test_an_ordering_whose_results_overlap_is_indistinguishable() -> None:
-    order = {"id": "o", "source": "s", "claim": "x", "work": "w", "base": {"op": "decode"},
-             "conditions": CONDITIONS, "check": [{"what": "w", "order": [{"lib": "a"}, {"lib": "b"}]}]}
-    overlap = _results(_case("a", 100.0, samples_ns=_spread(103.0, 0.08)),
-                       _case("b", 110.0, samples_ns=_spread(107.0, 0.06)))
+    order = {
+        "id": "o",
+        "source": "s",
+        "claim": "x",
+        "work": "w",
+        "base": {"op": "decode"},
+        "conditions": CONDITIONS,
+        "check": [{"what": "w", "order": [{"lib": "a"}, {"lib": "b"}]}],
+    }
+    overlap = _results(
+        _case("a", 100.0, samples_ns=_spread(103.0, 0.08)), _case("b", 110.0, samples_ns=_spread(107.0, 0.06))
+    )
     (found,) = claims.check_all(overlap, [order])
     assert found.verdict is Verdict.INDISTINGUISHABLE
     assert _words(found.checks[0].detail) == {Verdict.INDISTINGUISHABLE}
@@ -137,8 +188,10 @@ def test_every_check_records_the_source_conditions(tmp_path: Path) -> None:
             given = claim.get("conditions", {}) | check.get("conditions", {})
             assert set(claims.CONDITIONS) <= set(given), (claim["id"], check["what"])
     bad = tmp_path / "claims.toml"
-    bad.write_text('[[claim]]\nid = "c"\nsource = "s"\nclaim = "x"\nwork = "w"\n'
-                   '[[claim.check]]\nwhat = "w"\nfast = {lib = "a"}\nslow = {lib = "b"}\nratio = 2.0\n')
+    bad.write_text(
+        '[[claim]]\nid = "c"\nsource = "s"\nclaim = "x"\nwork = "w"\n'
+        '[[claim.check]]\nwhat = "w"\nfast = {lib = "a"}\nslow = {lib = "b"}\nratio = 2.0\n'
+    )
     with pytest.raises(claims.ClaimsError, match="no source condition ops, volume, gc"):
         claims.load(bad)
 
@@ -151,9 +204,15 @@ def test_the_validation_claims_are_checked_with_the_gc_on_and_off() -> None:
 
 
 def test_order_claim() -> None:
-    claim = {"id": "o", "source": "s", "claim": "x", "work": "w", "base": {"op": "decode"},
-             "conditions": CONDITIONS,
-             "check": [{"what": "w", "order": [{"lib": "a"}, {"lib": "b"}, {"lib": "absent"}]}]}
+    claim = {
+        "id": "o",
+        "source": "s",
+        "claim": "x",
+        "work": "w",
+        "base": {"op": "decode"},
+        "conditions": CONDITIONS,
+        "check": [{"what": "w", "order": [{"lib": "a"}, {"lib": "b"}, {"lib": "absent"}]}],
+    }
     (good,) = claims.check_all(_results(_case("a", 1.0), _case("b", 2.0)), [claim])
     (bad,) = claims.check_all(_results(_case("a", 3.0), _case("b", 2.0)), [claim])
     assert good.verdict is Verdict.REPRODUCED and "absent" in good.checks[0].detail
@@ -209,7 +268,8 @@ def test_peak_heap_is_a_claims_metric_only_cases_reporting_it_measure() -> None:
     results = _results(
         _case("a", 9.0, **cpp, metrics={"peak_heap_bytes": 1000.0}),
         _case("b", 1.0, **cpp, metrics={"peak_heap_bytes": 4000.0}),
-        _case("a", 1.0), _case("b", 2.0),
+        _case("a", 1.0),
+        _case("b", 2.0),
     )
     claim = _ratio_claim(metric="peak_heap_bytes", ratio=4.0)
     (python,) = claims.check_all(results, [claim])

@@ -25,8 +25,11 @@ def test_docs_match_the_published_snapshot(tmp_path: Path) -> None:
     differ = sorted(
         [f"missing: docs/{name}" for name in expected - committed]
         + [f"not generated: docs/{name}" for name in committed - expected]
-        + [f"differs: docs/{name}" for name in expected & committed
-           if not filecmp.cmp(tmp_path / name, DOCS / name, shallow=False)]
+        + [
+            f"differs: docs/{name}"
+            for name in expected & committed
+            if not filecmp.cmp(tmp_path / name, DOCS / name, shallow=False)
+        ]
     )
     assert not differ, (
         f"docs/ is out of date with {SNAPSHOT}; regenerate with\n    {REGENERATE}\n" + "\n".join(differ[:40])

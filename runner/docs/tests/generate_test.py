@@ -114,9 +114,7 @@ def test_lazy_work_is_ranked_apart_from_full_work() -> None:
 def test_a_snapshot_that_classifies_its_cases_is_followed_over_the_fallback() -> None:
     data = synthetic()
     lazy = {("cpp", "flatbuffers", "decode"): "returns a view (GetRoot)"}
-    cases = tuple(
-        dataclasses.replace(c, lazy_reason=lazy.get((c.lang, c.lib, c.op), "")) for c in data.cases
-    )
+    cases = tuple(dataclasses.replace(c, lazy_reason=lazy.get((c.lang, c.lib, c.op), "")) for c in data.cases)
     files = generate.render(dataclasses.replace(data, cases=cases))
     assert "protobuf (upb) †" not in files["python/user.md"].decode()
     cpp = files["cpp/user.md"].decode()
@@ -150,7 +148,6 @@ def test_charts_are_compacted_without_touching_text() -> None:
         '<svg><path d="M 1.2 2 L 3 4" class="s0"/><text x="0" class="s0">0.123 ms</text>'
         '<g clip-path="url(#p)"/><defs><style>*{}.s0{fill: red}</style></defs></svg>\n'
     )
-
 
 
 def _column(text: str, name: str) -> list[tuple[str, str]]:
@@ -194,7 +191,8 @@ def test_the_landing_page_opens_with_an_answer_per_language() -> None:
 def test_an_answer_names_the_fastest_with_ratios_against_runner_up_and_default() -> None:
     data = synthetic()
     extra = tuple(
-        dataclasses.replace(c, op="roundtrip") for c in data.cases
+        dataclasses.replace(c, op="roundtrip")
+        for c in data.cases
         if c.op == "encode" and c.dataset == "order" and c.size == 100 and c.lang == "python"
     )
     files = generate.render(dataclasses.replace(data, cases=data.cases + extra))

@@ -18,9 +18,17 @@ def test_same_snapshot_same_bytes(tmp_path: Path) -> None:
     snapshot.write(synthetic(), tmp_path / "a.jsonl.gz")
     shuffled = synthetic()
     reordered = snapshot.Snapshot(
-        shuffled.run, shuffled.machine, shuffled.metadata, shuffled.suites[::-1], shuffled.cases[::-1],
-        shuffled.unmeasured[::-1], shuffled.interop[::-1], shuffled.robustness_corpus,
-        shuffled.robustness[::-1], shuffled.robustness_repro[::-1], shuffled.calibrations[::-1],
+        shuffled.run,
+        shuffled.machine,
+        shuffled.metadata,
+        shuffled.suites[::-1],
+        shuffled.cases[::-1],
+        shuffled.unmeasured[::-1],
+        shuffled.interop[::-1],
+        shuffled.robustness_corpus,
+        shuffled.robustness[::-1],
+        shuffled.robustness_repro[::-1],
+        shuffled.calibrations[::-1],
     )
     snapshot.write(reordered, tmp_path / "b.jsonl.gz")
     assert (tmp_path / "a.jsonl.gz").read_bytes() == (tmp_path / "b.jsonl.gz").read_bytes()

@@ -30,9 +30,19 @@ def test_every_case_and_unmeasured_entry_of_the_run(tmp_path: Path) -> None:
     # The rest are metric-only results (the Python suite's installed size, peak memory).
     assert all(c.metrics for c in data.cases if not c.samples_ns)
     for case in timed:
-        assert sorted(case.samples_ns) == sorted(next(v for i, v in measured.items() if i.lang == case.lang
-            and i.lib == case.lib and i.op == case.op and i.dataset == case.dataset and i.size == case.size
-            and i.format == case.format and i.variant == case.variant))
+        assert sorted(case.samples_ns) == sorted(
+            next(
+                v
+                for i, v in measured.items()
+                if i.lang == case.lang
+                and i.lib == case.lib
+                and i.op == case.op
+                and i.dataset == case.dataset
+                and i.size == case.size
+                and i.format == case.format
+                and i.variant == case.variant
+            )
+        )
     assert data.run.id == "R1" and data.run.profile == "quick"
     assert data.machine.cpu_model == "Test CPU 3000"
     assert {s.lang for s in data.suites} <= {"python", "dotnet", "cpp"}
@@ -56,31 +66,76 @@ _RESULTS = (
 
 def _insert(store: Store, table: str, **values: object) -> None:
     names = ", ".join(values)
-    store.db.execute(f"INSERT INTO {table} ({names}) VALUES ({', '.join('?' * len(values))})",
-                     tuple(values.values()))
+    store.db.execute(
+        f"INSERT INTO {table} ({names}) VALUES ({', '.join('?' * len(values))})", tuple(values.values())
+    )
 
 
 def _store_with_checks(tmp_path: Path) -> Path:
     path = _store_with_run(tmp_path)
     with Store.open(path) as store:
         file_id = store.db.execute("SELECT MIN(id) FROM native_files").fetchone()[0]
-        decoder = {"run_id": "R1", "file_id": file_id, "lang": "cpp", "lib": "flatbuffers",
-                   "variant": "noverify", "format": "flatbuffers"}
+        decoder = {
+            "run_id": "R1",
+            "file_id": file_id,
+            "lang": "cpp",
+            "lib": "flatbuffers",
+            "variant": "noverify",
+            "format": "flatbuffers",
+        }
         with store.transaction():
-            _insert(store, "interop_cells", run_id="R1", file_id=file_id, producer="python", consumer="cpp",
-                    format="json", dataset="user", size=100, status="failed", comparison="every field",
-                    message="age differs")
-            _insert(store, "robustness_runs", run_id="R1", file_id=file_id, corpus_name="smoke", seed=1,
-                    manifest_sha256="ab", inputs=5, per_format='{"flatbuffers": 5}',
-                    not_applicable='{"flatbuffers": {"duplicate_key": "no keys"}}', timeout_s=5.0,
-                    memory_mib=2048)
+            _insert(
+                store,
+                "interop_cells",
+                run_id="R1",
+                file_id=file_id,
+                producer="python",
+                consumer="cpp",
+                format="json",
+                dataset="user",
+                size=100,
+                status="failed",
+                comparison="every field",
+                message="age differs",
+            )
+            _insert(
+                store,
+                "robustness_runs",
+                run_id="R1",
+                file_id=file_id,
+                corpus_name="smoke",
+                seed=1,
+                manifest_sha256="ab",
+                inputs=5,
+                per_format='{"flatbuffers": 5}',
+                not_applicable='{"flatbuffers": {"duplicate_key": "no keys"}}',
+                timeout_s=5.0,
+                memory_mib=2048,
+            )
             _insert(store, "robustness_decoders", **decoder, version="25.12.19", schemaless=0)
             for input_id, mutation, outcome, ns in _RESULTS:
-                _insert(store, "robustness_results", **decoder, input=input_id, dataset="user", size=1,
-                        mutation=mutation, expect="fixture", outcome=outcome, detail=f"{outcome} detail",
-                        ns=ns)
-            _insert(store, "robustness_repro", **decoder, input="fb-4", outcome="crash", sha256="cd",
-                    path="results/raw/R1/robustness-repro/fb-4.bin")
+                _insert(
+                    store,
+                    "robustness_results",
+                    **decoder,
+                    input=input_id,
+                    dataset="user",
+                    size=1,
+                    mutation=mutation,
+                    expect="fixture",
+                    outcome=outcome,
+                    detail=f"{outcome} detail",
+                    ns=ns,
+                )
+            _insert(
+                store,
+                "robustness_repro",
+                **decoder,
+                input="fb-4",
+                outcome="crash",
+                sha256="cd",
+                path="results/raw/R1/robustness-repro/fb-4.bin",
+            )
     return path
 
 
@@ -120,10 +175,13 @@ def _with_schema_3_additions(store: Store) -> None:
         store.db.execute("ALTER TABLE samples ADD COLUMN round INTEGER")
     if "lazy_reason" not in _columns(store, "cases"):
         store.db.execute("ALTER TABLE cases ADD COLUMN lazy_reason TEXT")
-    store.db.execute("CREATE TABLE IF NOT EXISTS case_flags (run_id TEXT, case_id INTEGER, flag TEXT, "
-                     "detail TEXT)")
-    store.db.execute("CREATE TABLE IF NOT EXISTS calibrations (run_id TEXT, file_id INTEGER, lang TEXT, "
-                     "when_ TEXT, workload TEXT, ns REAL, n INTEGER)")
+    store.db.execute(
+        "CREATE TABLE IF NOT EXISTS case_flags (run_id TEXT, case_id INTEGER, flag TEXT, detail TEXT)"
+    )
+    store.db.execute(
+        "CREATE TABLE IF NOT EXISTS calibrations (run_id TEXT, file_id INTEGER, lang TEXT, "
+        "when_ TEXT, workload TEXT, ns REAL, n INTEGER)"
+    )
 
 
 def test_schema_3_additions_are_read_where_the_store_has_them(tmp_path: Path) -> None:
@@ -139,8 +197,17 @@ def test_schema_3_additions_are_read_where_the_store_has_them(tmp_path: Path) ->
         _insert(store, "case_flags", run_id="R1", case_id=case_id, flag="unstable", detail="1.4x")
         file_id = store.db.execute("SELECT MIN(id) FROM native_files").fetchone()[0]
         store.db.execute("DELETE FROM calibrations")
-        _insert(store, "calibrations", run_id="R1", file_id=file_id, lang="cpp", when_="start",
-                workload="cpu_loop", ns=9.0, n=5)
+        _insert(
+            store,
+            "calibrations",
+            run_id="R1",
+            file_id=file_id,
+            lang="cpp",
+            when_="start",
+            workload="cpu_loop",
+            ns=9.0,
+            n=5,
+        )
     data = read_run(path, "R1")
     flagged = [c for c in data.cases if c.flags]
     assert [c.flags for c in flagged] == [(("unstable", "1.4x"),)]

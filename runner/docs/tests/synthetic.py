@@ -58,8 +58,12 @@ def _memory(lang: str, size: int) -> dict[str, float]:
     """The memory metrics each suite reports per case: only C++ has the peak heap (and,
     here, compressed payload sizes)."""
     if lang == "cpp":
-        return {"alloc_bytes_per_op": 64.0 * size + 1024, "peak_heap_bytes": 48.0 * size + 1024,
-                "wire_zlib6_bytes": 30.0 * size + 20, "wire_zstd3_bytes": 28.0 * size + 20}
+        return {
+            "alloc_bytes_per_op": 64.0 * size + 1024,
+            "peak_heap_bytes": 48.0 * size + 1024,
+            "wire_zlib6_bytes": 30.0 * size + 20,
+            "wire_zstd3_bytes": 28.0 * size + 20,
+        }
     return {"alloc_bytes_per_op": 40.0 * size} if lang == "dotnet" else {}
 
 
@@ -78,16 +82,38 @@ def _cases(rng: random.Random) -> list[Case]:
                 for op in OPS:
                     extra = _memory(lang, size)
                     cases.append(
-                        Case(lang, lib, fmt, op, dataset, size, variant, "1.0", caps,
-                             _samples(rng, per_record * size + 50, 8),
-                             {"wire_bytes": WIRE_PER_RECORD[fmt] * size, **extra}, ROUNDS,
-                             flags=_flags(lang, lib, dataset, size, op))
+                        Case(
+                            lang,
+                            lib,
+                            fmt,
+                            op,
+                            dataset,
+                            size,
+                            variant,
+                            "1.0",
+                            caps,
+                            _samples(rng, per_record * size + 50, 8),
+                            {"wire_bytes": WIRE_PER_RECORD[fmt] * size, **extra},
+                            ROUNDS,
+                            flags=_flags(lang, lib, dataset, size, op),
+                        )
                     )
     for dataset in DATASETS:
         for size in SIZES:
             cases.append(
-                Case("cpp", "memcpy", "raw", "memcpy", dataset, size, "", "", None,
-                     _samples(rng, 2.0 * size + 5, 8), {"wire_bytes": 90.0 * size})
+                Case(
+                    "cpp",
+                    "memcpy",
+                    "raw",
+                    "memcpy",
+                    dataset,
+                    size,
+                    "",
+                    "",
+                    None,
+                    _samples(rng, 2.0 * size + 5, 8),
+                    {"wire_bytes": 90.0 * size},
+                )
             )
     cases.append(
         Case(
@@ -106,8 +132,19 @@ def _cases(rng: random.Random) -> list[Case]:
     )
     # Metric-only cases (no samples), as the runner stores the Python suite's extras.
     cases += [
-        Case("python", lib, "python", "installed_size", "none", 1, "", "1.0", None, (),
-             {"installed_size_bytes": size})
+        Case(
+            "python",
+            lib,
+            "python",
+            "installed_size",
+            "none",
+            1,
+            "",
+            "1.0",
+            None,
+            (),
+            {"installed_size_bytes": size},
+        )
         for lib, size in (("msgspec", 400e3), ("pydantic", 2e6), ("pydantic_core", 4e6))
     ]
     return cases
@@ -124,39 +161,79 @@ def _interop() -> tuple[InteropCell, ...]:
                 cells.append(InteropCell(producer, consumer, "protobuf", "user", size, "ok", COMPARISON))
                 status, message = (
                     ("not_applicable", "dotnet: no FlatBuffers | runtime")
-                    if "dotnet" in (producer, consumer) else ("ok", "")
+                    if "dotnet" in (producer, consumer)
+                    else ("ok", "")
                 )
                 if (producer, consumer, size) == ("python", "cpp", 100):
                     status, message = "failed", "records[3].age: 7 != 8"
-                cells.append(InteropCell(producer, consumer, "flatbuffers", "order", size, status, COMPARISON,
-                                         message))
+                cells.append(
+                    InteropCell(producer, consumer, "flatbuffers", "order", size, status, COMPARISON, message)
+                )
     return tuple(cells)
 
 
 def _decoder(lang: str, lib: str, variant: str, fmt: str, **outcomes: dict[str, int]) -> RobustnessDecoder:
     reject = {m: 900.0 + 10 * len(m) for m, c in outcomes.items() if c.get("clean_error")}
-    return RobustnessDecoder(lang, lib, variant, fmt, "1.0", fmt == "json", outcomes, reject,
-                             900.0 if reject else None)
+    return RobustnessDecoder(
+        lang, lib, variant, fmt, "1.0", fmt == "json", outcomes, reject, 900.0 if reject else None
+    )
 
 
 def _robustness() -> tuple[RobustnessCorpus, tuple[RobustnessDecoder, ...], tuple[RobustnessRepro, ...]]:
     corpus = RobustnessCorpus(
-        "smoke", 1, "ab" * 32, 60, {"json": 30, "flatbuffers": 30},
-        {"json": {"length_lie": "JSON has no length prefixes"}}, 5.0, 2048,
+        "smoke",
+        1,
+        "ab" * 32,
+        60,
+        {"json": 30, "flatbuffers": 30},
+        {"json": {"length_lie": "JSON has no length prefixes"}},
+        5.0,
+        2048,
     )
     decoders = (
-        _decoder("python", "orjson", "schemaless", "json", none={"accepted_equal": 2},
-                 truncate={"clean_error": 20}, jsonchecker={"accepted_equal": 3, "accepted_different": 5}),
-        _decoder("cpp", "flatbuffers", "verify", "flatbuffers", none={"accepted_equal": 2},
-                 bitflip={"clean_error": 25, "accepted_different": 3}),
-        _decoder("cpp", "flatbuffers", "noverify", "flatbuffers", none={"accepted_equal": 2},
-                 bitflip={"clean_error": 10, "accepted_different": 14, "crash": 3, "hang": 1}),
+        _decoder(
+            "python",
+            "orjson",
+            "schemaless",
+            "json",
+            none={"accepted_equal": 2},
+            truncate={"clean_error": 20},
+            jsonchecker={"accepted_equal": 3, "accepted_different": 5},
+        ),
+        _decoder(
+            "cpp",
+            "flatbuffers",
+            "verify",
+            "flatbuffers",
+            none={"accepted_equal": 2},
+            bitflip={"clean_error": 25, "accepted_different": 3},
+        ),
+        _decoder(
+            "cpp",
+            "flatbuffers",
+            "noverify",
+            "flatbuffers",
+            none={"accepted_equal": 2},
+            bitflip={"clean_error": 10, "accepted_different": 14, "crash": 3, "hang": 1},
+        ),
     )
     repro = tuple(
-        RobustnessRepro("cpp", "flatbuffers", "noverify", "flatbuffers", input_id, "bitflip", outcome,
-                        detail, "cd" * 32, f"results/raw/R/robustness-repro/{input_id}.bin")
-        for input_id, outcome, detail in (("flatbuffers-000007", "crash", "SIGSEGV"),
-                                          ("flatbuffers-000011", "hang", "no reply in 5 s"))
+        RobustnessRepro(
+            "cpp",
+            "flatbuffers",
+            "noverify",
+            "flatbuffers",
+            input_id,
+            "bitflip",
+            outcome,
+            detail,
+            "cd" * 32,
+            f"results/raw/R/robustness-repro/{input_id}.bin",
+        )
+        for input_id, outcome, detail in (
+            ("flatbuffers-000007", "crash", "SIGSEGV"),
+            ("flatbuffers-000011", "hang", "no reply in 5 s"),
+        )
     )
     return corpus, decoders, repro
 
@@ -198,7 +275,8 @@ def snapshot() -> Snapshot:
         robustness_repro=repro,
         calibrations=tuple(
             Calibration(lang, when, workload, ns, 5)
-            for lang in ("python", "cpp") for when in ("start", "end")
+            for lang in ("python", "cpp")
+            for when in ("start", "end")
             for workload, ns in (("memcpy_1mib", 41_000.0), ("cpu_loop", 2_900_000.0))
         ),
         source="synthetic.jsonl.gz",

@@ -9,7 +9,7 @@ Without --lang, the wired binaries (//<lang>/conformance:conformance, in this
 target's runfiles) are used.
 
 CMD is a conformance binary obeying the protocol of the briefs (README of
-schemas/conformance): `CMD encode|decode --format F --dataset D --size N
+runner/crosslang/interop): `CMD encode|decode --format F --dataset D --size N
 --out|--in FILE`, exit 0 ok, 1 failed or different, 2 usage, 3 not applicable.
 Each cell of the JSON written is ok, failed (with the message) or
 not_applicable (with the reason). Exit 1 if a cell failed that the
@@ -38,7 +38,7 @@ SIZES = catalog.SIZES
 STATUSES = ("ok", "failed", "not_applicable")
 SCHEMA = "serbench-interop/1"  # the file's format version, checked by the runner's ingester
 _TIMEOUT_S = 120
-# Conformance binaries wired into //schemas/conformance:matrix, by runfiles path.
+# Conformance binaries wired into //runner/crosslang/interop:matrix, by runfiles path.
 WIRED = {lang.name: lang.interop for lang in catalog.load().languages}
 _WORKERS = os.cpu_count() or 2
 # What every ok cell means: the consumer decoded the producer's bytes to values

@@ -3,7 +3,7 @@
 import json
 from typing import Any
 
-from schemas.robustness.tree import Pairs
+from runner.crosslang.robustness.tree import Pairs
 
 
 def encode(value: Any) -> bytes:

@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from runner.crosslang.robustness.mutant import Base, Mutant
+from runner.crosslang.robustness.mutate import FORMAT_MUTATORS, KINDS, NOT_APPLICABLE
 from schemas.catalog import catalog
-from schemas.robustness.mutant import Base, Mutant
-from schemas.robustness.mutate import FORMAT_MUTATORS, KINDS, NOT_APPLICABLE
 
 SCHEMA = "serbench-corpus/1"
 CONTROL_SIZES = (1, 100)

@@ -2,13 +2,13 @@
 every producer x consumer x format x dataset x size. Fails on any failed cell
 not in known_failures.txt, and on a listed cell that passes now.
 
-The matrix file is kept as a test output (bazel-testlogs/schemas/conformance/
+The matrix file is kept as a test output (bazel-testlogs/runner/crosslang/interop/
 interop_test/test.outputs/) when Bazel provides the directory."""
 
 import os
 from pathlib import Path
 
-from schemas.conformance import matrix
+from runner.crosslang.interop import matrix
 
 
 def test_every_wired_language_is_present() -> None:
@@ -17,5 +17,5 @@ def test_every_wired_language_is_present() -> None:
 
 def test_the_matrix_has_no_new_failures(tmp_path: Path) -> None:
     out = Path(os.environ.get("TEST_UNDECLARED_OUTPUTS_DIR", tmp_path)) / "matrix.json"
-    known = "schemas/conformance/known_failures.txt"
+    known = "runner/crosslang/interop/known_failures.txt"
     assert matrix.main(["--out", str(out), "--known-failures", known]) == 0

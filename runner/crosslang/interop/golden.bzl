@@ -6,7 +6,7 @@ language runs to decode them.
         :<name>, files golden/<dataset>_<size>.<format> in this package.
     golden_decode_test(name, lang, conformance, tags)
         decodes every golden vector with `conformance` and compares each with
-        the canonical fixture (schemas/conformance/golden_test.py).
+        the canonical fixture (runner/crosslang/interop/golden_test.py).
 """
 
 _ENCODER = "//python/conformance"
@@ -40,11 +40,11 @@ def golden_decode_test(name, lang, conformance, tags = []):
     native.py_test(
         name = name,
         size = "medium",
-        srcs = ["//schemas/conformance:golden_test.py"],
-        main = "//schemas/conformance:golden_test.py",
+        srcs = ["//runner/crosslang/interop:golden_test.py"],
+        main = "//runner/crosslang/interop:golden_test.py",
         args = ["--lang", lang, "--binary", "$(rootpath {})".format(conformance)],
-        data = [conformance, "//schemas/conformance:golden"],
-        deps = ["//schemas/conformance:matrix_lib"],
+        data = [conformance, "//runner/crosslang/interop:golden"],
+        deps = ["//runner/crosslang/interop:matrix_lib"],
         python_version = "PY3",
         tags = tags,
     )

@@ -6,8 +6,8 @@ import struct
 from dataclasses import dataclass
 from typing import Any
 
-from schemas.robustness.mutant import Base, Mutant, shuffled
-from schemas.robustness.tree import Pairs
+from runner.crosslang.robustness.mutant import Base, Mutant, shuffled
+from runner.crosslang.robustness.tree import Pairs
 
 
 class WireError(ValueError):

@@ -29,9 +29,9 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
+from runner.crosslang.interop.matrix import child_env, parse_langs
+from runner.crosslang.robustness.schema import FINDINGS, OUTCOMES, SCHEMA
 from schemas.catalog import catalog
-from schemas.conformance.matrix import child_env, parse_langs
-from schemas.robustness.schema import FINDINGS, OUTCOMES, SCHEMA
 
 WIRED = {lang.name: lang.robustness for lang in catalog.load().languages}
 # CoreCLR reserves address space up front and does not run under RLIMIT_AS: its

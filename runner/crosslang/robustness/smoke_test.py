@@ -12,7 +12,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from schemas.robustness import run, schema
+from runner.crosslang.robustness import run, schema
 
 
 def _who(r: dict[str, Any]) -> str:

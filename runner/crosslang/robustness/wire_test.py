@@ -7,7 +7,7 @@ import struct
 from pathlib import Path
 from typing import Any
 
-from schemas.robustness import (
+from runner.crosslang.robustness import (
     bytewise,
     capnp_wire,
     flatbuffers_wire,
@@ -16,9 +16,9 @@ from schemas.robustness import (
     protobuf_wire,
     tree,
 )
-from schemas.robustness.mutant import Base
+from runner.crosslang.robustness.mutant import Base
 
-_GOLDEN = Path("schemas/conformance/golden")
+_GOLDEN = Path("runner/crosslang/interop/golden")
 
 
 def base(fmt: str, dataset: str = "user", size: int = 1) -> Base:

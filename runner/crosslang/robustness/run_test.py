@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-from schemas.robustness import run, schema
+from runner.crosslang.robustness import run, schema
 
-_FAKE = [sys.executable, str(Path("schemas/robustness/testdata/fake_worker.py").absolute())]
+_FAKE = [sys.executable, str(Path("runner/crosslang/robustness/testdata/fake_worker.py").absolute())]
 _LIMITS = run.Limits(timeout_s=2.0, memory_mib=512, startup_s=10.0)
 _USER_1 = Path("schemas/user/user_1.json").read_bytes()
 

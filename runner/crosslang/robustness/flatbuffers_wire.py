@@ -6,8 +6,8 @@ import random
 import struct
 from dataclasses import dataclass
 
-from schemas.robustness.bytewise import string_spans
-from schemas.robustness.mutant import Base, Mutant, shuffled
+from runner.crosslang.robustness.bytewise import string_spans
+from runner.crosslang.robustness.mutant import Base, Mutant, shuffled
 
 
 class WireError(ValueError):

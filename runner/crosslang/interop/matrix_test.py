@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from schemas.conformance import matrix
+from runner.crosslang.interop import matrix
 
-_STANDIN = "schemas/conformance/testdata/standin.py"
+_STANDIN = "runner/crosslang/interop/testdata/standin.py"
 
 
 def _lang(mode: str) -> list[str]:

@@ -4,7 +4,7 @@ kind does not apply to a format. Adding a format is one entry in each table."""
 import random
 from collections.abc import Callable
 
-from schemas.robustness import (
+from runner.crosslang.robustness import (
     bytewise,
     capnp_wire,
     flatbuffers_wire,
@@ -13,8 +13,8 @@ from schemas.robustness import (
     protobuf_wire,
     tree,
 )
-from schemas.robustness.mutant import Base, Mutant, Mutator
-from schemas.robustness.schema import MUTATIONS
+from runner.crosslang.robustness.mutant import Base, Mutant, Mutator
+from runner.crosslang.robustness.schema import MUTATIONS
 
 KINDS = MUTATIONS
 # Depths of the deep inputs: the required 10,000 and a shallower one that shows

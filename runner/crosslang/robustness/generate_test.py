@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from schemas.robustness import generate
-from schemas.robustness.mutate import KINDS
+from runner.crosslang.robustness import generate
+from runner.crosslang.robustness.mutate import KINDS
 
-_GOLDEN = sorted(Path("schemas/conformance/golden").iterdir())
+_GOLDEN = sorted(Path("runner/crosslang/interop/golden").iterdir())
 _JSONCHECKER = sorted(Path("../jsonchecker").glob("*.json"))
 # Formats every corpus must hold (capnp joins when its golden vectors exist).
 _REQUIRED = {"protobuf", "flatbuffers", "msgpack", "json"}
@@ -56,7 +56,7 @@ def test_controls_are_the_golden_vectors(name: str) -> None:
     controls = [(i, b) for i, b in zip(doc["inputs"], blobs, strict=True) if i["mutation"] == "none"]
     assert len(controls) == len(doc["formats"]) * 12
     for item, data in controls:
-        golden = Path(f"schemas/conformance/golden/{item['dataset']}_{item['size']}.{item['format']}")
+        golden = Path(f"runner/crosslang/interop/golden/{item['dataset']}_{item['size']}.{item['format']}")
         assert data == golden.read_bytes() and item["expect"] == "fixture"
 
 

@@ -25,7 +25,7 @@ robustness_corpus = rule(
     attrs = {
         "profile": attr.string(mandatory = True, values = ["smoke", "full"]),
         "seed": attr.int(default = 1),
-        "golden": attr.label(default = "//schemas/conformance:golden", allow_files = True),
+        "golden": attr.label(default = "//runner/crosslang/interop:golden", allow_files = True),
         "jsonchecker": attr.label(default = "@jsonchecker//:files", allow_files = True),
         "_generate": attr.label(default = ":generate", executable = True, cfg = "exec"),
     },
