@@ -11,9 +11,10 @@ namespace Serbench.Bench;
 /// --cases FILE), which runs one BenchmarkDotNet invocation over that dataset's cases (every
 /// library, op and size: the comparisons) in an order shuffled with its own seed. So a case is
 /// timed in a process holding only its dataset's fixtures and its own objects (the previous
-/// case's are dropped in GlobalCleanup), after a forced full collection (BenchmarkDotNet's
-/// GcForce before each iteration). Each child's report goes to results/round-&lt;r&gt;/&lt;dataset&gt;-report-full.json;
-/// the seeds and orders are in dotnet-cases.json ("rounds").</summary>
+/// case's are dropped in GlobalCleanup and collected at the end of its GlobalSetup). Allocations
+/// are measured in round 0 only (MemoryDiagnoser costs each case one more iteration). Each
+/// child's report goes to results/round-&lt;r&gt;/&lt;dataset&gt;-report-full.json; the seeds and
+/// orders are in dotnet-cases.json ("rounds").</summary>
 public sealed class Rounds(Options options, Catalog catalog)
 {
     public const int Count = 10;
@@ -22,14 +23,16 @@ public sealed class Rounds(Options options, Catalog catalog)
 
     /// <summary>A child lives seconds, too short for the default tiered JIT (call counting starts
     /// after 100 ms without new tier-0 code, then 30 calls, then dynamic PGO's instrumented tier):
-    /// a case called a few times per sample would be timed in tier-0 code. So call counting
-    /// starts at once, a method is recompiled fully optimized after 2 calls, and dynamic PGO is
-    /// off: every sample times optimized code.</summary>
+    /// a case called a few times per sample would be timed in tier-0 code, and forcing early
+    /// tier-up (2 calls, no delay) left the background JIT behind on this 2-core machine (user's
+    /// cases spread 3.8x max/min over three children, slow samples 5 to 10x, as tier-0 code
+    /// is). So tiering and the precompiled (ReadyToRun) framework code are off: every method,
+    /// the framework's included, is compiled once, fully optimized, at its first call (the
+    /// jitting stage), and every sample times that code (no dynamic PGO).</summary>
     private static readonly IReadOnlyDictionary<string, string> ChildRuntime = new Dictionary<string, string>
     {
-        ["DOTNET_TC_CallCountingDelayMs"] = "0",
-        ["DOTNET_TC_CallCountThreshold"] = "2",
-        ["DOTNET_TieredPGO"] = "0",
+        ["DOTNET_TieredCompilation"] = "0",
+        ["DOTNET_ReadyToRun"] = "0",
     };
 
     private readonly Dictionary<string, int> measuredRounds = [];
@@ -145,7 +148,8 @@ public sealed class Rounds(Options options, Catalog catalog)
     {
         var progress = new Progress { Quiet = true };
         var fixtures = accepted.Select(v => v.Fixture).Distinct().ToList();
-        var runInfo = Plan.BuildShuffled(fixtures, accepted, Harness.Config("standard", options.Out, progress),
+        var config = Harness.Config("standard", options.Out, progress, measureAllocations: round == 0);
+        var runInfo = Plan.BuildShuffled(fixtures, accepted, config,
             new Random(options.Seed ?? round), options.Invocations());
         var summary = BenchmarkRunner.Run([runInfo]).Single();
         File.WriteAllLines(Path.Combine(options.Out, MeasuredFile),
