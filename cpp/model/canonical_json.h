@@ -1,6 +1,6 @@
 // The canonical JSON conventions (schemas/README.md) over nlohmann::json, for
 // every described model type: fixture loading, the nlohmann adapter and the
-// conformance tool all use it.
+// interop tool all use it.
 #pragma once
 
 #include <cstdint>

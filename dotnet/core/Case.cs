@@ -3,7 +3,7 @@ using Serbench.Model;
 namespace Serbench;
 
 /// <summary>One library on one fixture, with its inputs built (untimed): the operations the
-/// bench times, the round-trip check that must pass first, and the conformance operations.</summary>
+/// bench times, the round-trip check that must pass first, and the interop operations.</summary>
 public interface ICase
 {
     int WireSize { get; }

@@ -1,5 +1,5 @@
 using MessagePack;
-using Serbench.Conformance;
+using Serbench.Interop;
 using Serbench.Documents;
 using Serbench.Libraries;
 

@@ -2,7 +2,7 @@
 
 Every decoder is a suite adapter (serbench_py.registry) of a corpus format: the
 worker decodes with the adapter's own codec and compares with the fixture through
-the suite's own comparison (roundtrip.first_difference), as the conformance CLI does.
+the suite's own comparison (roundtrip.first_difference), as the interop CLI does.
 """
 
 import functools
@@ -127,7 +127,7 @@ def _compare(codec: Codec, decoded: Any, request: Request) -> str | None:
     assert request.dataset is not None and request.size is not None
     try:
         tree = codec.to_tree(decoded)
-        # JSON has one number type: a mutation may turn -549.0 into -549 (as in conformance).
+        # JSON has one number type: a mutation may turn -549.0 into -549 (as in interop).
         by_value = request.decoder.adapter.format == "json"
         return first_difference(_fixture(request.dataset, request.size), tree, "", by_value)
     except Exception as error:  # garbage the library accepted may not even convert

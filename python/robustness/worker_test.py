@@ -10,7 +10,7 @@ import pytest
 from robustness.decoders import CORPUS_FORMATS
 
 _WORKER = "python/robustness/worker"
-_ENCODER = "python/conformance/conformance"
+_ENCODER = "python/interop/interop"
 _OUTCOMES = {"clean_error", "accepted_equal", "accepted_different", "accepted", "memory_blowup"}
 
 
@@ -32,7 +32,7 @@ def _request(decoder: dict[str, Any], path: Path, **fields: Any) -> str:
 
 
 def _controls(tmp_path: Path) -> dict[str, Path]:
-    """user_1 encoded in every corpus format by the conformance encoder (the golden vectors)."""
+    """user_1 encoded in every corpus format by the interop encoder (the golden vectors)."""
     controls = {fmt: tmp_path / f"user_1.{fmt}" for fmt in CORPUS_FORMATS}
     for fmt, path in controls.items():
         command = ["encode", "--format", fmt, "--dataset", "user", "--size", "1", "--out", path]

@@ -81,7 +81,7 @@ def test_filters_narrow_the_steps_or_skip_them_with_a_note(
     interop = _argv(tmp_path, run.id, "interop")
     assert interop[interop.index("--datasets") + 1] == "user"
     (lang,) = [interop[i + 1] for i, arg in enumerate(interop) if arg == "--lang"]
-    assert lang.startswith("python=") and lang.endswith("python/conformance/conformance")
+    assert lang.startswith("python=") and lang.endswith("python/interop/interop")
     assert run_all_in(tmp_path, suites, "--lang", "python", "--library", "msgspec", steps=steps) == 0
     out = capsys.readouterr().out
     assert "interop    skipped" in out and "reference library" in out

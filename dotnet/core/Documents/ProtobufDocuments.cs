@@ -88,7 +88,7 @@ public sealed class ProtobufDocumentCase(ProtobufDocument document) : ICase
 
     public object? Decode(byte[] bytes) => document.Parser.ParseFrom(bytes);
 
-    /// <summary>Compares with the first payload's message (the one a conformance file holds).</summary>
+    /// <summary>Compares with the first payload's message (the one a interop file holds).</summary>
     public string? Diff(object? decoded) => messages[0].Equals(decoded) ? null : "payload[0]: the decoded message differs";
 
     // Every payload must survive serialize -> parse unchanged (message equality is field by field).

@@ -1,15 +1,15 @@
 """Golden vectors: each synthetic dataset and size encoded in every interop format
-by the reference encoder (Python's conformance binary), and the test each
+by the reference encoder (Python's interop binary), and the test each
 language runs to decode them.
 
     golden_vectors(name, datasets, sizes, formats)
         :<name>, files golden/<dataset>_<size>.<format> in this package.
-    golden_decode_test(name, lang, conformance, tags)
-        decodes every golden vector with `conformance` and compares each with
+    golden_decode_test(name, lang, interop, tags)
+        decodes every golden vector with `interop` and compares each with
         the canonical fixture (runner/crosslang/interop/golden_test.py).
 """
 
-_ENCODER = "//python/conformance"
+_ENCODER = "//python/interop"
 
 def golden_vectors(name, datasets, sizes, formats):
     targets = []
@@ -36,14 +36,14 @@ def golden_vectors(name, datasets, sizes, formats):
         targets.append(":{}_{}".format(name, ds))
     native.filegroup(name = name, srcs = targets, visibility = ["//visibility:public"])
 
-def golden_decode_test(name, lang, conformance, tags = []):
+def golden_decode_test(name, lang, interop, tags = []):
     native.py_test(
         name = name,
         size = "medium",
         srcs = ["//runner/crosslang/interop:golden_test.py"],
         main = "//runner/crosslang/interop:golden_test.py",
-        args = ["--lang", lang, "--binary", "$(rootpath {})".format(conformance)],
-        data = [conformance, "//runner/crosslang/interop:golden"],
+        args = ["--lang", lang, "--binary", "$(rootpath {})".format(interop)],
+        data = [interop, "//runner/crosslang/interop:golden"],
         deps = ["//runner/crosslang/interop:matrix_lib"],
         python_version = "PY3",
         tags = tags,

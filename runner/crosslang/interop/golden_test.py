@@ -1,4 +1,4 @@
-"""Decodes every golden vector with one language's conformance binary.
+"""Decodes every golden vector with one language's interop binary.
 
     golden_test --lang cpp --binary PATH
 

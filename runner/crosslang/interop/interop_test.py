@@ -1,4 +1,4 @@
-"""The whole interop matrix over the wired languages' conformance binaries:
+"""The whole interop matrix over the wired languages' interop binaries:
 every producer x consumer x format x dataset x size. Fails on any failed cell
 not in known_failures.txt, and on a listed cell that passes now.
 

@@ -5,10 +5,10 @@ those bytes and compares them with the fixture field by field.
     matrix [--lang python=CMD ...] --out matrix.json [--known-failures FILE]
            [--formats protobuf,json] [--datasets user,order] [--sizes 1,100]
 
-Without --lang, the wired binaries (//<lang>/conformance:conformance, in this
+Without --lang, the wired binaries (//<lang>/interop:interop, in this
 target's runfiles) are used.
 
-CMD is a conformance binary obeying the protocol of the briefs (README of
+CMD is a interop binary obeying the protocol of the briefs (README of
 runner/crosslang/interop): `CMD encode|decode --format F --dataset D --size N
 --out|--in FILE`, exit 0 ok, 1 failed or different, 2 usage, 3 not applicable.
 Each cell of the JSON written is ok, failed (with the message) or
@@ -38,7 +38,7 @@ SIZES = catalog.SIZES
 STATUSES = ("ok", "failed", "not_applicable")
 SCHEMA = "serbench-interop/1"  # the file's format version, checked by the runner's ingester
 _TIMEOUT_S = 120
-# Conformance binaries wired into //runner/crosslang/interop:matrix, by runfiles path.
+# Interop binaries wired into //runner/crosslang/interop:matrix, by runfiles path.
 WIRED = {lang.name: lang.interop for lang in catalog.load().languages}
 _WORKERS = os.cpu_count() or 2
 # What every ok cell means: the consumer decoded the producer's bytes to values
@@ -226,7 +226,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--lang", action="append", default=[], help="NAME=COMMAND of a conformance binary")
+    parser.add_argument("--lang", action="append", default=[], help="NAME=COMMAND of a interop binary")
     parser.add_argument("--out", required=True, type=Path)
     parser.add_argument("--known-failures", type=Path, help="cell ids allowed to fail, one a line")
     parser.add_argument("--formats", default=",".join(FORMATS))
@@ -235,7 +235,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     langs = parse_langs(args.lang) if args.lang else wired_langs()
     if not langs:
-        print("matrix: no conformance binary given (--lang NAME=COMMAND) or wired", file=sys.stderr)
+        print("matrix: no interop binary given (--lang NAME=COMMAND) or wired", file=sys.stderr)
         return 2
     sizes = [int(s) for s in _csv(args.sizes, tuple(map(str, SIZES)))]
     formats, datasets = _csv(args.formats, FORMATS), _csv(args.datasets, DATASETS)

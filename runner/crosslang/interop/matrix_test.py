@@ -1,4 +1,4 @@
-"""The matrix driver against stand-in conformance binaries: every cell is
+"""The matrix driver against stand-in interop binaries: every cell is
 classified as the protocol says, and any failed cell fails the run."""
 
 import json

@@ -1,4 +1,4 @@
-"""A stand-in conformance binary for testing the matrix driver: it speaks the
+"""A stand-in interop binary for testing the matrix driver: it speaks the
 protocol for the json format only (stdlib json over the canonical fixtures),
 says not-applicable for the others, and misbehaves on request.
 

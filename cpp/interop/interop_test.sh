@@ -4,7 +4,7 @@
 # without a reference library (3) and bad usage (2).
 set -uo pipefail
 
-conformance="$PWD/$1"
+interop="$PWD/$1"
 catalog_h="$PWD/$2"
 cd "$TEST_TMPDIR"
 failures=0
@@ -37,19 +37,19 @@ for format in $formats; do
     for size in $sizes; do
       file="$format-$dataset-$size.bin"
       args=(--format "$format" --dataset "$dataset" --size "$size")
-      expect 0 "$conformance" encode "${args[@]}" --out "$file"
-      expect 0 "$conformance" decode "${args[@]}" --in "$file"
+      expect 0 "$interop" encode "${args[@]}" --out "$file"
+      expect 0 "$interop" decode "${args[@]}" --in "$file"
     done
   done
 done
 
 # The 1-record user payload decoded as the 100-record fixture: a difference.
-expect 1 "$conformance" decode --format json --dataset user --size 100 --in json-user-1.bin
+expect 1 "$interop" decode --format json --dataset user --size 100 --in json-user-1.bin
 grep -q "records: want 100 elements" out.txt || { echo "no field path in: $(cat out.txt)" >&2; failures=$((failures + 1)); }
 head -c 20 protobuf-order-100.bin >truncated.bin
-expect 1 "$conformance" decode --format protobuf --dataset order --size 100 --in truncated.bin
-expect 3 "$conformance" decode --format cbor --dataset user --size 1 --in truncated.bin
+expect 1 "$interop" decode --format protobuf --dataset order --size 100 --in truncated.bin
+expect 3 "$interop" decode --format cbor --dataset user --size 1 --in truncated.bin
 grep -q "^not-applicable: " out.txt || { echo "no not-applicable line" >&2; failures=$((failures + 1)); }
-expect 2 "$conformance" encode --format json --dataset nosuch --size 1 --out x
-expect 2 "$conformance" transcode
+expect 2 "$interop" encode --format json --dataset nosuch --size 1 --out x
+expect 2 "$interop" transcode
 exit $((failures > 0))

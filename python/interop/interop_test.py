@@ -1,10 +1,10 @@
-"""The conformance CLI decodes its own encodings of every dataset and size."""
+"""The interop CLI decodes its own encodings of every dataset and size."""
 
 import subprocess
 from pathlib import Path
 
 import pytest
-from conformance import conformance
+from interop import interop
 
 from serbench_py.fixtures import SIZES
 from serbench_py.sources import SOURCES
@@ -17,13 +17,13 @@ def _args(command: str, fmt: str, dataset: str, size: int, path: Path) -> list[s
     return [command, "--format", fmt, "--dataset", dataset, "--size", str(size), flag, str(path)]
 
 
-@pytest.mark.parametrize("fmt", sorted(conformance.REFERENCE))
+@pytest.mark.parametrize("fmt", sorted(interop.REFERENCE))
 @pytest.mark.parametrize("dataset", _SYNTHETIC)
 def test_decodes_its_own_encodings(fmt: str, dataset: str, tmp_path: Path) -> None:
     for size in SIZES:
         path = tmp_path / f"{size}.bin"
-        assert conformance.run(_args("encode", fmt, dataset, size, path)) == conformance.OK
-        assert conformance.run(_args("decode", fmt, dataset, size, path)) == conformance.OK
+        assert interop.run(_args("encode", fmt, dataset, size, path)) == interop.OK
+        assert interop.run(_args("decode", fmt, dataset, size, path)) == interop.OK
 
 
 def test_a_different_payload_names_the_first_differing_field(
@@ -31,15 +31,15 @@ def test_a_different_payload_names_the_first_differing_field(
 ) -> None:
     path = tmp_path / "user.json"
     path.write_bytes(SOURCES["user"].raw(100))
-    assert conformance.run(_args("decode", "json", "user", 1, path)) == conformance.DIFFERENT
+    assert interop.run(_args("decode", "json", "user", 1, path)) == interop.DIFFERENT
     assert "different: records: expected 1 items, got 100" in capsys.readouterr().out
     path.write_bytes(b"\x00garbage")
-    assert conformance.run(_args("decode", "protobuf", "user", 1, path)) == conformance.DIFFERENT
+    assert interop.run(_args("decode", "protobuf", "user", 1, path)) == interop.DIFFERENT
 
 
 def test_capnp_is_the_standard_unpacked_message(tmp_path: Path) -> None:
     path = tmp_path / "order.capnp"
-    assert conformance.run(_args("encode", "capnp", "order", 100, path)) == conformance.OK
+    assert interop.run(_args("encode", "capnp", "order", 100, path)) == interop.OK
     data = path.read_bytes()
     # Segment table: (segment count - 1, then each segment's size in words), padded to a
     # word; packing would compress the zero bytes and break these sizes.
@@ -52,7 +52,7 @@ def test_capnp_is_the_standard_unpacked_message(tmp_path: Path) -> None:
 def test_thrift_writes_unframed_structs(tmp_path: Path) -> None:
     binary, compact = tmp_path / "user.binary", tmp_path / "user.compact"
     for fmt, path in (("thrift_binary", binary), ("thrift_compact", compact)):
-        assert conformance.run(_args("encode", fmt, "user", 100, path)) == conformance.OK
+        assert interop.run(_args("encode", fmt, "user", 100, path)) == interop.OK
     # Binary protocol: field 1 is a list (type 15) of structs (type 12), 100 of them.
     assert binary.read_bytes()[:8] == b"\x0f\x00\x01\x0c" + (100).to_bytes(4, "big")
     # Compact protocol: field delta 1 with type list (9), then a list header whose
@@ -61,13 +61,13 @@ def test_thrift_writes_unframed_structs(tmp_path: Path) -> None:
 
 
 def test_usage_errors_and_sizes_that_do_not_exist(tmp_path: Path) -> None:
-    assert conformance.run(["encode", "--format", "xml"]) == conformance.USAGE
+    assert interop.run(["encode", "--format", "xml"]) == interop.USAGE
     path = tmp_path / "x"
-    assert conformance.run(_args("encode", "json", "user", 7, path)) == conformance.NOT_APPLICABLE
+    assert interop.run(_args("encode", "json", "user", 7, path)) == interop.NOT_APPLICABLE
 
 
 def test_the_binary_follows_the_protocol(tmp_path: Path) -> None:
-    binary = "python/conformance/conformance"
+    binary = "python/interop/interop"
     path = tmp_path / "game.fb"
     for command in ("encode", "decode"):
         result = subprocess.run(

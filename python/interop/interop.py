@@ -1,7 +1,7 @@
 """The Python side of the cross-language interop matrix (protocol: see README).
 
-    conformance encode --format F --dataset D --size N --out FILE
-    conformance decode --format F --dataset D --size N --in FILE
+    interop encode --format F --dataset D --size N --out FILE
+    interop decode --format F --dataset D --size N --in FILE
 
 Exit 0: ok (decode: equal to the fixture); 1: decoded but different, or failed
 to decode (the first differing field is printed); 2: usage error;
@@ -37,7 +37,7 @@ def reference(format_name: str) -> Adapter:
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="conformance", description=__doc__)
+    parser = argparse.ArgumentParser(prog="interop", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
     for name, file_option in (("encode", "--out"), ("decode", "--in")):
         command = commands.add_parser(name)

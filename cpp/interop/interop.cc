@@ -1,6 +1,6 @@
 // The C++ testee of the cross-language interop matrix:
-//   conformance encode --format F --dataset D --size N --out FILE
-//   conformance decode --format F --dataset D --size N --in FILE
+//   interop encode --format F --dataset D --size N --out FILE
+//   interop decode --format F --dataset D --size N --in FILE
 // Reference libraries: protobuf (libprotobuf), flatbuffers, msgpack
 // (msgpack-cxx, map mode), json (nlohmann-json), capnp (Cap'n Proto: the
 // standard unpacked message, read with FlatArrayMessageReader), thrift_binary and
@@ -24,13 +24,13 @@
 #include "cpp/model/diff.h"
 #include "cpp/model/fixture.h"
 
-namespace serbench::conformance {
+namespace serbench::interop {
 namespace {
 
 using adapters::Library;
 
 constexpr char kUsage[] =
-    "usage: conformance encode|decode --format F --dataset D --size N (--out|--in) FILE\n"
+    "usage: interop encode|decode --format F --dataset D --size N (--out|--in) FILE\n"
     "  formats: protobuf flatbuffers msgpack json capnp thrift_binary thrift_compact";
 
 struct Usage : std::runtime_error {
@@ -115,17 +115,17 @@ int Main(const std::vector<std::string>& args) {
 }
 
 }  // namespace
-}  // namespace serbench::conformance
+}  // namespace serbench::interop
 
 int main(int argc, char** argv) {
   serbench::model::SetArgv0(argv[0]);
   try {
-    return serbench::conformance::Main({argv + 1, argv + argc});
-  } catch (const serbench::conformance::Usage& e) {
-    std::cerr << e.what() << "\n" << serbench::conformance::kUsage << "\n";
+    return serbench::interop::Main({argv + 1, argv + argc});
+  } catch (const serbench::interop::Usage& e) {
+    std::cerr << e.what() << "\n" << serbench::interop::kUsage << "\n";
     return 2;
   } catch (const std::exception& e) {
-    std::cerr << "conformance: " << e.what() << "\n";
+    std::cerr << "interop: " << e.what() << "\n";
     return 1;
   }
 }

@@ -1,10 +1,10 @@
-using Serbench.Conformance;
+using Serbench.Interop;
 
 namespace Serbench.Tests;
 
 /// <summary>This language decodes its own interop encodings of every dataset and size to
 /// the fixture (the matrix across languages is the runner's).</summary>
-public class ConformanceTests
+public class InteropTests
 {
     public static TheoryData<string, string> FormatDatasets
     {

@@ -1,7 +1,7 @@
 using System.Text.Json.Nodes;
 using ProGaudi.MsgPack.Light;
 
-namespace Serbench.Conformance;
+namespace Serbench.Interop;
 
 /// <summary>Map-mode MessagePack read schema-less by MsgPack.Light into a JSON tree (the
 /// interop layout; see <see cref="CanonicalMsgPack"/>): the library reads every value, map

@@ -1,14 +1,14 @@
-namespace Serbench.Conformance;
+namespace Serbench.Interop;
 
-/// <summary>The conformance CLI every language provides:
-///   conformance encode --format F --dataset D --size N --out FILE
-///   conformance decode --format F --dataset D --size N --in FILE
+/// <summary>The interop CLI every language provides:
+///   interop encode --format F --dataset D --size N --out FILE
+///   interop decode --format F --dataset D --size N --in FILE
 /// Exit 0 ok (decode: equal to the fixture), 1 different or undecodable (the first
 /// differing field, or why), 2 usage error, 3 not applicable.</summary>
 public static class Program
 {
     private const string Usage =
-        "usage: conformance encode|decode --format F --dataset D --size N (--out FILE | --in FILE)";
+        "usage: interop encode|decode --format F --dataset D --size N (--out FILE | --in FILE)";
 
     public static int Main(string[] args)
     {
@@ -78,7 +78,7 @@ public static class Program
 
     private static int Fail(int code, string message)
     {
-        Console.Error.WriteLine(code == 3 ? message : $"conformance: {message}");
+        Console.Error.WriteLine(code == 3 ? message : $"interop: {message}");
         return code;
     }
 }

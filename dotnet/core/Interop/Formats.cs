@@ -3,7 +3,7 @@ using System.Text.Json.Nodes;
 using MessagePack;
 using Serbench.Libraries;
 
-namespace Serbench.Conformance;
+namespace Serbench.Interop;
 
 /// <summary>The interop formats and this language's reference library for each
 /// (Google.Protobuf, Google.FlatBuffers, MessagePack-CSharp in map mode, System.Text.Json,

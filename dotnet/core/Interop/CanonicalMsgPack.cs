@@ -4,7 +4,7 @@ using System.Text.Json;
 using System.Text.Json.Nodes;
 using MessagePack;
 
-namespace Serbench.Conformance;
+namespace Serbench.Interop;
 
 /// <summary>MessagePack in map mode, as the languages exchange it: the canonical JSON tree
 /// written as MessagePack (string keys, the same strings; integers as integers, numbers

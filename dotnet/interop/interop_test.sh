@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Runs the conformance CLI as the interop matrix will: its exit codes and one encode/decode
-# per format. (Every dataset and size is decoded in //dotnet/tests: ConformanceTests.)
+# Runs the interop CLI as the interop matrix will: its exit codes and one encode/decode
+# per format. (Every dataset and size is decoded in //dotnet/tests: InteropTests.)
 set -uo pipefail
-bin="$TEST_SRCDIR/serbench/dotnet/conformance/conformance"
+bin="$TEST_SRCDIR/serbench/dotnet/interop/interop"
 tmp="$TEST_TMPDIR"
 fail() { echo "FAIL: $*" >&2; exit 1; }
 expect() {  # expect CODE ARGS...: the CLI exits with CODE
@@ -29,4 +29,4 @@ expect 2 decode --format capnp --dataset nope --size 1 --in "$tmp/x.capnp"
 expect 2 encode --format yaml --dataset user --size 1 --out "$tmp/x"
 expect 2 decode --format json --dataset user --size 1
 expect 2
-echo "conformance CLI: ok"
+echo "interop CLI: ok"
