@@ -32,24 +32,11 @@ from runner.ingest.native import CaseResult, NativeFile, Sample, SampleKind
 from runner.machine import Machine
 from runner.store import Store, StoredFile
 from runner.suites import SUITES
+from schemas.catalog import catalog
 
 TESTDATA = Path(__file__).parent.parent / "testdata"
-DATASETS = (
-    "user",
-    "order",
-    "filetree",
-    "game",
-    "mail",
-    "metrics",
-    "twitter",
-    "citm_catalog",
-    "canada",
-    "google_message1_proto2",
-    "google_message1_proto3",
-    "google_message2",
-    "packages",
-)
-SIZES = (1, 100, 1000)
+DATASETS = catalog.DATASETS
+SIZES = catalog.SIZES
 OPS = ("encode", "decode", "decode_validate", "roundtrip", "access")
 MACHINE = Machine("bench CPU", 2, 8 * 2**30, "Debian GNU/Linux 12 (bookworm)", "x86_64")
 Json = dict[str, object]
@@ -357,7 +344,7 @@ def main(argv: list[str]) -> int:
         work = args.work or Path(scratch)
         work.mkdir(parents=True, exist_ok=True)
         if not args.skip_full:
-            full_run_ingest(work, dict(zip(("python", "dotnet", "cpp"), args.libraries, strict=True)))
+            full_run_ingest(work, dict(zip(catalog.LANGUAGES, args.libraries, strict=True)))
         if not args.skip_many:
             many_runs(work, args.runs, args.cases, args.samples)
     return 0

@@ -11,14 +11,15 @@ from runner import stats
 from runner.docs.page import Provenance
 from runner.docs.snapshot import Case, Snapshot
 from runner.stats import Summary, median_ci
+from schemas.catalog import catalog
 
 # The C++ suite's physical floor: a memcpy of the protobuf payload's bytes.
 MEMCPY_LIB = "memcpy"
 MEMCPY_OP = "memcpy"
-LANGS = ("python", "dotnet", "cpp")
+LANGS = catalog.LANGUAGES
 LANG_NAMES = {"python": "Python", "dotnet": "C# (.NET)", "cpp": "C++"}
-SIZES = (1, 100, 1000)
-SYNTHETIC = ("user", "order", "filetree", "game", "mail", "metrics")
+SIZES = catalog.SIZES
+SYNTHETIC = catalog.SYNTHETIC_DATASETS
 FORMAT_NAMES = {
     "protobuf": "Protocol Buffers",
     "flatbuffers": "FlatBuffers",

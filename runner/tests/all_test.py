@@ -14,6 +14,7 @@ from runner.store import Store
 from runner.suites import SUITES
 from runner.tests.standins import results_store, run_all_in, stand_in, stand_in_steps, stand_in_suites
 from runner.tests.support import expected_counts
+from schemas.catalog import catalog
 
 
 def test_all_suites_ok_shows_progress_and_a_summary(
@@ -32,7 +33,7 @@ def test_all_suites_ok_shows_progress_and_a_summary(
         (run,) = store.runs()
         assert run.status == "complete"
         assert {lang: s[0] for lang, s in store.suites(run.id).items()} == dict.fromkeys(
-            ("python", "dotnet", "cpp", "interop", "robustness"), "ok"
+            (*catalog.LANGUAGES, "interop", "robustness"), "ok"
         )
         assert (tmp_path / "results" / "raw" / run.id / "manifest.json").exists()
         assert _rows(store, "interop_cells") == 90 and _rows(store, "robustness_results") == 10
@@ -40,7 +41,9 @@ def test_all_suites_ok_shows_progress_and_a_summary(
         assert Path(repro).is_relative_to(tmp_path / "results" / "raw" / run.id / "robustness")
     # The standard profile (the default): every size, the full corpus, every wired language.
     interop, robustness = (_argv(tmp_path, run.id, step) for step in ("interop", "robustness"))
-    assert interop[interop.index("--sizes") + 1] == "1,100,1000" and "--lang" not in interop
+    assert (
+        interop[interop.index("--sizes") + 1] == ",".join(map(str, catalog.SIZES)) and "--lang" not in interop
+    )
     assert robustness[robustness.index("--corpus") + 1].endswith("runner/crosslang/robustness/corpus")
 
 
@@ -128,7 +131,7 @@ def test_an_interrupted_run_resumes_without_duplicates(
     assert f"resuming interrupted run {run.id}" in err and "already ok" in err
     with results_store(tmp_path) as store:
         assert [r.id for r in store.runs()] == [run.id]
-        assert store.counts(run.id) == expected_counts("python", "dotnet", "cpp")
+        assert store.counts(run.id) == expected_counts(*catalog.LANGUAGES)
         files = store.db.execute("SELECT lang, COUNT(*) FROM native_files GROUP BY lang").fetchall()
         assert dict(files) == {"python": 3, "dotnet": 2, "cpp": 2}
 
@@ -188,9 +191,9 @@ def test_ingest_command_re_judges_a_raw_run_folder(tmp_path: Path) -> None:
     assert cli_main(["ingest", str(raw), "--store", str(other)]) == 0  # again: nothing new
     with Store.open(other) as store:
         assert [r.id for r in store.runs()] == [run.id]
-        assert store.counts(run.id) == expected_counts("python", "dotnet", "cpp")
+        assert store.counts(run.id) == expected_counts(*catalog.LANGUAGES)
         assert {lang: s[0] for lang, s in store.suites(run.id).items()} == dict.fromkeys(
-            ("python", "dotnet", "cpp"), "ok"
+            catalog.LANGUAGES, "ok"
         )
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 from runner.store import Store
 from runner.tests.standins import results_store, run_all_in, stand_in_steps, stand_in_suites
 from runner.tests.support import expected_counts
+from schemas.catalog import catalog
 
 
 def _healthy(store: Store) -> None:
@@ -49,7 +50,7 @@ def test_a_suite_sigkilled_mid_write_is_recorded_and_the_rest_is_kept(tmp_path: 
     assert run_all_in(tmp_path, stand_in_suites(tmp_path), "--new") == 0
     with results_store(tmp_path) as store:
         _healthy(store)
-        assert store.counts(store.runs()[-1].id) == expected_counts("python", "dotnet", "cpp")
+        assert store.counts(store.runs()[-1].id) == expected_counts(*catalog.LANGUAGES)
 
 
 def test_a_native_file_of_garbage_fails_only_its_suite(tmp_path: Path) -> None:
@@ -81,7 +82,7 @@ def test_two_ingests_racing_on_one_store_store_everything_once(tmp_path: Path) -
     with Store.open(other) as store:
         _healthy(store)
         assert [r.id for r in store.runs()] == [run.id]
-        assert store.counts(run.id) == expected_counts("python", "dotnet", "cpp")
+        assert store.counts(run.id) == expected_counts(*catalog.LANGUAGES)
         (cells,) = store.db.execute("SELECT COUNT(*) FROM interop_cells").fetchone()
         assert cells == 90
 
@@ -94,6 +95,7 @@ from runner import all as run_all
 from runner.cli import parser
 from runner.store import Store
 from runner.suites import SUITES
+from schemas.catalog import catalog
 
 runfiles, argv = json.loads(sys.argv[1]), json.loads(sys.argv[2])
 add_result = Store._add_result
@@ -129,4 +131,4 @@ def test_an_ingest_killed_mid_transaction_leaves_nothing_half_and_resumes(tmp_pa
     with results_store(tmp_path) as store:
         _healthy(store)
         assert [r.id for r in store.runs()] == [run.id]
-        assert store.counts(run.id) == expected_counts("python", "dotnet", "cpp")
+        assert store.counts(run.id) == expected_counts(*catalog.LANGUAGES)

@@ -20,6 +20,7 @@ from runner.tests.support import (
     new_run,
     samples_by_kind,
 )
+from schemas.catalog import catalog
 
 GB_FILE = TESTDATA / "cpp" / "cpp.json"
 PYPERF_FILE = TESTDATA / "python" / "python.json"
@@ -266,7 +267,7 @@ def test_bdn_versions_capabilities_and_wire_bytes_come_from_the_catalog(store: S
         assert metrics_of(store, "R1", identity)["wire_bytes"] == wire_bytes[identity.case_id]
 
 
-@pytest.mark.parametrize("lang", ["python", "cpp", "dotnet"])
+@pytest.mark.parametrize("lang", catalog.LANGUAGES)
 def test_cases_not_measured_come_from_the_catalog_with_their_reason(store: Store, lang: str) -> None:
     catalog = json.loads((TESTDATA / lang / f"{lang}-cases.json").read_text())
     expected = sorted(
@@ -292,9 +293,9 @@ def test_each_native_file_is_recorded_with_its_hash(store: Store) -> None:
         ("cpp", "Google Benchmark"),
         ("dotnet", "BenchmarkDotNet"),
         ("python", "serbench extras"),
-    } | {(lang, "serbench catalog") for lang in ("python", "cpp", "dotnet")}
+    } | {(lang, "serbench catalog") for lang in catalog.LANGUAGES}
     assert all(len(sha) == 64 for *_, sha in files)
-    assert store.counts("R1") == expected_counts("python", "dotnet", "cpp")
+    assert store.counts("R1") == expected_counts(*catalog.LANGUAGES)
 
 
 def test_bdn_long_parameter_values_are_read_from_full_name(tmp_path: Path) -> None:

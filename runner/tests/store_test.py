@@ -10,6 +10,7 @@ from runner.migrations import MIGRATIONS
 from runner.store import Store, StoreError, filters_key
 from runner.suites import suite
 from runner.tests.support import MACHINE, TESTDATA, expected_counts, ingest_testdata, new_run, row_counts
+from schemas.catalog import catalog
 
 
 @pytest.fixture
@@ -81,7 +82,7 @@ def test_discarding_a_suite_removes_only_that_suite(store: Store) -> None:
     assert "dotnet" not in scopes
     # Its files can come back (their hashes are forgotten with them).
     ingest_suite(store, "R1", suite("dotnet"), TESTDATA / "dotnet")
-    assert store.counts("R1") == expected_counts("python", "cpp", "dotnet")
+    assert store.counts("R1") == expected_counts(*catalog.LANGUAGES)
 
 
 def test_runs_are_found_by_id_prefix_latest_and_previous(store: Store) -> None:
@@ -98,7 +99,7 @@ def test_runs_are_found_by_id_prefix_latest_and_previous(store: Store) -> None:
 
 def test_an_incomplete_run_is_found_only_with_the_same_arguments(store: Store) -> None:
     new_run(store, "A")
-    selection = {"langs": ["cpp", "dotnet", "python"]}
+    selection = {"langs": sorted(catalog.LANGUAGES)}
     found = store.incomplete_run("quick", selection, MACHINE.fingerprint, "abc123")
     assert found is not None and found.id == "A"
     assert store.incomplete_run("full", selection, MACHINE.fingerprint, "abc123") is None

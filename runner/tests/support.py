@@ -8,6 +8,7 @@ from runner.machine import Machine
 from runner.migrations import FILE_TABLES
 from runner.store import Store
 from runner.suites import SUITES
+from schemas.catalog import catalog
 
 # Real outputs of the three suites (quick profile), kept small: see runner/README.md.
 TESTDATA = Path(__file__).parent.parent / "testdata"
@@ -29,7 +30,7 @@ def expected_counts(*langs: str) -> dict[str, int]:
 
 
 def new_run(store: Store, run_id: str = "R1", machine: Machine = MACHINE) -> str:
-    store.create_run(run_id, "quick", {"langs": ["cpp", "dotnet", "python"]}, "abc123", machine, {})
+    store.create_run(run_id, "quick", {"langs": sorted(catalog.LANGUAGES)}, "abc123", machine, {})
     return run_id
 
 
