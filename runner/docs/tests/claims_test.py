@@ -70,6 +70,18 @@ def _ratio_claim(**check: Any) -> dict[str, Any]:
     }
 
 
+def _order_claim(*libs: str) -> dict[str, Any]:
+    return {
+        "id": "o",
+        "source": "s",
+        "claim": "x",
+        "work": "w",
+        "base": {"op": "decode"},
+        "conditions": CONDITIONS,
+        "check": [{"what": "w", "order": [{"lib": lib} for lib in libs]}],
+    }
+
+
 def test_every_claim_of_claims_md_is_encoded_once() -> None:
     ids = [c["id"] for c in claims.load()]
     assert sorted(ids) == sorted(CLAIMS_MD_IDS)
@@ -162,15 +174,7 @@ def test_the_detail_names_its_verdict_and_no_other(claimed: float) -> None:
 
 
 def test_an_ordering_whose_results_overlap_is_indistinguishable() -> None:
-    order = {
-        "id": "o",
-        "source": "s",
-        "claim": "x",
-        "work": "w",
-        "base": {"op": "decode"},
-        "conditions": CONDITIONS,
-        "check": [{"what": "w", "order": [{"lib": "a"}, {"lib": "b"}]}],
-    }
+    order = _order_claim("a", "b")
     overlap = _results(
         _case("a", 100.0, samples_ns=_spread(103.0, 0.08)), _case("b", 110.0, samples_ns=_spread(107.0, 0.06))
     )
@@ -204,15 +208,7 @@ def test_the_validation_claims_are_checked_with_the_gc_on_and_off() -> None:
 
 
 def test_order_claim() -> None:
-    claim = {
-        "id": "o",
-        "source": "s",
-        "claim": "x",
-        "work": "w",
-        "base": {"op": "decode"},
-        "conditions": CONDITIONS,
-        "check": [{"what": "w", "order": [{"lib": "a"}, {"lib": "b"}, {"lib": "absent"}]}],
-    }
+    claim = _order_claim("a", "b", "absent")
     (good,) = claims.check_all(_results(_case("a", 1.0), _case("b", 2.0)), [claim])
     (bad,) = claims.check_all(_results(_case("a", 3.0), _case("b", 2.0)), [claim])
     assert good.verdict is Verdict.REPRODUCED and "absent" in good.checks[0].detail
