@@ -6,6 +6,11 @@ in the last completed run (same profile, and same filters when such a run exists
 and moves to the ratio done/total as cases finish: early ratios swing wildly (a
 resumed .NET suite once said 2:54:14, then 1:28:12, then 59:25), last time's
 duration does not.
+
+A suite that measures in several worker processes one after another (C++: one per dataset)
+prints each worker's own counts, so a count that falls back means a new worker: the counts of
+the finished ones are kept and added. The total then grows as workers start, so while it is
+incomplete the estimate leans on last time's duration, when there is one.
 """
 
 import re
@@ -33,27 +38,35 @@ class SuiteProgress:
     done: int = 0
     total: int = 0
     last_case: str = ""
+    earlier_done: int = 0  # the finished workers' counts (see the module doc)
+    earlier_total: int = 0
 
     def feed(self, line: str) -> bool:
         """Takes one line of suite output; True if it was a progress line (now shown)."""
         match = _PROGRESS.search(line)
         if match is None:
             return False
-        self.done, self.total = int(match[1]), int(match[2])
+        done, total = int(match[1]), int(match[2])
+        if done < self.done - self.earlier_done:  # a new worker's first count
+            self.earlier_done, self.earlier_total = self.done, self.total
+        self.done, self.total = self.earlier_done + done, self.earlier_total + total
         self.last_case = (match[3] or "").strip()
         print(self.render(time.monotonic()), file=sys.stderr, flush=True)
         return True
 
     def seconds_left(self, now: float) -> float | None:
         elapsed = now - self.started
-        last_time = None if self.expected_seconds is None else max(self.expected_seconds - elapsed, 0.0)
+        expected = self.expected_seconds
+        last_time = None if expected is None else max(expected - elapsed, 0.0)
         if not (self.done and self.total >= self.done):
             return last_time
         by_ratio = elapsed / self.done * (self.total - self.done)
-        if last_time is None:
+        if expected is None or last_time is None:
             return by_ratio
-        # The share of cases done is how far the ratio is trusted over last time's duration.
-        weight = self.done / self.total
+        # The share of cases done is how far the ratio is trusted over last time's duration;
+        # with later workers still to come, the share of last time's duration elapsed.
+        complete = not self.earlier_total
+        weight = self.done / self.total if complete else min(elapsed / max(expected, 1.0), 1.0)
         return (1 - weight) * last_time + weight * by_ratio
 
     def render(self, now: float) -> str:

@@ -492,6 +492,16 @@ class Store:
             cases.setdefault(identity, []).append(value)
         return cases
 
+    def lazy_cases(self, run_id: str, lang: str | None = None) -> set[CaseIdentity]:
+        """The cases of a run whose op returns a view over the bytes (cases.lazy_reason set)."""
+        rows = self.db.execute(
+            "SELECT DISTINCT c.lang, c.lib, c.format, c.op, c.dataset, c.size, c.variant"
+            " FROM results r JOIN cases c ON c.id = r.case_id"
+            " WHERE r.run_id = ? AND (? IS NULL OR c.lang = ?) AND COALESCE(c.lazy_reason, '') != ''",
+            (run_id, lang, lang),
+        )
+        return {CaseIdentity(*row) for row in rows}
+
     def rounds(self, run_id: str, lang: str | None = None) -> dict[CaseIdentity, dict[int, float]]:
         """Every case's samples by round (round -> the median of that round's samples), for
         stats.paired_ratio; samples without a round are left out."""

@@ -134,7 +134,8 @@ def _only(
 def refresh_flags(store: Store, run_id: str, lang: str) -> None:
     """The language's self-check flags in the run, computed again from its stored samples."""
     remeasured = [i for i, flags in store.flags(run_id).items() if "remeasured" in flags]
-    store.set_flags(run_id, lang, checks.self_checks(store.measured(run_id, lang), remeasured))
+    samples, lazy = store.measured(run_id, lang), store.lazy_cases(run_id, lang)
+    store.set_flags(run_id, lang, checks.self_checks(samples, remeasured, lazy))
 
 
 def record_suite(store: Store, run_id: str, suite: Suite, out_dir: Path, process: SuiteResult) -> SuiteResult:

@@ -47,6 +47,25 @@ def test_time_per_record_outside_half_to_double_from_100_to_1000_records_is_flag
     assert (small, "scaling") not in slow  # the flag goes on the 1,000-record case
 
 
+def test_a_round_trip_of_a_real_document_is_not_judged() -> None:
+    # Decode reads the published file; the round trip decodes the library's own output.
+    ops = ("encode", "decode", "roundtrip")
+    case = "dataset=citm_catalog/size=1/op={}/format=json/lib=nlohmann"
+    doc = [parse_case_id(case.format(op), "cpp") for op in ops]
+    assert _flags({doc[0]: _around(4000), doc[1]: _around(6700), doc[2]: _around(6050)}) == {}
+
+
+def test_a_lazy_op_is_not_judged_on_scaling_and_memcpy_explains_a_cache_step() -> None:
+    small, large = _case("decode", 100), _case("decode", 1000)
+    constant = {small: _around(50.0), large: _around(54.0)}  # a view: the same time at any size
+    assert (large, "scaling") in _flags(constant)
+    assert {f.flag for f in self_checks(constant, (), {large})} == set()
+    memcpy = [CaseIdentity("python", "memcpy", "raw", "memcpy", "order", n) for n in (100, 1000)]
+    step = {small: _around(100_000), large: _around(2_400_000)}
+    step |= {memcpy[0]: _around(400), memcpy[1]: _around(7500)}
+    assert _flags(step)[(large, "scaling")].endswith("; memcpy of the payload x1.88 over the same sizes")
+
+
 def test_a_spread_above_1_3_is_unstable_and_says_whether_it_was_re_measured() -> None:
     case = _case("decode")
     assert spread([100.0, 129.0, 110.0]) == 1.29

@@ -39,3 +39,14 @@ def test_clock() -> None:
     assert clock(59.9) == "0:59"
     assert clock(61) == "1:01"
     assert clock(3 * 3600 + 5) == "3:00:05"
+
+
+def test_workers_that_count_from_one_again_are_added_up() -> None:
+    # C++ runs one worker per dataset, each printing its own counts.
+    progress = SuiteProgress("cpp", "3/3", expected_seconds=100.0, started=0.0)
+    for line in ("progress: 1/4 a", "progress: 4/4 b", "progress: 1/6 c", "progress: 2/6 d"):
+        progress.feed(line)
+    assert (progress.done, progress.total) == (6, 10)
+    # The total is still growing: last time's duration weighs by the share of it elapsed.
+    by_ratio = 50.0 / 6 * 4
+    assert progress.seconds_left(50.0) == pytest.approx(0.5 * 50.0 + 0.5 * by_ratio)
