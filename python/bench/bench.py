@@ -1,14 +1,16 @@
 """Benchmarks of every registered library on every dataset, in interleaved rounds.
 
     bench --out DIR [--profile quick|standard|full] [--library NAME] [--dataset NAME]
-          [--cases FILE] [--seed N]
+          [--cases FILE] [--seed N] [--payloads DIR]
 
 Writes DIR/python.json (pyperf's JSON: one benchmark per measured case, named by
 its canonical case id; runs[i] is round i, with run metadata "round": i),
 DIR/python-cases.json (every case with its status: measured, refused,
 not_applicable, failed, not_measured), DIR/python-calibration.json (the
 calibration workloads at the start and end), and for a whole-suite or
-one-library run DIR/python-extra.json (sizes in bytes).
+one-library run DIR/python-extra.json (sizes in bytes). With --payloads DIR, each
+measured encode case's payload (the bytes its round trip check verified, written
+once by its worker, untimed) goes to DIR/<case id, "/" as ",">.bin.
 
 Isolation: every (library variant, dataset) -- and every extra case -- is served
 by a worker process of its own (this script with --serve), started fresh for
@@ -77,6 +79,7 @@ def parse_cli(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--dataset", choices=sorted(SOURCES))
     parser.add_argument("--cases", type=Path, help="a file of case ids, one a line: only these")
     parser.add_argument("--seed", type=int, help="the shuffle seed (default: a random one)")
+    parser.add_argument("--payloads", type=Path, help="directory for each encode case's payload")
     # Internal: serve one unit's cases as a worker process.
     parser.add_argument("--serve", help=argparse.SUPPRESS)
     opts = parser.parse_args(argv)
@@ -86,8 +89,9 @@ def parse_cli(argv: list[str]) -> argparse.Namespace:
     # Under `bazel run` the working directory is the runfiles tree, not the caller's.
     if opts.out is not None:
         opts.out = Path(here, opts.out).absolute()
-    if opts.cases is not None:
-        opts.cases = Path(here, opts.cases)
+    for name in ("cases", "payloads"):
+        if getattr(opts, name) is not None:
+            setattr(opts, name, Path(here, getattr(opts, name)).absolute())
     return opts
 
 
@@ -114,8 +118,9 @@ _WALL = "wall clock: time.perf_counter_ns (the work runs in a child process)"
 class Served:
     """The cases of one unit, inside its worker: check once, then build per sample."""
 
-    def __init__(self, unit: str) -> None:
+    def __init__(self, unit: str, payloads: Path | None = None) -> None:
         kind, *rest = unit.split("/")
+        self._payloads = payloads  # where checked encode cases write their payload
         self._builds: dict[str, Build] = {}
         self._errors: dict[str, CaseError] = {}
         self._planned: dict[str, Planned] = {}
@@ -156,6 +161,8 @@ class Served:
             return build_extra, metadata
         planned = self._planned[case_id]
         self._workbench.check(planned)
+        if self._payloads is not None:
+            self._workbench.write_payload(planned, self._payloads)
         return (lambda: self._workbench.prepare(planned)), {
             **self._workbench.metadata(planned),
             "timer": _CPU,
@@ -165,11 +172,11 @@ class Served:
         return self._builds[case_id]
 
 
-def serve(unit: str, profile: Profile) -> int:
+def serve(unit: str, profile: Profile, payloads: Path | None) -> int:
     """A worker: answers the parent's requests (JSON lines on stdin) on its stdout."""
     replies = os.fdopen(os.dup(1), "w", encoding="utf-8")
     os.dup2(2, 1)  # whatever a library prints goes to stderr, never into the replies
-    served = Served(unit)
+    served = Served(unit, payloads)
     for line in sys.stdin:
         request = json.loads(line)
         reply = _answer(served, profile, request)
@@ -196,9 +203,10 @@ def _answer(served: Served, profile: Profile, request: dict[str, Any]) -> dict[s
 class Worker:
     """The parent's handle on one worker process."""
 
-    def __init__(self, unit: str, profile: str, env: dict[str, str]) -> None:
+    def __init__(self, unit: str, profile: str, env: dict[str, str], payloads: Path | None) -> None:
         self.unit = unit
         command = [sys.executable, sys.argv[0], "--serve", unit, "--profile", profile]
+        command += ["--payloads", str(payloads)] if payloads is not None else []
         self.process = subprocess.Popen(
             command,
             stdin=subprocess.PIPE,
@@ -277,15 +285,20 @@ class Progress:
 class Rounds:
     """Measures groups of jobs (one dataset each) in interleaved, shuffled rounds."""
 
-    def __init__(self, profile_name: str, seed: int, progress: Progress) -> None:
+    def __init__(
+        self, profile_name: str, seed: int, progress: Progress, payloads: Path | None
+    ) -> None:
         self.profile_name = profile_name
+        self.payloads = payloads
         self.profile = PROFILES[profile_name]
         self.seed = seed
         self.progress = progress
 
     def run(self, group: str, jobs: Sequence[Job]) -> None:
         started = time.monotonic()
-        workers = {job.unit: Worker(job.unit, self.profile_name, job.env) for job in jobs}
+        workers = {
+            job.unit: Worker(job.unit, self.profile_name, job.env, self.payloads) for job in jobs
+        }
         try:
             self._check(jobs, workers)
             timed = [job for job in jobs if job.status is Status.MEASURED]
@@ -499,7 +512,7 @@ def _report(jobs: Sequence[Job], started: float) -> None:
 def main(argv: list[str]) -> int:
     opts = parse_cli(argv)
     if opts.serve:
-        return serve(opts.serve, PROFILES[opts.profile])
+        return serve(opts.serve, PROFILES[opts.profile], opts.payloads)
     started = time.monotonic()
     gc.collect()
     wanted = _wanted(opts)
@@ -513,7 +526,7 @@ def main(argv: list[str]) -> int:
     progress = Progress(len(jobs) + len(_untimed(planned)))
     for entry in _untimed(planned):
         progress.step(entry["id"])
-    rounds = Rounds(opts.profile, seed, progress)
+    rounds = Rounds(opts.profile, seed, progress, opts.payloads)
     for name, group in groups.items():
         rounds.run(name, group)
     calibrations += measure.calibration_samples("end")

@@ -22,7 +22,9 @@ def _catalog(out: Path) -> dict[str, Any]:
 
 
 def test_quick_run_writes_rounds_the_catalog_and_the_calibration(tmp_path: Path) -> None:
-    result = _run(tmp_path / "new_dir", "--library", "flatbuffers", "--seed", "5")
+    payloads = tmp_path / "payloads"
+    args = ("--library", "flatbuffers", "--seed", "5", "--payloads", str(payloads))
+    result = _run(tmp_path / "new_dir", *args)
     assert result.returncode == 0, result.stderr
     out = tmp_path / "new_dir"
     suite = pyperf.BenchmarkSuite.load(str(out / "python.json"))
@@ -50,6 +52,13 @@ def test_quick_run_writes_rounds_the_catalog_and_the_calibration(tmp_path: Path)
     assert rows == {(w, k) for w in ("start", "end") for k in ("memcpy_1mib", "cpu_loop")}
     assert all(row["ns"] > 0 and row["n"] > 0 for row in calibration["samples"])
     assert "progress: 18/18 " in result.stderr
+    # --payloads: one file per encode case, the payload its wire_bytes counts.
+    wire = {b.get_name(): b.get_metadata()["wire_bytes"] for b in suite.get_benchmarks()}
+    encodes = {name.replace("/", ",") + ".bin" for name in wire if "/op=encode/" in name}
+    assert {p.name for p in payloads.iterdir()} == encodes and len(encodes) == 3
+    for name, size in wire.items():
+        if "/op=encode/" in name:
+            assert (payloads / (name.replace("/", ",") + ".bin")).stat().st_size == size
 
 
 def test_each_protobuf_backend_runs_in_workers_of_its_own(tmp_path: Path) -> None:

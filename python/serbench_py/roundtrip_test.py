@@ -1,5 +1,6 @@
 import dataclasses
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,7 +13,7 @@ from serbench_py.adapters.typed_adapters import ADAPTERS as TYPED
 from serbench_py.registry import ADAPTERS
 from serbench_py.roundtrip import RoundTripError, check_round_trip, first_difference
 from serbench_py.sources import SOURCES, Source
-from serbench_py.suite import CaseError, Status, Workbench, plan
+from serbench_py.suite import CaseError, Status, Workbench, payload_file_name, plan
 
 _ORJSON = next(a for a in SCHEMALESS if a.lib == "orjson")
 
@@ -63,6 +64,23 @@ def test_failing_library_is_refused_with_its_error() -> None:
     codec = TreeCodec(_ORJSON.make()[0], _failing)
     with pytest.raises(RoundTripError, match="round trip raised OverflowError"):
         check_round_trip(codec, SOURCES["user"].load(1))
+
+
+def test_write_payload_writes_each_encode_case_s_verified_bytes_once(tmp_path: Path) -> None:
+    workbench, source = Workbench(), SOURCES["user"]
+    planned = [p for p in plan([_ORJSON], [source]) if not p.not_applicable]
+    for item in planned:
+        workbench.write_payload(item, tmp_path)
+    encodes = [p for p in planned if p.case.op == "encode"]
+    assert sorted(f.name for f in tmp_path.iterdir()) == sorted(
+        payload_file_name(p.case.id) for p in encodes
+    )
+    assert "/" not in payload_file_name(encodes[0].case.id)
+    codec = _ORJSON.codec(source)
+    for item in encodes:
+        written = (tmp_path / payload_file_name(item.case.id)).read_bytes()
+        assert written == codec.encode(source.load(item.case.size))
+        assert len(written) == workbench.metadata(item)["wire_bytes"]
 
 
 # The synthetic datasets and one real document; the bench checks the others

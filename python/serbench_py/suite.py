@@ -11,6 +11,7 @@ import enum
 import tracemalloc
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any, TypeVar
 
 from schemas.catalog import catalog
@@ -38,6 +39,13 @@ CONVERT_FORMATS = catalog.CODEGEN_FORMATS
 GC_OFF_SUFFIX = "_gcoff"
 GC_OFF_DATASETS = ("filetree", "order")
 GC_OFF_OPS = ("encode", "decode", "roundtrip")
+
+
+def payload_file_name(case_id: str) -> str:
+    """The file an encode case's payload goes to under `--payloads DIR`: the case id with
+    each `/` written as `,` (a case id's values never hold one), then `.bin`; the runner
+    reads it back (runner/ingest/payloads.py)."""
+    return case_id.replace("/", ",") + ".bin"
 
 
 class Status(enum.StrEnum):
@@ -156,6 +164,14 @@ class Workbench:
         metadata["wire_bytes"] = len(self._payload(planned))
         metadata["capabilities"] = ",".join(sorted(c.value for c in planned.adapter.capabilities))
         return metadata
+
+    def write_payload(self, planned: Planned, directory: Path) -> None:
+        """Writes a checked encode case's payload (the bytes its round trip verified) to
+        directory/payload_file_name(its id), for the runner to compress; other ops write
+        nothing. Untimed: called once, when the case is checked."""
+        if planned.case.op == "encode":
+            directory.mkdir(parents=True, exist_ok=True)
+            (directory / payload_file_name(planned.case.id)).write_bytes(self._payload(planned))
 
     def _codec(self, adapter: Adapter, source: Source) -> Codec:
         key = (id(adapter), source.name)
