@@ -5,6 +5,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from schemas.catalog import catalog
 from serbench_py import fixtures, protobuf_documents
 from serbench_py.datasets import PACKAGES, SYNTHETIC
 from serbench_py.schema import Dataset
@@ -34,9 +35,13 @@ class Source:
         return self.path_template.format(size=size)
 
     def load(self, size: int) -> Any:
-        """A fresh fixture: a plain JSON tree, or a protobuf payload's canonical text."""
+        """A fresh fixture: a plain JSON tree, or a protobuf payload's canonical text. A claim
+        size (catalog) is the prefix of the largest fixture, as every generated size is."""
         if self.format == "protobuf":
             return protobuf_documents.fixture(self.raw(size))
+        if size not in fixtures.SIZES and self.schema is not None:
+            largest = json.loads(self.raw(max(fixtures.SIZES)))
+            return {"records": largest["records"][:size]}
         return json.loads(self.raw(size))
 
     def raw(self, size: int) -> bytes:
@@ -50,7 +55,8 @@ def _read(path: str) -> bytes:
 
 def _synthetic(schema: Dataset) -> Source:
     name = schema.name
-    return Source(name, fixtures.SIZES, schema, f"schemas/{name}/{name}_{{size}}.json")
+    sizes = tuple(sorted(fixtures.SIZES + catalog.dataset(name).claim_sizes))
+    return Source(name, sizes, schema, f"schemas/{name}/{name}_{{size}}.json")
 
 
 def _document(name: str, path: str, format_name: str = "json") -> Source:
