@@ -186,6 +186,7 @@ int Worker(const Options& options, const std::string& argv0) {
   try {
     plan = PlanSuite({.library = options.library, .dataset = options.dataset});
     if (options.cases) KeepListed(plan, ReadCaseIds(*options.cases));
+    if (options.payloads) WritePayloads(plan, *options.payloads);
   } catch (const std::invalid_argument& e) {
     std::cerr << e.what() << "\n" << kUsage << "\n";
     return 2;
@@ -223,6 +224,7 @@ int Main(int argc, char** argv) {
   }
   options.out = FromInvocationDir(options.out);
   if (options.cases) options.cases = FromInvocationDir(*options.cases);
+  if (options.payloads) options.payloads = FromInvocationDir(*options.payloads);
   if (options.isolation == "none") return Worker(options, argv[0]);
   return Drive(options, argv[0]);
 }

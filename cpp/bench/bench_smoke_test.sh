@@ -9,7 +9,7 @@ bench="$PWD/$1"
 out="$TEST_TMPDIR/out"
 cd "$TEST_TMPDIR"
 if ! "$bench" --out "$out" --dataset user --benchmark_min_time=0.0001 \
-    --rounds 2 --seed 5 2>stderr.txt; then
+    --rounds 2 --seed 5 --payloads "$out/payloads" 2>stderr.txt; then
   cat stderr.txt
   exit 1
 fi
@@ -60,6 +60,13 @@ if grep -q '"max_bytes_used": ' "$json"; then
   exit 1
 fi
 grep -q "progress: $((measured * 2))/$((measured * 2)) " stderr.txt
+# --payloads: one file per measured encode case, named by its id with '/' as ','.
+encodes=$(grep -A2 '"id": "dataset=user/size=[0-9]*/op=encode/' "$catalog" | grep -c '"status": "measured"')
+if [[ $(ls "$out/payloads" | wc -l) != "$encodes" || "$encodes" == 0 ]]; then
+  echo "want $encodes payload files in $out/payloads, got $(ls "$out/payloads" | wc -l)" >&2
+  exit 1
+fi
+test -s "$out/payloads/dataset=user,size=100,op=encode,format=protobuf,lib=protobuf,variant=arena.bin"
 
 # A real document (the smallest): its protobuf cases run and are named.
 doc_out="$TEST_TMPDIR/doc"

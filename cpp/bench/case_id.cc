@@ -1,5 +1,7 @@
 #include "cpp/bench/case_id.h"
 
+#include <algorithm>
+
 namespace serbench::bench {
 
 std::string CaseId(const Case& c) {
@@ -7,6 +9,12 @@ std::string CaseId(const Case& c) {
                    "/op=" + c.op + "/format=" + c.format + "/lib=" + c.lib;
   if (!c.variant.empty()) id += "/variant=" + c.variant;
   return id;
+}
+
+std::string PayloadFileName(const Case& c) {
+  std::string name = CaseId(c);
+  std::replace(name.begin(), name.end(), '/', ',');
+  return name + ".bin";
 }
 
 }  // namespace serbench::bench

@@ -19,4 +19,8 @@ struct Case {
 // e.g. dataset=user/size=3/op=encode/format=protobuf/lib=protobuf
 std::string CaseId(const Case& c);
 
+// The file an encode case's payload goes to under --payloads DIR: the case id
+// with each '/' written as ',', then ".bin" (runner/ingest/payloads.py).
+std::string PayloadFileName(const Case& c);
+
 }  // namespace serbench::bench

@@ -19,5 +19,11 @@ TEST(CaseIdTest, VariantComesLast) {
             "/variant=object_api");
 }
 
+TEST(CaseIdTest, PayloadFileNameHasNoSlash) {
+  EXPECT_EQ(PayloadFileName({.dataset = "user", .size = 1, .op = "encode", .format = "json",
+                             .lib = "nlohmann", .variant = "tree"}),
+            "dataset=user,size=1,op=encode,format=json,lib=nlohmann,variant=tree.bin");
+}
+
 }  // namespace
 }  // namespace serbench::bench

@@ -56,6 +56,8 @@ Options ParseArgs(const std::vector<std::string>& args) {
       options.rounds = static_cast<int>(Number("--rounds", *v));
     } else if (auto v = Value(args, i, "seed")) {
       options.seed = Number("--seed", *v);
+    } else if (auto v = Value(args, i, "payloads")) {
+      options.payloads = *v;
     } else if (auto v = Value(args, i, "isolation")) {
       options.isolation = *v;
     } else if (args[i].starts_with("--benchmark_")) {
@@ -83,6 +85,7 @@ std::vector<std::string> WorkerArgs(const Options& options, const std::string& d
                                    "--isolation", "none"};
   if (options.library) args.insert(args.end(), {"--library", *options.library});
   if (options.cases) args.insert(args.end(), {"--cases", options.cases->string()});
+  if (options.payloads) args.insert(args.end(), {"--payloads", options.payloads->string()});
   if (options.rounds) args.insert(args.end(), {"--rounds", std::to_string(*options.rounds)});
   args.insert(args.end(), options.benchmark_flags.begin(), options.benchmark_flags.end());
   return args;

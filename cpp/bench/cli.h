@@ -14,9 +14,10 @@ namespace serbench::bench {
 inline constexpr char kUsage[] =
     "usage: bench --out DIR [--profile quick|standard|full] [--library NAME] [--dataset NAME]\n"
     "             [--cases FILE] [--rounds N] [--seed N] [--isolation dataset|none]\n"
-    "             [--benchmark_*=...]\n"
+    "             [--payloads DIR] [--benchmark_*=...]\n"
     "  writes Google Benchmark JSON to DIR/cpp.json, the case catalog to DIR/cpp-cases.json\n"
-    "  and the calibration to DIR/cpp-calibration.json";
+    "  and the calibration to DIR/cpp-calibration.json; --payloads: each measured encode\n"
+    "  case's payload, once before timing, to DIR/<case id, '/' as ','>.bin";
 
 // How much a profile measures: `rounds` samples per case, each a Google
 // Benchmark run of at least `min_time` seconds (nullopt: its default, 0.5).
@@ -34,6 +35,8 @@ struct Options {
   std::optional<std::filesystem::path> cases;
   std::optional<int> rounds;  // overrides the profile's
   std::optional<std::uint64_t> seed;  // of the round orders; random if absent
+  // Where each measured encode case's payload is written (untimed).
+  std::optional<std::filesystem::path> payloads;
   // dataset: one worker process per dataset (the default); none: every
   // dataset in this process (what a worker does).
   std::string isolation = "dataset";

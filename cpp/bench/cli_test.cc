@@ -81,7 +81,7 @@ TEST(BenchmarkFlagsTest, FullKeepsDefaultMinTime) {
 
 TEST(WorkerArgsTest, OneDatasetInProcessWithTheSeed) {
   const Options options = ParseArgs({"--out=/o", "--profile=standard", "--library=protobuf",
-                                     "--cases=/c", "--benchmark_filter=x"});
+                                     "--cases=/c", "--payloads", "/p", "--benchmark_filter=x"});
   const auto args = WorkerArgs(options, "user", "/o/parts/user", 7);
   const Options worker = ParseArgs(args);
   EXPECT_EQ(worker.dataset, "user");
@@ -91,6 +91,7 @@ TEST(WorkerArgsTest, OneDatasetInProcessWithTheSeed) {
   EXPECT_EQ(worker.profile, "standard");
   EXPECT_EQ(worker.library, "protobuf");
   EXPECT_EQ(worker.cases, std::filesystem::path("/c"));
+  EXPECT_EQ(worker.payloads, std::filesystem::path("/p"));
   EXPECT_EQ(worker.benchmark_flags, std::vector<std::string>{"--benchmark_filter=x"});
 }
 

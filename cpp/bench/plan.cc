@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <fstream>
 #include <gnu/libc-version.h>
 #include <memory>
 #include <stdexcept>
@@ -115,6 +116,10 @@ void PlanLibrary(const Library& library, std::shared_ptr<const std::vector<R>> r
     std::optional<std::string> error = setup_error;
     if (!error && Times(library.info, op)) error = it->second.check();
     Decide(p, library.info, error, [&] { return it->second.run; });
+    if (p.op && op == "encode") {
+      // The library's untimed encode of the same records: the bytes the op writes.
+      p.payload = [&codec = library.codec<R>(), records] { return codec.Encode(*records); };
+    }
     plan.cases.push_back(std::move(p));
   }
 }
@@ -157,6 +162,13 @@ void PlanDocument(const DocumentLibrary& library, std::shared_ptr<const Document
     PlannedCase p = Planned(library.info, doc->name, 1, op);
     p.wire_bytes = doc->bytes();
     Decide(p, library.info, error, [&] { return DocumentOp(codec, op, doc); });
+    if (p.op && op == "encode") {
+      p.payload = [codec, n = doc->payloads.size()] {
+        std::string bytes;
+        for (std::size_t i = 0; i < n; ++i) bytes += codec->Encode(i);
+        return bytes;
+      };
+    }
     plan.cases.push_back(std::move(p));
   }
 }
@@ -294,6 +306,18 @@ Plan PlanSuite(const Filter& filter) {
     if (Selected(filter.dataset, name)) PlanRealDocument(name, filter, plan);
   }
   return plan;
+}
+
+void WritePayloads(const Plan& plan, const std::filesystem::path& dir) {
+  std::filesystem::create_directories(dir);
+  for (const PlannedCase& p : plan.cases) {
+    if (!p.payload) continue;
+    const std::filesystem::path path = dir / PayloadFileName(p.c);
+    std::ofstream out(path, std::ios::binary);
+    const std::string bytes = p.payload();
+    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    if (!out) throw std::runtime_error("cannot write " + path.string());
+  }
 }
 
 void KeepListed(Plan& plan, const std::set<std::string>& ids) {

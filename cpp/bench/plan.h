@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <filesystem>
 #include <functional>
 #include <optional>
 #include <set>
@@ -24,6 +25,8 @@ struct PlannedCase {
   std::function<void()> op = nullptr;  // measured only: one timed operation
   std::size_t wire_bytes = 0;          // the payload's size in bytes
   AllocCount allocs = {};              // of one operation, counted untimed
+  // Measured encode cases: makes the bytes the op writes (untimed; --payloads).
+  std::function<std::string()> payload = nullptr;
 };
 
 struct Plan {
@@ -51,5 +54,9 @@ Plan PlanSuite(const Filter& filter);
 // Keeps only the cases whose id is listed (--cases FILE: the runner
 // re-measures cases whose samples spread too much).
 void KeepListed(Plan& plan, const std::set<std::string>& ids);
+
+// Writes each measured encode case's payload to dir/PayloadFileName(case),
+// once, before any timing (the runner stores their compressed sizes).
+void WritePayloads(const Plan& plan, const std::filesystem::path& dir);
 
 }  // namespace serbench::bench

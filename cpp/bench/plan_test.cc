@@ -1,5 +1,8 @@
 #include "cpp/bench/plan.h"
 
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <map>
 #include <set>
 
@@ -68,6 +71,30 @@ TEST(PlanSuiteTest, PlansRealDocumentsByFormat) {
   }
   EXPECT_EQ(measured, (std::map<std::string, int>{{"memcpy/", 1}, {"protobuf/", 3},
                                                   {"protobuf/arena", 3}}));
+}
+
+// Each measured encode case (and only those) makes its payload: as many bytes
+// as its wire_bytes, written once per case by WritePayloads.
+TEST(PlanSuiteTest, WritesEachMeasuredEncodeCasePayload) {
+  const Plan plan = PlanSuite({.dataset = "user"});
+  const std::filesystem::path dir = std::filesystem::path(::testing::TempDir()) / "payloads";
+  std::filesystem::remove_all(dir);
+  WritePayloads(plan, dir);
+  std::size_t encodes = 0;
+  for (const PlannedCase& p : plan.cases) {
+    const bool encode = p.status == "measured" && p.c.op == "encode";
+    EXPECT_EQ(encode, p.payload != nullptr) << CaseId(p.c);
+    if (!encode) continue;
+    ++encodes;
+    std::ifstream in(dir / PayloadFileName(p.c), std::ios::binary);
+    const std::string written{std::istreambuf_iterator<char>(in), {}};
+    EXPECT_EQ(written, p.payload()) << CaseId(p.c);
+    EXPECT_EQ(written.size(), p.wire_bytes) << CaseId(p.c);
+  }
+  EXPECT_GT(encodes, 10u);
+  EXPECT_EQ(static_cast<std::size_t>(std::distance(std::filesystem::directory_iterator(dir),
+                                                   std::filesystem::directory_iterator())),
+            encodes);
 }
 
 TEST(CatalogJsonTest, FollowsTheProtocol) {
