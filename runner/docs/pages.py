@@ -383,8 +383,21 @@ def methodology_page(results: Results) -> Page:
             "gc": [(LANG_NAMES[lang], text) for lang, text in GC_CONDITIONS.items()],
             "calibrations": calibrations,
             "repeatability": sorted(snapshot.metadata.get(REPEATABILITY, {}).items()),
+            "flags": _flag_counts(results),
+            "flag_names": list(timings.FLAG_NAMES.values()),
         },
     )
+
+
+def _flag_counts(results: Results) -> list[tuple[str, list[str]]]:
+    """Per language: its timed cases, then how many carry each self-check flag."""
+    rows = []
+    for lang in LANGS:
+        cases = [c for c in results.snapshot.cases if c.lang == lang and c.samples_ns]
+        flagged = [{flag for flag, _ in c.flags} for c in cases]
+        counts = [f"{sum(name in f for f in flagged):,}" for name in timings.FLAG_NAMES]
+        rows.append((LANG_NAMES[lang], [f"{len(cases):,}", *counts]))
+    return rows
 
 
 # The run metadata scope the repeatability benchmark's summary goes in (its latest output).
