@@ -12,10 +12,10 @@ def binding_library(lib, idl, system_libs = []):
     schemas = ["//schemas/%s:%s.%s" % (d, d, idl) for d in SYNTHETIC_DATASETS]
     native.genrule(
         name = lib + "_mapping",
-        srcs = schemas + ["//cpp/codegen:descriptors"],
+        srcs = schemas + ["//tools/codegen:descriptors"],
         outs = [lib + "_mapping.h"],
         cmd = ("$(location //cpp/codegen:mappings) --lib {lib} " +
-               "--descriptors $(location //cpp/codegen:descriptors) --idl {idl} --out $@").format(
+               "--descriptors $(location //tools/codegen:descriptors) --idl {idl} --out $@").format(
             lib = lib,
             idl = " ".join(["$(location %s)" % s for s in schemas]),
         ),

@@ -2,10 +2,11 @@
 generated classes, for every synthetic dataset, from the dataset description.
 
 The description is the .proto schemas (a descriptor set from protoc
---descriptor_set_out): messages, fields, their kinds, optional fields and
-oneofs. The other IDLs are twins with the same names; from them only what
-the .proto cannot say is read: each file's C++ namespace, and which
-FlatBuffers types are structs (and their field order). Per message M the
+--descriptor_set_out), read by tools/codegen/describe.py: messages, fields,
+their kinds, optional fields and oneofs. The other IDLs are twins with the
+same names; from them only what the .proto cannot say is read: each file's
+C++ namespace, and which FlatBuffers types are structs (and their field
+order). Per message M the
 output has, in namespace serbench::adapters::<ns>,
     ToNative(const model::M&, native)     model -> native (filled in place;
                                           FlatBuffers structs are returned)
@@ -26,117 +27,12 @@ from __future__ import annotations
 import argparse
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar, TypeVar
 
-from google.protobuf import descriptor_pb2
+from tools.codegen.describe import Dataset, Field, Message, Oneof, fbs_structs, load, pascal
 
-_TYPE_MESSAGE = 11
-_TYPE_STRING = 9
-_TYPE_BYTES = 12
-_LABEL_REPEATED = 3
 _T = TypeVar("_T")
-
-
-@dataclass(frozen=True)
-class Field:
-    name: str
-    kind: str  # scalar | string | bytes | message (enums are scalars)
-    type_name: str  # the message's name, for kind message
-    repeated: bool
-    optional: bool
-
-
-@dataclass(frozen=True)
-class Oneof:
-    name: str
-    members: tuple[Field, ...]
-    whole: bool  # the message is nothing but this oneof
-
-    def member(self, field: Field) -> str:
-        """The member's name in the twins: the proto name without `<oneof>_`."""
-        return field.name.removeprefix(self.name + "_")
-
-
-@dataclass(frozen=True)
-class Message:
-    name: str
-    items: tuple[Field | Oneof, ...]  # in declaration order (a oneof where its first member is)
-
-    @property
-    def fields(self) -> tuple[Field, ...]:
-        return tuple(x for x in self.items if isinstance(x, Field))
-
-    @property
-    def oneofs(self) -> tuple[Oneof, ...]:
-        return tuple(x for x in self.items if isinstance(x, Oneof))
-
-
-@dataclass(frozen=True)
-class Dataset:
-    name: str
-    record: str
-    messages: tuple[Message, ...]
-    idl: dict[str, Path]  # suffix (proto, fbs, capnp, thrift) -> file
-
-
-def _field(f: descriptor_pb2.FieldDescriptorProto) -> Field:
-    kind = {_TYPE_MESSAGE: "message", _TYPE_STRING: "string", _TYPE_BYTES: "bytes"}.get(f.type, "scalar")
-    return Field(
-        name=f.name,
-        kind=kind,
-        type_name=f.type_name.rsplit(".", 1)[-1],
-        repeated=f.label == _LABEL_REPEATED,
-        optional=f.proto3_optional,
-    )
-
-
-def _message(m: descriptor_pb2.DescriptorProto) -> Message:
-    def oneof(f: descriptor_pb2.FieldDescriptorProto) -> int | None:
-        return f.oneof_index if f.HasField("oneof_index") and not f.proto3_optional else None
-
-    real = {oneof(f) for f in m.field} - {None}
-    items: list[Field | Oneof] = []
-    for f in m.field:
-        i = oneof(f)
-        if i is None:
-            items.append(_field(f))
-        elif not any(isinstance(x, Oneof) and x.name == m.oneof_decl[i].name for x in items):
-            members = tuple(_field(g) for g in m.field if oneof(g) == i)
-            whole = len(real) == 1 and all(oneof(g) is not None for g in m.field)
-            items.append(Oneof(name=m.oneof_decl[i].name, members=members, whole=whole))
-    message = Message(m.name, tuple(items))
-    for x in message.fields + tuple(y for o in message.oneofs for y in o.members):
-        if x.optional and (x.repeated or x.kind in ("message", "bytes")):
-            raise SystemExit(f"{m.name}.{x.name}: optional {x.kind} is not supported")
-    for o in message.oneofs:
-        if any(y.kind != "message" for y in o.members):
-            raise SystemExit(f"{m.name}.{o.name}: oneof members must be messages")
-    return message
-
-
-def load(descriptors: Path, idl: list[Path]) -> list[Dataset]:
-    files = descriptor_pb2.FileDescriptorSet.FromString(descriptors.read_bytes()).file
-    datasets = []
-    for f in files:
-        name = f.package.rsplit(".", 1)[-1]
-        payload = next(m for m in f.message_type if m.name == "Payload")
-        records = next(x for x in payload.field if x.name == "records")
-        datasets.append(
-            Dataset(
-                name=name,
-                record=records.type_name.rsplit(".", 1)[-1],
-                messages=tuple(_message(m) for m in f.message_type if m.name != "Payload"),
-                idl={p.suffix[1:]: p for p in idl if p.stem == name},
-            )
-        )
-    return datasets
-
-
-def pascal(snake: str) -> str:
-    return "".join(p[:1].upper() + p[1:] for p in snake.split("_"))
-
 
 # Each IDL's C++ namespace, as its file declares it.
 _NAMESPACE = {
@@ -153,15 +49,6 @@ def namespace(d: Dataset, idl: str) -> str:
     if found is None:
         raise SystemExit(f"{d.idl[idl]}: no C++ namespace")
     return "::" + found.group(1).replace(sep, "::")
-
-
-def fbs_structs(d: Dataset) -> dict[str, list[str]]:
-    """FlatBuffers structs of the dataset: name -> field names in order."""
-    text = d.idl["fbs"].read_text()
-    return {
-        m.group(1): re.findall(r"(\w+)\s*:", m.group(2))
-        for m in re.finditer(r"^struct\s+(\w+)\s*\{(.*?)\}", text, re.M | re.S)
-    }
 
 
 def cases(table: dict[str | tuple[str, ...], _T]) -> dict[str, _T]:

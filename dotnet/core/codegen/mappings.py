@@ -1,0 +1,444 @@
+"""Writes C#'s conversions between the model (dotnet/core/Model) and the
+classes protoc, flatc (object API) and `thrift --gen netstd` generate, for
+every synthetic dataset, from the dataset description.
+
+The description is the .proto schemas, read by tools/codegen/describe.py
+(messages, fields, enums, optional fields, oneofs). The other IDLs are twins
+with the same names; from them only what the .proto cannot say is read: each
+file's C# namespace and, in FlatBuffers, the union type of each oneof.
+
+Per dataset d and library L the output has the class <D><L> (UserProtobuf,
+UserFlatBuffers, UserThrift: the mappings of Mapping.cs), with per message M
+    static native To(M.M m)     model -> native
+    static M.M From(native t)   native -> model
+in plain statements (no reflection, no LINQ), plus GeneratedDatasets.All,
+every dataset bound to its three mappings, in the catalog's order. The
+FlatBuffers class is partial: its ReadLazy / ReadFull (the fields each dataset
+reads in the access operations, a human choice) are hand-written in
+Mappings/Access/<D>Access.cs.
+
+The model of dataset d is namespace Serbench.Model.<D>s (no second s after
+one), its classes named as the schema's messages; a proto field is the
+property of its PascalCase name; a oneof is a property of the oneof's name
+whose type is a base class of its members' classes (or, for a message that is
+nothing but the oneof, the message's class itself). Numbers whose widths or
+signedness differ between the model and a twin are converted by
+Wire.Of (checked), chosen by type as C++'s wire_cast.h does.
+
+    mappings --descriptors FILE --idl FILE... --out FILE.cs
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+from pathlib import Path
+from typing import ClassVar
+
+from tools.codegen.describe import Dataset, Field, Message, Oneof, load, pascal
+
+# Each IDL's C# namespace, as its file declares it.
+_NAMESPACE = {
+    "proto": r'^option\s+csharp_namespace\s*=\s*"([\w.]+)";',
+    "fbs": r"^namespace\s+([\w.]+);",
+    "thrift": r"^namespace\s+netstd\s+([\w.]+)",
+}
+
+
+def namespace(d: Dataset, idl: str) -> str:
+    found = re.search(_NAMESPACE[idl], d.idl[idl].read_text(), re.M)
+    if found is None:
+        raise SystemExit(f"{d.idl[idl]}: no C# namespace")
+    return found.group(1)
+
+
+def model_namespace(d: Dataset) -> str:
+    """Serbench.Model.<D>s: plural, so that the namespace is not one of its classes."""
+    plural = pascal(d.name)
+    return "Serbench.Model." + (plural if plural.endswith("s") else plural + "s")
+
+
+def fbs_unions(d: Dataset) -> dict[tuple[str, str], str]:
+    """(table, field) -> union type, for each union field of the dataset's tables."""
+    unions = set(re.findall(r"^union\s+(\w+)", d.idl["fbs"].read_text(), re.M))
+    out = {}
+    for table in re.finditer(r"^table\s+(\w+)\s*\{(.*?)\}", d.idl["fbs"].read_text(), re.M | re.S):
+        for name, kind in re.findall(r"(\w+)\s*:\s*(\w+)", table.group(2)):
+            if kind in unions:
+                out[(table.group(1), name)] = kind
+    return out
+
+
+def case(f: Field) -> str:
+    """messages | strings | scalars | message | bytes | string | enum | scalar |
+    optional_string | optional_scalar."""
+    if f.repeated:
+        if f.kind == "bytes" or f.enum:
+            raise SystemExit(f"{f.name}: repeated {'enums' if f.enum else 'bytes'} are not supported")
+        return {"message": "messages", "string": "strings"}.get(f.kind, "scalars")
+    if f.kind in ("message", "bytes"):
+        return f.kind
+    if f.enum:
+        if f.optional:
+            raise SystemExit(f"{f.name}: optional enums are not supported")
+        return "enum"
+    kind = "string" if f.kind == "string" else "scalar"
+    return "optional_" + kind if f.optional else kind
+
+
+class Lib:
+    """One library's spelling of each kind of field, both directions.
+
+    To fills a new native object statement by statement; From is one object
+    initializer of the model record (its properties are `required init`)."""
+
+    name = ""  # the class suffix: Protobuf | FlatBuffers | Thrift
+    idl = ""  # the schema suffix: proto | fbs | thrift
+    base = ""  # the mapping base class of Mapping.cs
+    # Per field case: TO, the statements filling native `t` from model `m`;
+    # FROM, the expression of the model property read from `t`. Placeholders:
+    # {n} the field's name, {c} its PascalCase name, {E} its enum's name.
+    # Aliases: M the model's namespace, N the native one.
+    TO: ClassVar[dict[str, tuple[str, ...]]] = {}
+    FROM: ClassVar[dict[str, str]] = {}
+
+    def __init__(self, d: Dataset) -> None:
+        self.d = d
+        self.ns = namespace(d, self.idl)
+
+    def cls(self) -> str:
+        return pascal(self.d.name) + self.name
+
+    def native(self, message: str) -> str:
+        return f"N.{message}"
+
+    def payload_members(self) -> list[str]:
+        """The base class's abstract members but the mapping of the payload."""
+        return []
+
+    def payload(self, record: str) -> list[str]:
+        """The overrides mapping Payload<record> both ways."""
+        raise NotImplementedError
+
+    def to_oneof(self, o: Oneof, source: str) -> list[str]:
+        raise NotImplementedError
+
+    def from_oneof(self, m: Message, o: Oneof, source: str) -> str:
+        """The switch expression reading oneof `o` of native `source`."""
+        raise NotImplementedError
+
+    def fill(self, template: str, f: Field) -> str:
+        return template.format(n=f.name, c=pascal(f.name), E=f.type_name)
+
+    def to(self, m: Message) -> list[str]:
+        lines = []
+        for x in m.items:
+            if isinstance(x, Oneof):
+                lines += self.to_oneof(x, "m" if x.whole else f"m.{pascal(x.name)}")
+            else:
+                lines += [self.fill(y, x) for y in self.TO[case(x)]]
+        return [
+            f"private static {self.native(m.name)} To(M.{m.name} m)",
+            "{",
+            f"    var t = new {self.native(m.name)}();",
+            *("    " + x for x in lines),
+            "    return t;",
+            "}",
+        ]
+
+    def from_(self, m: Message) -> list[str]:
+        head = f"private static M.{m.name} From({self.native(m.name)} t) =>"
+        if len(m.oneofs) == 1 and m.oneofs[0].whole:
+            return [head, f"    {self.from_oneof(m, m.oneofs[0], 't')};"]
+        members = [
+            f"{pascal(x.name)} = "
+            + (
+                self.from_oneof(m, x, f"t.{pascal(x.name)}")
+                if isinstance(x, Oneof)
+                else self.fill(self.FROM[case(x)], x)
+            )
+            for x in m.items
+        ]
+        return [head, "    new()", "    {", *(f"        {x}," for x in members), "    };"]
+
+    def mapping(self) -> list[str]:
+        record = self.d.record
+        body = [*self.payload(record), *self.payload_members()]
+        for m in self.d.messages:
+            body += ["", *self.to(m), "", *self.from_(m)]
+        return [
+            "namespace Serbench.Mappings",
+            "{",
+            f"    using M = global::{model_namespace(self.d)};",
+            f"    using N = global::{self.ns};",
+            "",
+            f"    public sealed partial class {self.cls()}",
+            f"        : {self.base}<M.{record}, {self.native('Payload')}>",
+            "    {",
+            *(("        " + x).rstrip() for x in body),
+            "    }",
+            "}",
+        ]
+
+
+def _switch(subject: str, arms: list[str], otherwise: str) -> str:
+    return f"{subject} switch {{ {', '.join([*arms, f'_ => throw {otherwise}'])} }}"
+
+
+def _unknown(source: str) -> str:
+    return f'new ArgumentException($"unknown {{{source}}}")'
+
+
+class Protobuf(Lib):
+    name = "Protobuf"
+    idl = "proto"
+    base = "ProtobufMapping"
+    TO: ClassVar[dict[str, tuple[str, ...]]] = {
+        "messages": ("foreach (var e in m.{c}) t.{c}.Add(To(e));",),
+        "strings": ("t.{c}.Add(m.{c});",),
+        "scalars": ("t.{c}.Add(m.{c});",),
+        "message": ("t.{c} = To(m.{c});",),
+        "bytes": ("t.{c} = global::Google.Protobuf.ByteString.CopyFrom(m.{c});",),
+        "string": ("t.{c} = m.{c};",),
+        "enum": ("t.{c} = (N.{E})m.{c};",),
+        "scalar": ("t.{c} = Wire.Of(m.{c});",),
+        "optional_string": ("if (m.{c} is not null) t.{c} = m.{c};",),
+        "optional_scalar": ("if (m.{c}.HasValue) t.{c} = Wire.Of(m.{c}.Value);",),
+    }
+    FROM: ClassVar[dict[str, str]] = {
+        "messages": "Mapped.List(t.{c}, From)",
+        "strings": "[.. t.{c}]",
+        "scalars": "[.. t.{c}]",
+        "message": 'From(Mapped.Required(t.{c}, "{n}"))',
+        "bytes": "t.{c}.ToByteArray()",
+        "string": "t.{c}",
+        "enum": "(M.{E})t.{c}",
+        "scalar": "Wire.Of(t.{c})",
+        "optional_string": "t.Has{c} ? t.{c} : null",
+        "optional_scalar": "t.Has{c} ? Wire.Of(t.{c}) : null",
+    }
+
+    def payload(self, record: str) -> list[str]:
+        return [
+            f"protected override N.Payload ToProto(Payload<M.{record}> payload)",
+            "{",
+            "    var t = new N.Payload();",
+            "    foreach (var e in payload.Records) t.Records.Add(To(e));",
+            "    return t;",
+            "}",
+            "",
+            f"protected override Payload<M.{record}> FromProto(N.Payload payload) =>",
+            "    new() { Records = Mapped.List(payload.Records, From) };",
+        ]
+
+    def to_oneof(self, o: Oneof, source: str) -> list[str]:
+        lines = [f"switch ({source})", "{"]
+        for f in o.members:
+            lines += [
+                f"    case M.{f.type_name} v:",
+                f"        t.{pascal(f.name)} = To(v);",
+                "        break;",
+            ]
+        return [*lines, "    default:", f"        throw {_unknown(source)};", "}"]
+
+    def from_oneof(self, m: Message, o: Oneof, source: str) -> str:
+        kind = f"N.{m.name}.{pascal(o.name)}OneofCase"
+        arms = [f"{kind}.{pascal(f.name)} => From(t.{pascal(f.name)})" for f in o.members]
+        return _switch(f"t.{pascal(o.name)}Case", arms, f'new InvalidDataException("{o.name} is missing")')
+
+
+class FlatBuffers(Lib):
+    """The object API: every table and struct X as a class XT."""
+
+    name = "FlatBuffers"
+    idl = "fbs"
+    base = "FlatBuffersMapping"
+    TO: ClassVar[dict[str, tuple[str, ...]]] = {
+        "messages": ("t.{c} = Mapped.List(m.{c}, To);",),
+        "strings": ("t.{c} = [.. m.{c}];",),
+        "scalars": ("t.{c} = [.. m.{c}];",),
+        "message": ("t.{c} = To(m.{c});",),
+        "bytes": ("t.{c} = [.. m.{c}];",),
+        "string": ("t.{c} = m.{c};",),
+        "enum": ("t.{c} = (N.{E})m.{c};",),
+        "scalar": ("t.{c} = Wire.Of(m.{c});",),
+        "optional_string": ("t.{c} = m.{c};",),
+        "optional_scalar": ("if (m.{c}.HasValue) t.{c} = Wire.Of(m.{c}.Value);",),
+    }
+    # An absent string or vector reads as null: the model's "" or empty.
+    FROM: ClassVar[dict[str, str]] = {
+        "messages": "Mapped.List(t.{c}, From)",
+        "strings": "Mapped.List(t.{c}, Mapped.Text)",
+        "scalars": "Mapped.Copy(t.{c})",
+        "message": 'From(Mapped.Required(t.{c}, "{n}"))',
+        "bytes": "t.{c} is null ? [] : [.. t.{c}]",
+        "string": "Mapped.Text(t.{c})",
+        "enum": "(M.{E})t.{c}",
+        "scalar": "Wire.Of(t.{c})",
+        "optional_string": "t.{c}",
+        "optional_scalar": "t.{c}.HasValue ? Wire.Of(t.{c}.Value) : null",
+    }
+
+    def __init__(self, d: Dataset) -> None:
+        super().__init__(d)
+        self.unions = fbs_unions(d)
+
+    def native(self, message: str) -> str:
+        return f"N.{message}T"
+
+    def payload(self, record: str) -> list[str]:
+        return [
+            f"protected override N.PayloadT ToNative(Payload<M.{record}> payload) =>",
+            "    new() { Records = Mapped.List(payload.Records, To) };",
+            "",
+            f"protected override Payload<M.{record}> FromNative(N.PayloadT payload) =>",
+            "    new() { Records = Mapped.List(payload.Records, From) };",
+        ]
+
+    def payload_members(self) -> list[str]:
+        return [
+            "",
+            "protected override int Pack(FlatBufferBuilder builder, N.PayloadT payload) =>",
+            "    N.Payload.Pack(builder, payload).Value;",
+            "",
+            "protected override N.PayloadT Unpack(ByteBuffer buffer) =>",
+            "    N.Payload.GetRootAsPayload(buffer).UnPack();",
+            "",
+            "protected override VerifyTableAction VerifyPayload => N.PayloadVerify.Verify;",
+        ]
+
+    def union(self, m: Message, o: Oneof) -> str:
+        found = self.unions.get((m.name, o.name))
+        if found is None:
+            raise SystemExit(f"{self.d.idl['fbs']}: table {m.name} has no union field {o.name}")
+        return found
+
+    def to_oneof(self, o: Oneof, source: str) -> list[str]:
+        message = next(m for m in self.d.messages if o in m.oneofs)
+        u = self.union(message, o)
+        arms = [f"M.{f.type_name} v => N.{u}Union.From{f.type_name}(To(v))" for f in o.members]
+        return [f"t.{pascal(o.name)} = {_switch(source, arms, _unknown(source))};"]
+
+    def from_oneof(self, m: Message, o: Oneof, source: str) -> str:
+        u = self.union(m, o)
+        field = f"t.{pascal(o.name)}"
+        arms = [f"N.{u}.{f.type_name} => From({field}.As{f.type_name}())" for f in o.members]
+        return _switch(f"{field}?.Type", arms, f'new InvalidDataException("{o.name} is missing")')
+
+
+class Thrift(Lib):
+    """Structs with properties whose setters mark them set (__isset); a
+    whole-message oneof is a Thrift union itself, else a union field."""
+
+    name = "Thrift"
+    idl = "thrift"
+    base = "ThriftMapping"
+    TO: ClassVar[dict[str, tuple[str, ...]]] = {
+        "messages": ("t.{c} = Mapped.List(m.{c}, To);",),
+        "strings": ("t.{c} = [.. m.{c}];",),
+        "scalars": ("t.{c} = [.. m.{c}];",),
+        "message": ("t.{c} = To(m.{c});",),
+        "bytes": ("t.{c} = [.. m.{c}];",),
+        "string": ("t.{c} = m.{c};",),
+        "enum": ("t.{c} = (N.{E})m.{c};",),
+        "scalar": ("t.{c} = Wire.Of(m.{c});",),
+        # Set only when present: setting one marks it for writing.
+        "optional_string": ("if (m.{c} is not null) t.{c} = m.{c};",),
+        "optional_scalar": ("if (m.{c}.HasValue) t.{c} = Wire.Of(m.{c}.Value);",),
+    }
+    # Thrift reads any i32 into a generated enum: the model's must define it.
+    FROM: ClassVar[dict[str, str]] = {
+        "messages": "Mapped.List(t.{c}, From)",
+        "strings": "Mapped.List(t.{c}, Mapped.Text)",
+        "scalars": "Mapped.Copy(t.{c})",
+        "message": 'From(Mapped.Required(t.{c}, "{n}"))',
+        "bytes": "t.{c} ?? []",
+        "string": "Mapped.Text(t.{c})",
+        "enum": 'Mapped.Enum<M.{E}>((int)t.{c}, "{n}")',
+        "scalar": "Wire.Of(t.{c})",
+        "optional_string": "t.__isset.{n} ? t.{c} : null",
+        "optional_scalar": "t.__isset.{n} ? Wire.Of(t.{c}) : null",
+    }
+
+    def payload(self, record: str) -> list[str]:
+        return [
+            f"protected override N.Payload ToThrift(Payload<M.{record}> payload) =>",
+            "    new() { Records = Mapped.List(payload.Records, To) };",
+            "",
+            f"protected override Payload<M.{record}> FromThrift(N.Payload payload) =>",
+            "    new() { Records = Mapped.List(payload.Records, From) };",
+        ]
+
+    def to(self, m: Message) -> list[str]:
+        """A whole-message oneof is the union: one member set on a new one."""
+        if not (len(m.oneofs) == 1 and m.oneofs[0].whole):
+            return super().to(m)
+        return [
+            f"private static {self.native(m.name)} To(M.{m.name} m) =>",
+            f"    {self._union(m.oneofs[0], 'm')};",
+        ]
+
+    def _union(self, o: Oneof, source: str) -> str:
+        arms = [f"M.{f.type_name} v => new() {{ {pascal(o.member(f))} = To(v) }}" for f in o.members]
+        return _switch(source, arms, _unknown(source))
+
+    def to_oneof(self, o: Oneof, source: str) -> list[str]:
+        return [f"t.{pascal(o.name)} = {self._union(o, source)};"]
+
+    def from_oneof(self, m: Message, o: Oneof, source: str) -> str:
+        def only(f: Field) -> str:
+            return ", ".join(f"{pascal(o.member(g))}: " + ("{ } v" if g is f else "null") for g in o.members)
+
+        what = m.name.lower() if o.whole else o.name
+        subject = "t" if o.whole else f'Mapped.Required(t.{pascal(o.name)}, "{o.name}")'
+        arms = [f"{{ {only(f)} }} => From(v)" for f in o.members]
+        return _switch(subject, arms, f'new InvalidDataException("{what}: a union needs exactly one member")')
+
+
+LIBS: tuple[type[Lib], ...] = (Protobuf, FlatBuffers, Thrift)
+
+
+def datasets_class(datasets: list[Dataset]) -> list[str]:
+    lines = [
+        "namespace Serbench",
+        "{",
+        "    /// <summary>Every synthetic dataset bound to its generated mappings.</summary>",
+        "    internal static class GeneratedDatasets",
+        "    {",
+        "        public static IReadOnlyList<IDataset> All { get; } =",
+        "        [",
+    ]
+    for d in datasets:
+        record = f"global::{model_namespace(d)}.{d.record}"
+        mappings = ", ".join(f"new Mappings.{pascal(d.name)}{lib.name}()" for lib in LIBS)
+        lines.append(f'            new Dataset<{record}>("{d.name}", {mappings}),')
+    return [*lines, "        ];", "    }", "}"]
+
+
+def generate(datasets: list[Dataset]) -> str:
+    out = [
+        "// <auto-generated/>",
+        "// Generated by //dotnet/core/codegen:mappings from the dataset schemas; do not edit.",
+        "#nullable enable",
+        "using Google.FlatBuffers;",
+        "using Serbench.Model;",
+        "",
+        *datasets_class(datasets),
+    ]
+    for d in datasets:
+        for lib in LIBS:
+            out += ["", *lib(d).mapping()]
+    return "\n".join(out) + "\n"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--descriptors", type=Path, required=True)
+    parser.add_argument("--idl", type=Path, nargs="+", required=True)
+    parser.add_argument("--out", type=Path, required=True)
+    args = parser.parse_args()
+    args.out.write_text(generate(load(args.descriptors, args.idl)))
+
+
+if __name__ == "__main__":
+    main()
