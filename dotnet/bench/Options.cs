@@ -5,13 +5,14 @@ namespace Serbench.Bench;
 /// <summary>The command line every bench binary of the repository accepts. <see cref="Round"/>
 /// and <see cref="Seed"/> are internal: the standard profile starts one child per round and
 /// dataset with them (see <see cref="Rounds"/>).</summary>
-public sealed record Options(string Profile, string Out, string? Library, string? Dataset, string? Cases, int? Round, int? Seed)
+public sealed record Options(string Profile, string Out, string? Library, string? Dataset, string? Cases, int? Round, int? Seed, string? Payloads = null)
 {
     public const string Usage =
-        "usage: bench --out DIR [--profile quick|standard|full|dry] [--library NAME] [--dataset NAME] [--cases FILE]\n"
+        "usage: bench --out DIR [--profile quick|standard|full|dry] [--library NAME] [--dataset NAME] [--cases FILE] [--payloads DIR]\n"
         + "  quick: every case briefly, one process (smoke); standard: every case in 10 rounds, a fresh process\n"
         + "  per dataset and round, shuffled order (published); full: BenchmarkDotNet's default job; dry: each case once (tests)\n"
-        + "  --cases FILE: only the case ids listed in FILE (one a line)";
+        + "  --cases FILE: only the case ids listed in FILE (one a line)\n"
+        + "  --payloads DIR: each verified encode case's payload, once before timing, to DIR/<case id, '/' as ','>.bin";
 
     public static readonly string[] Profiles = ["quick", "standard", "full", "dry"];
 
@@ -39,7 +40,8 @@ public sealed record Options(string Profile, string Out, string? Library, string
             values.GetValueOrDefault("--dataset"),
             values.TryGetValue("--cases", out var cases) ? FromCallerDirectory(cases) : null,
             Number(values, "--round"),
-            Number(values, "--seed"));
+            Number(values, "--seed"),
+            values.TryGetValue("--payloads", out var payloads) ? FromCallerDirectory(payloads) : null);
     }
 
     /// <summary>The case ids of --cases, or null (every case).</summary>
@@ -55,7 +57,7 @@ public sealed record Options(string Profile, string Out, string? Library, string
             : File.ReadLines(Cases).Select(l => l.Trim()).Where(l => l.Length > 0)
                 .Select(l => l.Split('\t')).ToDictionary(f => f[0], f => f.Length > 1 ? f[1] : null);
 
-    private static readonly string[] Known = ["--profile", "--out", "--library", "--dataset", "--cases", "--round", "--seed"];
+    private static readonly string[] Known = ["--profile", "--out", "--library", "--dataset", "--cases", "--round", "--seed", "--payloads"];
 
     private static int? Number(Dictionary<string, string> values, string name) =>
         !values.TryGetValue(name, out var text) ? null

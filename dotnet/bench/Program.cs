@@ -7,7 +7,8 @@ namespace Serbench.Bench;
 /// <summary>Verifies every selected case's round trip, then times the accepted ones with
 /// BenchmarkDotNet: in this process (quick, full, dry: results/*-report-full.json), or in rounds
 /// of child processes (standard: results/round-&lt;r&gt;/*-report-full.json, see <see cref="Rounds"/>).
-/// Also writes into --out dotnet-cases.json (the case catalog) and dotnet-calibration.json.
+/// Also writes into --out dotnet-cases.json (the case catalog) and dotnet-calibration.json, and
+/// with --payloads DIR each verified encode case's payload (<see cref="Payloads"/>).
 /// Exits 1 if any case was refused or failed.</summary>
 public static class Program
 {
@@ -49,6 +50,10 @@ public static class Program
         Verification.AddNotMeasured(catalog, options.Library, fixtures);
         var verified = Selected(Verification.Verify(Libraries(options), fixtures, catalog), options.CaseIds());
         catalog.Write(options.Out); // a run cut short still leaves its catalog (timed cases as failed)
+        if (options.Payloads is { } payloads)
+        {
+            Payloads.Write(payloads, verified);
+        }
 
         if (options.Profile == "standard")
         {

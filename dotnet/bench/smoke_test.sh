@@ -11,7 +11,7 @@ for bad in "--profile slow" "--library nope" "--dataset nope"; do
   [[ $code == 2 ]] || fail "$bad exited $code, not 2"
 done
 
-"$bench" --profile dry --dataset user --out "$out" 2>"$TEST_TMPDIR/stderr"
+"$bench" --profile dry --dataset user --out "$out" --payloads "$out/payloads" 2>"$TEST_TMPDIR/stderr"
 grep -q "^progress: 126/126 dataset=user/" "$TEST_TMPDIR/stderr" || fail "no progress lines"
 
 reports=("$out"/results/*-report-full.json)
@@ -48,6 +48,14 @@ grep -A2 '"id": "dataset=user/size=1000/op=decode/format=zeroformatter/lib=zerof
   || fail "no ZeroFormatter attempt in $cases"
 [[ $(grep -c '"status": "measured"' "$cases") == 126 ]] || fail "not 126 measured cases in $cases"
 [[ $(grep -c '"status": "not_measured"' "$cases") == 18 ]] || fail "not 18 not_measured cases in $cases"
+# --payloads: one file per measured encode case, as long as the case's wire_bytes.
+payload_sizes=$(python3 -c '
+import json, sys, pathlib
+cases = json.load(open(sys.argv[1]))["cases"]
+want = {c["id"].replace("/", ",") + ".bin": c["wire_bytes"] for c in cases if c["status"] == "measured" and "/op=encode/" in c["id"]}
+got = {p.name: p.stat().st_size for p in pathlib.Path(sys.argv[2]).iterdir()}
+print("ok" if got == want and want else f"want {want}, got {got}")' "$cases" "$out/payloads")
+[[ $payload_sizes == ok ]] || fail "payloads: $payload_sizes"
 # The standard profile on one case: ten rounds, one child process each, a report per round folder.
 printf 'dataset=user/size=1/op=encode/format=memorypack/lib=memorypack\n' >"$TEST_TMPDIR/cases.txt"
 "$bench" --profile standard --cases "$TEST_TMPDIR/cases.txt" --seed 7 --out "$out/standard" 2>"$TEST_TMPDIR/standard.err" \
