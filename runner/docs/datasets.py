@@ -12,22 +12,7 @@ from schemas.catalog import catalog
 
 # Runfiles and workspace alike: the schemas sit at schemas/<dataset>/<dataset>.proto.
 SCHEMAS = Path(__file__).parent.parent.parent / "schemas"
-ABOUT = {
-    "user": "One flat record per user: integers, strings, a boolean, a list of tags and a "
-    "nested address. The shape of a typical REST resource.",
-    "order": "An e-commerce order: a customer, a shipping address, a list of line items, an enum "
-    "status, a timestamp and money as doubles. Nesting without recursion: the shape most "
-    "API payloads have.",
-    "filetree": "A directory tree: each node is a file or a directory (a tagged union) with "
-    "timestamps, an enum and optional fields; directories contain nodes. The shape "
-    "msgspec's validation benchmark uses.",
-    "game": "The FlatBuffers tutorial's monster: fixed-size structs (positions), vectors of "
-    "numbers and tables, an enum and a union. Binary formats' home ground.",
-    "mail": "E-mail messages of about 10 KB each, mostly strings (headers and a body): "
-    "what a serializer costs when copying text dominates.",
-    "metrics": "Time series of 256 int64 timestamps and 256 doubles each: numeric arrays, "
-    "where packed encodings and memcpy-like decoders win.",
-}
+ABOUT = {d.name: d.about for d in catalog.load().datasets if d.about}
 # The Python suite's cases without a payload, listed with the real documents.
 HELPERS = {
     "objects": "the Python suite's object cases: creating, comparing and collecting instances of "

@@ -5,6 +5,10 @@ into DIR (default docs/ of the workspace) from the published snapshot (default
 results/published/snapshot.jsonl.gz), and deletes what an earlier generation left
 there that this one did not write: docs/ holds generated files only. Without a
 snapshot it writes the same pages saying that no run has been published yet.
+
+It also writes docs/site.yml, the MkDocs configuration the root mkdocs.yml inherits: the
+settings of runner/docs/mkdocs.base.yml plus the navigation of the pages just written, so a
+new dataset, language or cross-language format appears in the site without a hand edit.
 """
 
 import argparse
@@ -15,6 +19,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import jinja2
+import yaml
 
 from runner.docs import claims, pages, snapshot
 from runner.docs.results import Results
@@ -23,6 +28,9 @@ from runner.docs.snapshot import MachineInfo, RunInfo, Snapshot
 TEMPLATES = Path(__file__).parent / "templates"
 PUBLISHED = Path("results/published") / snapshot.DEFAULT_NAME
 DOCS = Path("docs")
+# The site configuration written beside the pages (see the module doc).
+SITE = "site.yml"
+BASE = "../runner/docs/mkdocs.base.yml"  # from docs/
 # Copied as they are: the package that lets the drift test see docs/, and the site's CSS.
 STATIC = {"BUILD.bazel": "docs.BUILD.bazel", "stylesheets/serbench.css": "serbench.css"}
 NO_RUN = Snapshot(
@@ -77,12 +85,20 @@ def render(data: Snapshot) -> dict[str, bytes]:
         "published": data is not NO_RUN,
     }
     files: dict[str, bytes] = {}
-    for page in pages.all_pages(results, claims.check_all(results, claims.load())):
+    made = pages.all_pages(results, claims.check_all(results, claims.load()))
+    for page in made:
         text = env.get_template(page.template).render(**common, **page.context, template=page.template)
         files[page.path] = text.encode()
         files |= {chart.path: chart.render().encode() for chart in page.charts}
     files |= {name: (TEMPLATES / template).read_bytes() for name, template in STATIC.items()}
+    files[SITE] = site_config(pages.nav(made)).encode()
     return files
+
+
+def site_config(nav: list[object]) -> str:
+    """docs/site.yml: the base settings (inherited) and the pages' navigation."""
+    body = yaml.safe_dump({"INHERIT": BASE, "nav": nav}, sort_keys=False, allow_unicode=True)
+    return "# DO NOT EDIT: written by `bazel run //runner/docs:generate`; see its module doc.\n" + body
 
 
 def write(files: dict[str, bytes], out: Path) -> list[str]:

@@ -1,8 +1,9 @@
 """What each generated page shows: the data behind every template and every chart.
 
 Pages are built from Results only; templates (runner/docs/templates/) lay them out.
-The page set is fixed (mkdocs.yml's nav names it): a language or format with no
-data still gets its page, saying it was not measured in this run.
+Every language and synthetic dataset in the catalog gets its pages (a language or dataset
+with no data says it was not measured in this run); the formats measured in two languages
+or more get a cross-language page. The site's navigation is made from the pages (`nav`).
 """
 
 from collections.abc import Callable, Iterable, Sequence
@@ -37,16 +38,9 @@ from schemas.catalog import catalog
 # One page per synthetic dataset; every other dataset (the real documents) shares REAL.
 REAL = "real"
 DATASET_PAGES = (*SYNTHETIC, REAL)
-# The formats measured in more than one language, each with a cross-language page.
-FORMATS = ("protobuf", "flatbuffers", "msgpack", "json", "thrift_binary", "thrift_compact")
 LANG_COLOURS = {"python": charts.PALETTE[0], "dotnet": charts.PALETTE[1], "cpp": charts.PALETTE[2]}
 DATASET_TITLES = {
-    "user": "user: flat records",
-    "order": "order: nested e-commerce orders",
-    "filetree": "filetree: recursive tree with a tagged union",
-    "game": "game: the FlatBuffers monster",
-    "mail": "mail: string-heavy, about 10 KB a record",
-    "metrics": "metrics: numeric arrays",
+    **{d.name: f"{d.name}: {d.label}" for d in catalog.load().datasets if d.synthetic},
     REAL: "real documents",
 }
 
@@ -286,9 +280,19 @@ def _lang_label(result: Result) -> str:
     return f"{LANG_NAMES[result.case.lang]} · {result.marked_label}"
 
 
+def cross_language_formats(results: Results) -> list[str]:
+    """The formats timed in more than one language (catalog order): one page each."""
+    langs: dict[str, set[str]] = {}
+    for r in results.measured():
+        if r.timed:
+            langs.setdefault(r.case.format, set()).add(r.case.lang)
+    return [fmt for fmt in catalog.FORMATS if len(langs.get(fmt, ())) > 1]
+
+
 def format_pages(results: Results) -> list[Page]:
-    pages = [_format_index(results)]
-    for fmt in FORMATS:
+    formats = cross_language_formats(results)
+    pages = [_format_index(results, formats)]
+    for fmt in formats:
         found = [r for r in results.measured() if r.case.format == fmt and r.timed]
         page = Page(f"formats/{fmt}.md", "format.md.j2", {})
         blocks = []
@@ -317,9 +321,9 @@ def format_pages(results: Results) -> list[Page]:
     return pages
 
 
-def _format_index(results: Results) -> Page:
+def _format_index(results: Results, formats: Sequence[str]) -> Page:
     matrix = []
-    for fmt in FORMATS:
+    for fmt in formats:
         cells = []
         for lang in LANGS:
             libs = sorted({r.label for r in results.all if r.case.format == fmt and r.case.lang == lang})
@@ -444,6 +448,29 @@ def landing_page(results: Results) -> Page:
             "answer_size": f"{ANSWER_SIZE:,}",
         },
     )
+
+
+# The navigation's sections: a page path's first folder -> its title.
+_SECTIONS = {**{lang: LANG_NAMES[lang] for lang in LANGS}, "formats": "Across languages"}
+_TOP = {"index.md": "Home", "interop.md": "Interop", "robustness.md": "Robustness"}
+_TOP |= {"claims.md": "Claims check", "methodology.md": "Methodology"}
+
+
+def nav(pages: Sequence[Page]) -> list[Any]:
+    """MkDocs' nav of the pages, in the order all_pages makes them: the top pages by title,
+    each folder's pages in one section (its index first)."""
+    entries: list[Any] = []
+    sections: dict[str, list[str]] = {}
+    for page in pages:
+        folder, _, _ = page.path.rpartition("/")
+        if not folder:
+            entries.append({_TOP[page.path]: page.path})
+        elif folder not in sections:
+            sections[folder] = [page.path]
+            entries.append({_SECTIONS[folder]: sections[folder]})
+        else:
+            sections[folder].append(page.path)
+    return entries
 
 
 def all_pages(results: Results, claims: Sequence[ClaimResult]) -> list[Page]:

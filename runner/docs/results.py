@@ -17,18 +17,9 @@ from schemas.catalog import catalog
 MEMCPY_LIB = "memcpy"
 MEMCPY_OP = "memcpy"
 LANGS = catalog.LANGUAGES
-LANG_NAMES = {"python": "Python", "dotnet": "C# (.NET)", "cpp": "C++"}
-SIZES = catalog.SIZES
+LANG_NAMES = {lang.name: lang.title for lang in catalog.load().languages}
 SYNTHETIC = catalog.SYNTHETIC_DATASETS
-FORMAT_NAMES = {
-    "protobuf": "Protocol Buffers",
-    "flatbuffers": "FlatBuffers",
-    "msgpack": "MessagePack",
-    "json": "JSON",
-    "capnp": "Cap'n Proto",
-    "thrift_binary": "Thrift (binary protocol)",
-    "thrift_compact": "Thrift (compact protocol)",
-}
+FORMAT_NAMES = {f.name: f.title for f in catalog.load().formats}
 # The page order of operations; a suite's own extras follow in name order.
 OPS = ("encode", "decode", "roundtrip", "convert", "access_full", "access_lazy")
 # Variants that are a measurement condition (the Python suite's GC-off twins), not a way

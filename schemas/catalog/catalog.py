@@ -25,6 +25,8 @@ class Dataset:
     # Record counts only the Python suite adds, for a claim whose source measured that volume
     # (runner/docs/claims.toml): prefixes of the largest fixture, not generated files.
     claim_sizes: tuple[int, ...] = ()
+    label: str = ""  # a few words for a page title (synthetic datasets: the docs' page per dataset)
+    about: str = ""  # the paragraph the docs print above the dataset's results
 
     @property
     def synthetic(self) -> bool:
@@ -82,6 +84,8 @@ def _dataset(entry: dict[str, Any], synthetic_sizes: tuple[int, ...]) -> Dataset
         record=entry.get("record"),
         idls=tuple(entry.get("idls", ())),
         claim_sizes=tuple(entry.get("claim_sizes", ())),
+        label=entry.get("label", ""),
+        about=entry.get("about", ""),
     )
 
 

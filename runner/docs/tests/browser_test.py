@@ -80,7 +80,7 @@ def pages(site: tuple[Path, str]) -> dict[str, dict[str, Any]]:
     browser = Browser(*VIEWPORT)
     try:
         found = {}
-        for page in sorted(nav_pages()):
+        for page in sorted(nav_pages(DOCS)):
             browser.open(base + _url_path(page))
             found[page] = browser.evaluate(_MEASURE)
             if page in SCREENSHOTS:
