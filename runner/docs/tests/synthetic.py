@@ -19,6 +19,7 @@ from runner.docs.snapshot import (
     SuiteInfo,
     Unmeasured,
 )
+from schemas.catalog import catalog
 
 # (lang, lib, format, variant, ns per record, capabilities)
 LIBRARIES = (
@@ -35,7 +36,7 @@ LIBRARIES = (
     ("cpp", "flatbuffers", "flatbuffers", "", 200.0, {"codegen": True, "zero_copy": True}),
 )
 DATASETS = ("user", "order")
-SIZES = (1, 100, 1000)
+SIZES = catalog.SIZES
 OPS = ("encode", "decode")
 WIRE_PER_RECORD = {
     "json": 200.0,
@@ -155,8 +156,8 @@ COMPARISON = "consumer decoded the producer's bytes and compared every field wit
 
 def _interop() -> tuple[InteropCell, ...]:
     cells = []
-    for producer in ("python", "dotnet", "cpp"):
-        for consumer in ("python", "dotnet", "cpp"):
+    for producer in catalog.LANGUAGES:
+        for consumer in catalog.LANGUAGES:
             for size in (1, 100):
                 cells.append(InteropCell(producer, consumer, "protobuf", "user", size, "ok", COMPARISON))
                 status, message = (
