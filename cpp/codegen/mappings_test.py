@@ -6,24 +6,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from google.protobuf import descriptor_pb2
 
 from cpp.codegen import mappings
 from tools.codegen import describe
-
-_F = descriptor_pb2.FieldDescriptorProto
-
-
-def _message(name: str, *fields: _F, oneofs: tuple[str, ...] = ()) -> descriptor_pb2.DescriptorProto:
-    m = descriptor_pb2.DescriptorProto(name=name)
-    m.field.extend(fields)
-    for o in oneofs:
-        m.oneof_decl.add(name=o)
-    return m
-
-
-def _field(name: str, kind: int, **extra: object) -> _F:
-    return _F(name=name, number=1, type=kind, label=_F.LABEL_OPTIONAL, **extra)  # type: ignore[arg-type]
+from tools.codegen.testing import F as _F
+from tools.codegen.testing import field as _field
+from tools.codegen.testing import message as _message
 
 
 @pytest.mark.parametrize(

@@ -5,23 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from google.protobuf import descriptor_pb2
-
 from tools.codegen import describe
-
-_F = descriptor_pb2.FieldDescriptorProto
-
-
-def _message(name: str, *fields: _F, oneofs: tuple[str, ...] = ()) -> descriptor_pb2.DescriptorProto:
-    m = descriptor_pb2.DescriptorProto(name=name)
-    m.field.extend(fields)
-    for o in oneofs:
-        m.oneof_decl.add(name=o)
-    return m
-
-
-def _field(name: str, kind: int, **extra: object) -> _F:
-    return _F(name=name, number=1, type=kind, label=_F.LABEL_OPTIONAL, **extra)  # type: ignore[arg-type]
+from tools.codegen.testing import F as _F
+from tools.codegen.testing import field as _field
+from tools.codegen.testing import message as _message
 
 
 def test_a_oneof_keeps_its_members_and_names_them_without_its_prefix() -> None:

@@ -43,6 +43,8 @@ public sealed class SystemTextJsonSourceGenLibrary : SystemTextJsonLibrary
     DefaultIgnoreCondition = JsonIgnoreCondition.WhenWritingNull)]
 [JsonSerializable(typeof(Payload<Model.Users.User>))]
 [JsonSerializable(typeof(Payload<Model.Orders.Order>))]
+// The order dataset's Address, named apart from the user dataset's (both are the schemas' names).
+[JsonSerializable(typeof(Model.Orders.Address), TypeInfoPropertyName = "OrderAddress")]
 [JsonSerializable(typeof(Payload<Model.Filetrees.Node>))]
 [JsonSerializable(typeof(Payload<Model.Games.Monster>))]
 [JsonSerializable(typeof(Payload<Model.Mails.Mail>))]

@@ -15,15 +15,15 @@ public enum Permission { READ = 0, WRITE = 1, READ_WRITE = 2 }
 /// <summary>The union File | Directory. Each library's own union encoding: a tag in
 /// MemoryPack and MessagePack, a sub-message (the schema's oneof numbers) in protobuf-net,
 /// the "type" key in JSON.</summary>
-[MemoryPackable, MemoryPackUnion(0, typeof(FileNode)), MemoryPackUnion(1, typeof(DirectoryNode))]
-[Union(0, typeof(FileNode)), Union(1, typeof(DirectoryNode))]
-[ProtoContract, ProtoInclude(1, typeof(FileNode)), ProtoInclude(2, typeof(DirectoryNode))]
+[MemoryPackable, MemoryPackUnion(0, typeof(File)), MemoryPackUnion(1, typeof(Directory))]
+[Union(0, typeof(File)), Union(1, typeof(Directory))]
+[ProtoContract, ProtoInclude(1, typeof(File)), ProtoInclude(2, typeof(Directory))]
 [JsonPolymorphic(TypeDiscriminatorPropertyName = "type")]
-[JsonDerivedType(typeof(FileNode), "file"), JsonDerivedType(typeof(DirectoryNode), "directory")]
+[JsonDerivedType(typeof(File), "file"), JsonDerivedType(typeof(Directory), "directory")]
 public abstract partial record Node;
 
 [MemoryPackable, MessagePackObject, MsgPackMap, ProtoContract]
-public sealed partial record FileNode : Node
+public sealed partial record File : Node
 {
     [Key("name"), MsgPackMapElement("name"), ProtoMember(1)] public required string Name { get; init; } = "";
     [Key("created_by"), MsgPackMapElement("created_by"), ProtoMember(2)] public required string CreatedBy { get; init; } = "";
@@ -37,7 +37,7 @@ public sealed partial record FileNode : Node
 }
 
 [MemoryPackable, MessagePackObject, MsgPackMap, ProtoContract]
-public sealed partial record DirectoryNode : Node
+public sealed partial record Directory : Node
 {
     [Key("name"), MsgPackMapElement("name"), ProtoMember(1)] public required string Name { get; init; } = "";
     [Key("created_by"), MsgPackMapElement("created_by"), ProtoMember(2)] public required string CreatedBy { get; init; } = "";

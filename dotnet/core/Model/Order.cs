@@ -22,8 +22,7 @@ public sealed partial record Customer
 }
 
 [MemoryPackable, MessagePackObject, MsgPackMap, ProtoContract]
-/// <summary>The schema's `Address` (named apart from the user dataset's for the JSON source generator).</summary>
-public sealed partial record ShippingAddress
+public sealed partial record Address
 {
     [Key("street"), MsgPackMapElement("street"), ProtoMember(1)] public required string Street { get; init; } = "";
     [Key("city"), MsgPackMapElement("city"), ProtoMember(2)] public required string City { get; init; } = "";
@@ -48,7 +47,7 @@ public sealed partial record Order
     public required long CreatedAt { get; init; }
     [Key("status"), MsgPackMapElement("status"), ProtoMember(3)] public required OrderStatus Status { get; init; }
     [Key("customer"), MsgPackMapElement("customer"), ProtoMember(4)] public required Customer Customer { get; init; }
-    [Key("shipping_address"), MsgPackMapElement("shipping_address"), ProtoMember(5)] public required ShippingAddress ShippingAddress { get; init; }
+    [Key("shipping_address"), MsgPackMapElement("shipping_address"), ProtoMember(5)] public required Address ShippingAddress { get; init; }
     [Key("items"), MsgPackMapElement("items"), ProtoMember(6)] public required List<LineItem> Items { get; init; } = [];
     [Key("total"), MsgPackMapElement("total"), ProtoMember(7)] public required double Total { get; init; }
     [Key("currency"), MsgPackMapElement("currency"), ProtoMember(8)] public required string Currency { get; init; } = "";

@@ -13,9 +13,10 @@ UserFlatBuffers, UserThrift: the mappings of Mapping.cs), with per message M
     static M.M From(native t)   native -> model
 in plain statements (no reflection, no LINQ), plus GeneratedDatasets.All,
 every dataset bound to its three mappings, in the catalog's order. The
-FlatBuffers class is partial: its ReadLazy / ReadFull (the fields each dataset
-reads in the access operations, a human choice) are hand-written in
-Mappings/Access/<D>Access.cs.
+access operations of FlatBuffers sum, over the records, what partial method
+Read of one record returns (lazily from the buffer, fully from the unpacked
+object): which fields it reads is a human choice, written by hand per dataset
+in Mappings/FlatBuffersAccess.cs.
 
 The model of dataset d is namespace Serbench.Model.<D>s (no second s after
 one), its classes named as the schema's messages; a proto field is the
@@ -181,6 +182,34 @@ class Lib:
         ]
 
 
+# The spellings the libraries share; each class adds or overrides its own. Optional
+# fields are set only when present (in Thrift, setting one marks it for writing).
+_TO: dict[str, tuple[str, ...]] = {
+    "message": ("t.{c} = To(m.{c});",),
+    "string": ("t.{c} = m.{c};",),
+    "enum": ("t.{c} = (N.{E})m.{c};",),
+    "scalar": ("t.{c} = Wire.Of(m.{c});",),
+    "optional_string": ("if (m.{c} is not null) t.{c} = m.{c};",),
+    "optional_scalar": ("if (m.{c}.HasValue) t.{c} = Wire.Of(m.{c}.Value);",),
+}
+_FROM = {
+    "messages": "Mapped.List(t.{c}, From)",
+    "message": 'From(Mapped.Required(t.{c}, "{n}"))',
+    "enum": "(M.{E})t.{c}",
+    "scalar": "Wire.Of(t.{c})",
+}
+# FlatBuffers and Thrift: lists are assigned whole; an absent string or vector reads
+# as null, the model's "" or empty.
+_LISTS_TO = {x: ("t.{c} = [.. m.{c}];",) for x in ("strings", "scalars", "bytes")} | {
+    "messages": ("t.{c} = Mapped.List(m.{c}, To);",)
+}
+_NULLABLE_FROM = {
+    "strings": "Mapped.List(t.{c}, Mapped.Text)",
+    "scalars": "Mapped.Copy(t.{c})",
+    "string": "Mapped.Text(t.{c})",
+}
+
+
 def _switch(subject: str, arms: list[str], otherwise: str) -> str:
     return f"{subject} switch {{ {', '.join([*arms, f'_ => throw {otherwise}'])} }}"
 
@@ -193,27 +222,20 @@ class Protobuf(Lib):
     name = "Protobuf"
     idl = "proto"
     base = "ProtobufMapping"
+    # Repeated fields are get-only RepeatedFields, added to; nothing reads as null.
     TO: ClassVar[dict[str, tuple[str, ...]]] = {
+        **_TO,
         "messages": ("foreach (var e in m.{c}) t.{c}.Add(To(e));",),
         "strings": ("t.{c}.Add(m.{c});",),
         "scalars": ("t.{c}.Add(m.{c});",),
-        "message": ("t.{c} = To(m.{c});",),
         "bytes": ("t.{c} = global::Google.Protobuf.ByteString.CopyFrom(m.{c});",),
-        "string": ("t.{c} = m.{c};",),
-        "enum": ("t.{c} = (N.{E})m.{c};",),
-        "scalar": ("t.{c} = Wire.Of(m.{c});",),
-        "optional_string": ("if (m.{c} is not null) t.{c} = m.{c};",),
-        "optional_scalar": ("if (m.{c}.HasValue) t.{c} = Wire.Of(m.{c}.Value);",),
     }
     FROM: ClassVar[dict[str, str]] = {
-        "messages": "Mapped.List(t.{c}, From)",
+        **_FROM,
         "strings": "[.. t.{c}]",
         "scalars": "[.. t.{c}]",
-        "message": 'From(Mapped.Required(t.{c}, "{n}"))',
         "bytes": "t.{c}.ToByteArray()",
         "string": "t.{c}",
-        "enum": "(M.{E})t.{c}",
-        "scalar": "Wire.Of(t.{c})",
         "optional_string": "t.Has{c} ? t.{c} : null",
         "optional_scalar": "t.Has{c} ? Wire.Of(t.{c}) : null",
     }
@@ -253,28 +275,12 @@ class FlatBuffers(Lib):
     name = "FlatBuffers"
     idl = "fbs"
     base = "FlatBuffersMapping"
-    TO: ClassVar[dict[str, tuple[str, ...]]] = {
-        "messages": ("t.{c} = Mapped.List(m.{c}, To);",),
-        "strings": ("t.{c} = [.. m.{c}];",),
-        "scalars": ("t.{c} = [.. m.{c}];",),
-        "message": ("t.{c} = To(m.{c});",),
-        "bytes": ("t.{c} = [.. m.{c}];",),
-        "string": ("t.{c} = m.{c};",),
-        "enum": ("t.{c} = (N.{E})m.{c};",),
-        "scalar": ("t.{c} = Wire.Of(m.{c});",),
-        "optional_string": ("t.{c} = m.{c};",),
-        "optional_scalar": ("if (m.{c}.HasValue) t.{c} = Wire.Of(m.{c}.Value);",),
-    }
-    # An absent string or vector reads as null: the model's "" or empty.
+    # An optional string is a plain one, null when absent; an optional scalar is nullable.
+    TO: ClassVar[dict[str, tuple[str, ...]]] = {**_TO, **_LISTS_TO, "optional_string": ("t.{c} = m.{c};",)}
     FROM: ClassVar[dict[str, str]] = {
-        "messages": "Mapped.List(t.{c}, From)",
-        "strings": "Mapped.List(t.{c}, Mapped.Text)",
-        "scalars": "Mapped.Copy(t.{c})",
-        "message": 'From(Mapped.Required(t.{c}, "{n}"))',
+        **_FROM,
+        **_NULLABLE_FROM,
         "bytes": "t.{c} is null ? [] : [.. t.{c}]",
-        "string": "Mapped.Text(t.{c})",
-        "enum": "(M.{E})t.{c}",
-        "scalar": "Wire.Of(t.{c})",
         "optional_string": "t.{c}",
         "optional_scalar": "t.{c}.HasValue ? Wire.Of(t.{c}.Value) : null",
     }
@@ -305,6 +311,26 @@ class FlatBuffers(Lib):
             "    N.Payload.GetRootAsPayload(buffer).UnPack();",
             "",
             "protected override VerifyTableAction VerifyPayload => N.PayloadVerify.Verify;",
+            "",
+            "protected override long ReadLazy(ByteBuffer buffer)",
+            "{",
+            "    var payload = N.Payload.GetRootAsPayload(buffer);",
+            "    long sum = 0;",
+            "    for (var i = 0; i < payload.RecordsLength; i++) sum += Read(payload.Records(i)!.Value);",
+            "    return sum;",
+            "}",
+            "",
+            "protected override long ReadFull(N.PayloadT payload)",
+            "{",
+            "    long sum = 0;",
+            "    foreach (var record in payload.Records) sum += Read(record);",
+            "    return sum;",
+            "}",
+            "",
+            "// What the access operations read of one record (Mappings/FlatBuffersAccess.cs).",
+            f"private static partial long Read(N.{self.d.record} record);",
+            "",
+            f"private static partial long Read(N.{self.d.record}T record);",
         ]
 
     def union(self, m: Message, o: Oneof) -> str:
@@ -333,29 +359,13 @@ class Thrift(Lib):
     name = "Thrift"
     idl = "thrift"
     base = "ThriftMapping"
-    TO: ClassVar[dict[str, tuple[str, ...]]] = {
-        "messages": ("t.{c} = Mapped.List(m.{c}, To);",),
-        "strings": ("t.{c} = [.. m.{c}];",),
-        "scalars": ("t.{c} = [.. m.{c}];",),
-        "message": ("t.{c} = To(m.{c});",),
-        "bytes": ("t.{c} = [.. m.{c}];",),
-        "string": ("t.{c} = m.{c};",),
-        "enum": ("t.{c} = (N.{E})m.{c};",),
-        "scalar": ("t.{c} = Wire.Of(m.{c});",),
-        # Set only when present: setting one marks it for writing.
-        "optional_string": ("if (m.{c} is not null) t.{c} = m.{c};",),
-        "optional_scalar": ("if (m.{c}.HasValue) t.{c} = Wire.Of(m.{c}.Value);",),
-    }
+    TO: ClassVar[dict[str, tuple[str, ...]]] = {**_TO, **_LISTS_TO}
     # Thrift reads any i32 into a generated enum: the model's must define it.
     FROM: ClassVar[dict[str, str]] = {
-        "messages": "Mapped.List(t.{c}, From)",
-        "strings": "Mapped.List(t.{c}, Mapped.Text)",
-        "scalars": "Mapped.Copy(t.{c})",
-        "message": 'From(Mapped.Required(t.{c}, "{n}"))',
+        **_FROM,
+        **_NULLABLE_FROM,
         "bytes": "t.{c} ?? []",
-        "string": "Mapped.Text(t.{c})",
         "enum": 'Mapped.Enum<M.{E}>((int)t.{c}, "{n}")',
-        "scalar": "Wire.Of(t.{c})",
         "optional_string": "t.__isset.{n} ? t.{c} : null",
         "optional_scalar": "t.__isset.{n} ? Wire.Of(t.{c}) : null",
     }

@@ -84,6 +84,7 @@ def test_a_oneof_in_each_library(tmp_path: Path) -> None:
     fbs = _class(tmp_path, mappings.FlatBuffers, _MONSTER)
     assert "M.Weapon v => N.EquipmentUnion.FromWeapon(To(v))" in fbs
     assert "t.Equipped?.Type switch { N.Equipment.Weapon => From(t.Equipped.AsWeapon())" in fbs
+    assert "private static partial long Read(N.MonsterT record);" in fbs
     thrift = _class(tmp_path, mappings.Thrift, _MONSTER)
     assert (
         'Mapped.Required(t.Equipped, "equipped") switch { { Weapon: { } v, Shield: null } => From(v)'
