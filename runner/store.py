@@ -10,7 +10,7 @@ import json
 import sqlite3
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import astuple, dataclass
 from pathlib import Path
 
 from runner.caseid import CaseIdentity
@@ -394,15 +394,7 @@ class Store:
             ) from error
 
     def case_key(self, identity: CaseIdentity) -> int:
-        row = (
-            identity.lang,
-            identity.lib,
-            identity.format,
-            identity.op,
-            identity.dataset,
-            identity.size,
-            identity.variant,
-        )
+        row = _case_columns(identity)
         self.db.execute(
             "INSERT OR IGNORE INTO cases (lang, lib, format, op, dataset, size, variant)"
             " VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -452,6 +444,28 @@ class Store:
             "INSERT OR IGNORE INTO metrics (result_id, name, value) VALUES (?, ?, ?)",
             [(result_id, k, v) for k, v in sorted(result.metrics.items())],
         )
+
+    def add_metrics(self, run_id: str, metrics: Mapping[CaseIdentity, Mapping[str, float]]) -> int:
+        """Sets metrics measured after ingest (the payloads' compressed sizes) on the run's
+        results, in one transaction; a case without a result in the run is left out.
+        Returns how many cases had one."""
+        found = 0
+        with self.transaction() as db:
+            for identity, values in metrics.items():
+                row = db.execute(
+                    "SELECT r.id FROM results r JOIN cases c ON c.id = r.case_id WHERE r.run_id = ?"
+                    " AND c.lang = ? AND c.lib = ? AND c.format = ? AND c.op = ? AND c.dataset = ?"
+                    " AND c.size = ? AND c.variant = ?",
+                    (run_id, *_case_columns(identity)),
+                ).fetchone()
+                if row is None:
+                    continue
+                found += 1
+                db.executemany(
+                    "INSERT OR REPLACE INTO metrics (result_id, name, value) VALUES (?, ?, ?)",
+                    [(row[0], name, value) for name, value in sorted(values.items())],
+                )
+        return found
 
     def _round_partner(self, where: StoredFile, case_id: int, result: CaseResult) -> int | None:
         """The result this one adds rounds to: the case's result in the run from another file of
@@ -579,6 +593,11 @@ class Store:
         ):
             counts[str(outcome)] = int(count)
         return counts
+
+
+def _case_columns(identity: CaseIdentity) -> tuple[object, ...]:
+    """A case's columns of the cases table, in its order (CaseIdentity's field order)."""
+    return astuple(identity)
 
 
 def format_counts(counts: Mapping[str, int]) -> str:

@@ -26,6 +26,7 @@ from runner.ingest import (
     extras_json,
     gbench_json,
     interop_json,
+    payloads,
     pyperf_json,
     robustness_json,
 )
@@ -52,11 +53,15 @@ class Invocation:
 
 
 def suite_command(call: Invocation) -> list[str]:
-    """The suite protocol's command line (README.md, "Adding things")."""
+    """The suite protocol's command line (README.md, "Adding things"): a suite's first pass
+    writes its encode payloads (`--payloads`, runner/ingest/payloads.py), a re-measurement
+    (`--cases`) none."""
     argv = [str(call.binary), "--profile", call.profile, "--out", str(call.out_dir)]
     for flag, value in (("--library", call.library), ("--dataset", call.dataset), ("--cases", call.cases)):
         if value:
             argv += [flag, str(value)]
+    if call.cases is None:
+        argv += ["--payloads", str(call.out_dir / payloads.PAYLOAD_DIR)]
     return argv
 
 

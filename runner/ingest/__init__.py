@@ -15,6 +15,9 @@ load.py writes each parsed file into the store in one transaction.
 | calibration_json.py | every suite's calibration workloads, <lang>-calibration.json |
 | extras_json.py | the Python suite's python-extra.json |
 | interop_json.py, robustness_json.py | the cross-language steps' files |
+
+payloads.py is not a parser: it measures the compressed sizes of the encode payloads a
+suite writes with `--payloads DIR`, which load.py stores on those cases' results.
 """
 
 from collections.abc import Callable

@@ -11,6 +11,10 @@ once, with the suite's `--cases FILE`) lives in the suite's folder as `remeasure
 its case list `remeasure-cases.txt`: its harness files replace those cases' samples, in
 one transaction, and each replaced case is flagged `remeasured`. After every ingest the
 language's self-check flags (runner/checks.py) are computed again from what is stored.
+
+The encode payloads a suite wrote into its `payloads/` folder are compressed after its
+files are in, and their sizes stored on those encode cases (runner/ingest/payloads.py); a
+re-measured encode case gets them again from the same payload (a re-measurement writes none).
 """
 
 import sys
@@ -20,7 +24,7 @@ from pathlib import Path
 
 from runner import checks
 from runner.caseid import CaseIdentity, CaseIdError, parse_case_id
-from runner.ingest import Parser
+from runner.ingest import Parser, payloads
 from runner.ingest.native import IngestError, NativeFile, Outcome, Unmeasured
 from runner.run import SuiteResult, sha256_of
 from runner.store import Store, StoredFile
@@ -39,6 +43,8 @@ class SuiteIngest:
     duplicates: list[Path] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     seconds: float = 0.0  # how long ingesting took
+    payloads: int = 0  # encode payloads whose compressed sizes were stored
+    payload_seconds: float = 0.0  # how long compressing them took
 
 
 def ingest_file(
@@ -83,11 +89,25 @@ def ingest_suite(store: Store, run_id: str, suite: Suite, out_dir: Path) -> Suit
                 outcome.errors.append(str(error))
                 continue
             (outcome.ingested if added else outcome.duplicates).append(path)
+    compress_start = time.perf_counter()
+    outcome.payloads, errors = store_compressed(store, run_id, suite.lang, out_dir / payloads.PAYLOAD_DIR)
+    outcome.errors += errors
+    outcome.payload_seconds = time.perf_counter() - compress_start
     if (out_dir / REMEASURE_CASES).exists():
         outcome.errors += ingest_remeasure(store, run_id, suite, out_dir)
     refresh_flags(store, run_id, suite.lang)
     outcome.seconds = time.perf_counter() - start
     return outcome
+
+
+def store_compressed(store: Store, run_id: str, lang: str, folder: Path) -> tuple[int, list[str]]:
+    """Stores the compressed sizes of the payloads in folder on their encode cases' results:
+    (how many were stored, errors). No folder: nothing to do; no zstd tool: an error."""
+    try:
+        sizes = payloads.measure_folder(folder, lang)
+    except payloads.PayloadError as error:
+        return 0, [f"compressed sizes not stored: {error}"]
+    return store.add_metrics(run_id, sizes), []
 
 
 def write_remeasure_cases(out_dir: Path, cases: list[CaseIdentity]) -> Path:
@@ -109,9 +129,12 @@ def ingest_remeasure(store: Store, run_id: str, suite: Suite, out_dir: Path) -> 
             if kind.required
             for path in sorted(folder.glob(kind.pattern))
         ]
-    except (IngestError, CaseIdError) as error:
+        sizes = payloads.measure_folder(out_dir / payloads.PAYLOAD_DIR, suite.lang, wanted)
+    except (IngestError, CaseIdError, payloads.PayloadError) as error:
         return [f"re-measurement not kept: {error}"]
     before = store.replace_cases(files)
+    # The replaced encode cases lost their compressed sizes with their metrics: set them again.
+    store.add_metrics(run_id, sizes)
     after: dict[CaseIdentity, list[float]] = {}
     for _, native in files:
         for result in native.results:
@@ -155,7 +178,12 @@ def finish_suite(
     seconds = outcome.seconds
     print(
         f"runner: {suite.lang}: ingested {len(outcome.ingested)} file(s) in {seconds:.2f}s"
-        + (f", {len(outcome.duplicates)} already in the store" if outcome.duplicates else ""),
+        + (f", {len(outcome.duplicates)} already in the store" if outcome.duplicates else "")
+        + (
+            f"; compressed sizes of {outcome.payloads} payload(s) in {outcome.payload_seconds:.2f}s"
+            if outcome.payloads
+            else ""
+        ),
         file=sys.stderr,
         flush=True,
     )
