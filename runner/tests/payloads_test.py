@@ -42,6 +42,10 @@ def test_sizes_match_zlib_6_and_zstd_3_run_directly(tmp_path: Path) -> None:
         assert sizes["wire_zstd3_bytes"] == _zstd3(paths[case_id])
     repetitive = found[parse_case_id(ENCODE, "python")]
     assert repetitive["wire_zstd3_bytes"] < len(texts[ENCODE]) / 10
+    # Another case with the same bytes (a variant of the library, say) gets the same sizes.
+    twin = ENCODE.replace("variant=schemaless", "variant=struct")
+    _payload(tmp_path, twin, texts[ENCODE])
+    assert payloads.measure_folder(tmp_path, "python")[parse_case_id(twin, "python")] == repetitive
 
 
 def test_a_missing_zstd_names_the_debian_package(tmp_path: Path) -> None:
