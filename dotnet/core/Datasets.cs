@@ -23,8 +23,8 @@ public sealed record Dataset<TRecord>(
 
 /// <summary>The synthetic datasets of the catalog, each bound to its mappings: both are
 /// generated from the schemas (Mappings.g.cs, see codegen/mappings.py). Adding one = its model
-/// (Model/&lt;Dataset&gt;.cs) and what its FlatBuffers access operations read
-/// (Mappings/Access/&lt;Dataset&gt;Access.cs).</summary>
+/// (Model/&lt;Dataset&gt;.cs) and what its FlatBuffers access operations read (two lines in
+/// Mappings/FlatBuffersAccess.cs).</summary>
 public static class Datasets
 {
     public static IReadOnlyList<IDataset> All { get; } = GeneratedDatasets.All;

@@ -9,13 +9,8 @@ namespace Serbench.Tests;
 public class RefusalTests
 {
     /// <summary>MemoryPack with one deliberate fault applied to what it decodes (user dataset).</summary>
-    private sealed class FaultyLibrary(Func<List<User>, List<User>> fault) : ModelLibrary
+    private sealed class FaultyLibrary(Func<List<User>, List<User>> fault) : ModelLibrary("faulty", "memorypack", "0", [])
     {
-        public override string Lib => "faulty";
-        public override string Format => "memorypack";
-        public override string Version => "0";
-        public override IReadOnlyList<string> Capabilities => [];
-
         protected override Codec<Payload<TRecord>> Codec<TRecord>() => (Codec<Payload<TRecord>>)(object)new FaultyCodec(fault);
     }
 

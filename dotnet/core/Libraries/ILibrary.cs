@@ -39,7 +39,12 @@ public static class Ops
 /// core/Serbench.Core.csproj (then refresh the lock files, see README), its class in
 /// Libraries/ (a <see cref="ModelLibrary"/> with a codec for model-first libraries), its test,
 /// and one line in <see cref="Registry"/>. Nothing else: the bench, the catalog, the tests'
-/// round trips and the robustness worker (corpus formats) pick it up from the registry.</para></summary>
+/// round trips and the robustness worker (corpus formats) pick it up from the registry. A library
+/// of classes generated from the schemas also needs its mappings: a base in Mappings/Mapping.cs
+/// (its codec), its spelling of each field kind in codegen/mappings.py (a <c>Lib</c> class,
+/// which writes the mapping class of every dataset into Mappings.g.cs) and its member on
+/// <see cref="Dataset{TRecord}"/>. Adding a dataset touches no library: its model file in
+/// Model/ and two lines in Mappings/FlatBuffersAccess.cs (see <see cref="Datasets"/>).</para></summary>
 public interface ILibrary
 {
     string Lib { get; }
@@ -97,13 +102,13 @@ public static class LibraryVersion
 
 /// <summary>A library whose native objects are the plain model (attributes on the model
 /// types drive it), so one generic codec serves every dataset.</summary>
-public abstract class ModelLibrary : ILibrary
+public abstract class ModelLibrary(string lib, string format, string version, IReadOnlyList<string> capabilities) : ILibrary
 {
-    public abstract string Lib { get; }
-    public abstract string Format { get; }
+    public string Lib => lib;
+    public string Format => format;
     public virtual string? Variant => null;
-    public abstract string Version { get; }
-    public abstract IReadOnlyList<string> Capabilities { get; }
+    public string Version => version;
+    public virtual IReadOnlyList<string> Capabilities => capabilities;
 
     public ICase Bind<TRecord>(Fixture<TRecord> fixture) where TRecord : class =>
         new Case<TRecord, Model.Payload<TRecord>>(fixture, Codec<TRecord>(), p => p, p => p);

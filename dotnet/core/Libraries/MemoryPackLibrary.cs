@@ -5,13 +5,9 @@ namespace Serbench.Libraries;
 
 /// <summary>MemoryPack with the serializers its source generator writes for the model
 /// (default, non-version-tolerant layout).</summary>
-public sealed class MemoryPackLibrary : ModelLibrary
+public sealed class MemoryPackLibrary()
+    : ModelLibrary("memorypack", "memorypack", LibraryVersion.OfPackage("MemoryPack"), ["codegen"])
 {
-    public override string Lib => "memorypack";
-    public override string Format => "memorypack";
-    public override string Version { get; } = LibraryVersion.OfPackage("MemoryPack");
-    public override IReadOnlyList<string> Capabilities { get; } = ["codegen"];
-
     protected override Codec<Payload<TRecord>> Codec<TRecord>() => new MemoryPackCodec<TRecord>();
 
     private sealed class MemoryPackCodec<TRecord> : Codec<Payload<TRecord>>

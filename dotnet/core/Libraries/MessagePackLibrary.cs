@@ -5,13 +5,9 @@ namespace Serbench.Libraries;
 
 /// <summary>MessagePack-CSharp, standard resolver over the attributed model (string keys:
 /// maps keyed by the schema's field names, as other languages' msgpack libraries write).</summary>
-public class MessagePackLibrary : ModelLibrary
+public class MessagePackLibrary()
+    : ModelLibrary("messagepack", "msgpack", LibraryVersion.OfPackage("MessagePack"), ["reflection"])
 {
-    public override string Lib => "messagepack";
-    public override string Format => "msgpack";
-    public override string Version { get; } = LibraryVersion.OfPackage("MessagePack");
-    public override IReadOnlyList<string> Capabilities { get; } = ["reflection"];
-
     public virtual MessagePackSerializerOptions Options => MessagePackSerializerOptions.Standard;
 
     protected override Codec<Payload<TRecord>> Codec<TRecord>() => new MessagePackCodec<TRecord>(Options);

@@ -11,13 +11,9 @@ namespace Serbench.Libraries;
 /// names (the context's default); unions as <c>[tag, map]</c> with the model's
 /// <see cref="MessagePack.UnionAttribute"/> tags (the layout MessagePack-CSharp writes), through
 /// <see cref="UnionConverter{TBase}"/>, since the library has no union support of its own.</summary>
-public sealed class MsgPackLightLibrary : ModelLibrary
+public sealed class MsgPackLightLibrary()
+    : ModelLibrary("msgpack_light", "msgpack", LibraryVersion.OfPackage("msgpack.light"), ["reflection"])
 {
-    public override string Lib => "msgpack_light";
-    public override string Format => "msgpack";
-    public override string Version { get; } = LibraryVersion.OfPackage("msgpack.light");
-    public override IReadOnlyList<string> Capabilities { get; } = ["reflection"];
-
     protected override Codec<Payload<TRecord>> Codec<TRecord>() => new MsgPackLightCodec<TRecord>(Contexts.For(typeof(Payload<TRecord>)));
 
     private sealed class MsgPackLightCodec<TRecord>(MsgPackContext context) : Codec<Payload<TRecord>>

@@ -6,13 +6,9 @@ namespace Serbench.Libraries;
 
 /// <summary>protobuf-net with code-first contracts: [ProtoContract] on the model, field
 /// numbers from the .proto schemas (unions as sub-messages, see Model/).</summary>
-public sealed class ProtobufNetLibrary : ModelLibrary
+public sealed class ProtobufNetLibrary()
+    : ModelLibrary("protobuf_net", "protobuf", LibraryVersion.OfPackage("protobuf-net"), ["reflection"])
 {
-    public override string Lib => "protobuf_net";
-    public override string Format => "protobuf";
-    public override string Version { get; } = LibraryVersion.OfPackage("protobuf-net");
-    public override IReadOnlyList<string> Capabilities { get; } = ["reflection"];
-
     protected override Codec<Payload<TRecord>> Codec<TRecord>() => new ProtobufNetCodec<TRecord>();
 
     private sealed class ProtobufNetCodec<TRecord> : Codec<Payload<TRecord>>

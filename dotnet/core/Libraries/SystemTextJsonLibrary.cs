@@ -8,13 +8,10 @@ namespace Serbench.Libraries;
 
 /// <summary>System.Text.Json (in the box), reflection-based, writing the canonical JSON of
 /// schemas/README.md; required fields and types are checked while decoding.</summary>
-public class SystemTextJsonLibrary : ModelLibrary
+public class SystemTextJsonLibrary()
+    : ModelLibrary("system_text_json", "json", LibraryVersion.Of(typeof(JsonSerializer).Assembly), ["reflection", "validates"])
 {
-    public override string Lib => "system_text_json";
-    public override string Format => "json";
     public override string? Variant => "reflection";
-    public override string Version { get; } = LibraryVersion.Of(typeof(JsonSerializer).Assembly);
-    public override IReadOnlyList<string> Capabilities { get; } = ["reflection", "validates"];
 
     protected override Codec<Payload<TRecord>> Codec<TRecord>() =>
         new JsonCodec<TRecord>((JsonTypeInfo<Payload<TRecord>>)JsonConventions.Canonical.GetTypeInfo(typeof(Payload<TRecord>)));

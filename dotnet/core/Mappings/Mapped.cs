@@ -1,3 +1,5 @@
+using System.Runtime.InteropServices;
+
 namespace Serbench.Mappings;
 
 /// <summary>Conversions every mapping shares (the generated ones of Mappings.g.cs call them).</summary>
@@ -19,6 +21,15 @@ internal static class Mapped
             return [];
         }
         var list = new List<TOut>(items.Count);
+        if (items is List<TIn> model)
+        {
+            // The model's lists and the object API's: read as a span, without interface calls.
+            foreach (var item in CollectionsMarshal.AsSpan(model))
+            {
+                list.Add(map(item));
+            }
+            return list;
+        }
         for (var i = 0; i < items.Count; i++)
         {
             list.Add(map(items[i]));

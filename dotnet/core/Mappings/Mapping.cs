@@ -22,11 +22,11 @@ public abstract class ProtobufMapping<TRecord, TMessage> : IProtobufMapping<TRec
 {
     private static readonly MessageParser<TMessage> Parser = new(() => new TMessage());
 
-    public ICase Bind(Fixture<TRecord> fixture) => new Case<TRecord, TMessage>(fixture, new ProtobufCodec(), ToProto, FromProto);
+    public ICase Bind(Fixture<TRecord> fixture) => new Case<TRecord, TMessage>(fixture, new ProtobufCodec(), ToNative, FromNative);
 
-    protected abstract TMessage ToProto(Payload<TRecord> payload);
+    protected abstract TMessage ToNative(Payload<TRecord> payload);
 
-    protected abstract Payload<TRecord> FromProto(TMessage payload);
+    protected abstract Payload<TRecord> FromNative(TMessage payload);
 
     private sealed class ProtobufCodec : Codec<TMessage>
     {
@@ -117,11 +117,11 @@ public abstract class ThriftMapping<TRecord, TPayload> : IThriftMapping<TRecord>
     where TPayload : TBase, new()
 {
     public ICase Bind(Fixture<TRecord> fixture, Func<TTransport, TProtocol> protocol) =>
-        new Case<TRecord, TPayload>(fixture, new ThriftCodec(protocol), ToThrift, FromThrift);
+        new Case<TRecord, TPayload>(fixture, new ThriftCodec(protocol), ToNative, FromNative);
 
-    protected abstract TPayload ToThrift(Payload<TRecord> payload);
+    protected abstract TPayload ToNative(Payload<TRecord> payload);
 
-    protected abstract Payload<TRecord> FromThrift(TPayload payload);
+    protected abstract Payload<TRecord> FromNative(TPayload payload);
 
     private sealed class ThriftCodec(Func<TTransport, TProtocol> protocol) : Codec<TPayload>
     {

@@ -118,8 +118,19 @@ class Lib:
         return []
 
     def payload(self, record: str) -> list[str]:
-        """The overrides mapping Payload<record> both ways."""
-        raise NotImplementedError
+        """The overrides mapping Payload<record> both ways (Mapping.cs's ToNative / FromNative)."""
+        return [
+            *self.payload_to(record),
+            "",
+            f"protected override Payload<M.{record}> FromNative({self.native('Payload')} payload) =>",
+            "    new() { Records = Mapped.List(payload.Records, From) };",
+        ]
+
+    def payload_to(self, record: str) -> list[str]:
+        return [
+            f"protected override {self.native('Payload')} ToNative(Payload<M.{record}> payload) =>",
+            "    new() { Records = Mapped.List(payload.Records, To) };",
+        ]
 
     def to_oneof(self, o: Oneof, source: str) -> list[str]:
         raise NotImplementedError
@@ -240,17 +251,14 @@ class Protobuf(Lib):
         "optional_scalar": "t.Has{c} ? Wire.Of(t.{c}) : null",
     }
 
-    def payload(self, record: str) -> list[str]:
+    def payload_to(self, record: str) -> list[str]:
         return [
-            f"protected override N.Payload ToProto(Payload<M.{record}> payload)",
+            f"protected override N.Payload ToNative(Payload<M.{record}> payload)",
             "{",
             "    var t = new N.Payload();",
             "    foreach (var e in payload.Records) t.Records.Add(To(e));",
             "    return t;",
             "}",
-            "",
-            f"protected override Payload<M.{record}> FromProto(N.Payload payload) =>",
-            "    new() { Records = Mapped.List(payload.Records, From) };",
         ]
 
     def to_oneof(self, o: Oneof, source: str) -> list[str]:
@@ -291,15 +299,6 @@ class FlatBuffers(Lib):
 
     def native(self, message: str) -> str:
         return f"N.{message}T"
-
-    def payload(self, record: str) -> list[str]:
-        return [
-            f"protected override N.PayloadT ToNative(Payload<M.{record}> payload) =>",
-            "    new() { Records = Mapped.List(payload.Records, To) };",
-            "",
-            f"protected override Payload<M.{record}> FromNative(N.PayloadT payload) =>",
-            "    new() { Records = Mapped.List(payload.Records, From) };",
-        ]
 
     def payload_members(self) -> list[str]:
         return [
@@ -369,15 +368,6 @@ class Thrift(Lib):
         "optional_string": "t.__isset.{n} ? t.{c} : null",
         "optional_scalar": "t.__isset.{n} ? Wire.Of(t.{c}) : null",
     }
-
-    def payload(self, record: str) -> list[str]:
-        return [
-            f"protected override N.Payload ToThrift(Payload<M.{record}> payload) =>",
-            "    new() { Records = Mapped.List(payload.Records, To) };",
-            "",
-            f"protected override Payload<M.{record}> FromThrift(N.Payload payload) =>",
-            "    new() { Records = Mapped.List(payload.Records, From) };",
-        ]
 
     def to(self, m: Message) -> list[str]:
         """A whole-message oneof is the union: one member set on a new one."""
