@@ -37,6 +37,7 @@ from types import FrameType
 
 from runner import checks
 from runner.docs import generate, publish
+from runner.ingest import payloads
 from runner.ingest.load import (
     REMEASURE_CASES,
     finish_suite,
@@ -220,6 +221,8 @@ def run_one(
         process = dataclasses.replace(process, seconds=process.seconds + extra)
     result = finish_suite(store, run.id, suite, process, outcome)
     write_manifest(run_dir / "manifest.json", run, process, result)
+    # The payloads (about 1 GiB in a standard run) have left their compressed sizes in the store.
+    shutil.rmtree(call.out_dir / payloads.PAYLOAD_DIR, ignore_errors=True)
     print(
         f"runner: [{position} {suite.lang}] {result.status} in {clock(result.seconds)}"
         + (f" ({result.reason})" if result.reason else ""),

@@ -86,34 +86,30 @@ def title(dataset: str) -> str:
         return HELPERS.get(dataset, dataset)
 
 
-def _span(values: Sequence[float]) -> str:
-    """The bytes, or their range when the libraries wrote different amounts."""
-    if not values:
+def _payload(result: Result | None) -> str:
+    """One payload's bytes, and after zlib and zstd where the run measured them."""
+    if result is None:
         return DASH
-    low, high = fmt_bytes(min(values)), fmt_bytes(max(values))
-    return low if low == high else f"{low} {DASH} {high}"
+    metrics = result.case.metrics
+    packed = [f"{name} {fmt_bytes(metrics[m])}" for name, m in COMPRESSED if m in metrics]
+    return fmt_bytes(metrics["wire_bytes"]) + (f" ({', '.join(packed)})" if packed else "")
 
 
 def wire_sizes(found: Sequence[Result]) -> tuple[list[int], list[dict[str, Any]]]:
-    """(sizes, one row per dataset and format): the bytes of one payload per record count,
-    as the language's encoders of that format wrote it (a range when they differ), and
-    after zlib and zstd where the run measured them (COMPRESSED)."""
+    """(sizes, rows): the bytes of one payload per record count, as each library's encoder
+    wrote it, and after zlib and zstd where the run measured them (COMPRESSED). Libraries
+    (and variants) of a format that wrote the same sizes share one row."""
     encoded = [r for r in found if r.case.op == "encode" and "wire_bytes" in r.case.metrics]
     sizes = sorted({r.case.size for r in encoded})
     several = len({r.case.dataset for r in encoded}) > 1
-    rows: list[dict[str, Any]] = []
-    for dataset, fmt in sorted({(r.case.dataset, r.case.format) for r in encoded}):
-        cells = []
-        for size in sizes:
-            members = [
-                r for r in encoded if (r.case.dataset, r.case.format, r.case.size) == (dataset, fmt, size)
-            ]
-            packed = [
-                f"{name} {_span([r.case.metrics[m] for r in members if m in r.case.metrics])}"
-                for name, m in COMPRESSED
-                if any(m in r.case.metrics for r in members)
-            ]
-            shown = _span([r.case.metrics["wire_bytes"] for r in members])
-            cells.append(shown + (f" ({', '.join(packed)})" if packed else ""))
-        rows.append({"format": f"{dataset} · {fmt}" if several else fmt, "cells": cells})
-    return sizes, rows
+    by_library: dict[tuple[str, str, str], dict[int, Result]] = {}
+    for r in encoded:
+        by_library.setdefault((r.case.dataset, r.case.format, r.label), {})[r.case.size] = r
+    alike: dict[tuple[str, str, tuple[str, ...]], list[str]] = {}
+    for (dataset, fmt, label), per_size in sorted(by_library.items()):
+        cells = tuple(_payload(per_size.get(size)) for size in sizes)
+        alike.setdefault((dataset, fmt, cells), []).append(label)
+    return sizes, [
+        {"format": f"{d} · {fmt}" if several else fmt, "libraries": ", ".join(names), "cells": list(cells)}
+        for (d, fmt, cells), names in alike.items()
+    ]

@@ -244,9 +244,8 @@ def test_dataset_pages_describe_the_data_and_its_sizes_per_format() -> None:
     order = files["cpp/order.md"].decode()
     assert "An e-commerce order" in order and "message Order {" in order
     # user has 90 B a protobuf record, 30 and 28 after zlib and zstd (synthetic.py).
-    assert "| protobuf | 90 B (zlib 50 B, zstd 48 B) | 8.79 KiB (zlib 2.95 KiB, zstd 2.75 KiB) |" in (
-        files["cpp/user.md"].decode()
-    )
+    row = "| protobuf | protobuf | 90 B (zlib 50 B, zstd 48 B) | 8.79 KiB (zlib 2.95 KiB, zstd 2.75 KiB) |"
+    assert any(line.startswith(row) for line in files["cpp/user.md"].decode().splitlines())  # per library
     assert "measured no compressed sizes" in files["python/user.md"].decode()
     real = files["python/real.md"].decode()
     assert "**none**: measurements without a payload" in real
