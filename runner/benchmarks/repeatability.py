@@ -12,8 +12,10 @@ latest one), measures it twice back to back through the suites (`--cases FILE`, 
   faster), of those it could judge.
 
 Both run ids go with the figures, printed and written to `--out` (default
-results/repeatability.json). Issue 14's targets on this machine: >= 90% of cases within
-±5%, A/A flags <= 5%.
+results/repeatability.json), and stored as metadata (scope `repeatability`) of the run the
+cases were drawn from, so publishing that run again (`bazel run //runner/docs:publish --
+RUN_ID`) puts them on the methodology page. Issue 14's targets on this machine: >= 90% of
+cases within ±5%, A/A flags <= 5%.
 """
 
 import argparse
@@ -109,6 +111,19 @@ def _percent(share: float) -> str:
     return "-" if math.isnan(share) else f"{share:.1%}"
 
 
+def as_metadata(figures: Sequence[Repeatability], run_a: str, run_b: str, seconds: int) -> dict[str, str]:
+    """The figures as the methodology page shows them (run metadata, scope `repeatability`)."""
+    found = {"runs": f"{run_a}, {run_b} (the same cases, back to back, {seconds // 60} min)"}
+    for f in figures:
+        found[f"{f.lang}: cases (of them >= 1 µs)"] = f"{f.cases} ({f.timed})"
+        found[f"{f.lang}: medians within ±5% / ±10%"] = (
+            f"{_percent(f.within_5pct)} / {_percent(f.within_10pct)}"
+        )
+        found[f"{f.lang}: A/A compare changed"] = f"{_percent(f.changed)} of {f.judged} judged"
+    found["targets (issue 14)"] = ">= 90% of cases >= 1 µs within ±5%; A/A compare flags <= 5%"
+    return found
+
+
 def render(figures: Sequence[Repeatability], run_a: str, run_b: str) -> str:
     lines = [
         f"repeatability: runs {run_a} and {run_b} (the same cases, back to back)",
@@ -197,7 +212,9 @@ def _run(args: argparse.Namespace, suites: Sequence[Suite]) -> int:
         run_b = _measure(store, root, suites, chosen, args)
         first, second = store.measured(run_a), store.measured(run_b)
         compared = compare_runs(store, store.resolve_run(run_a), store.resolve_run(run_b), ALPHA, MIN_EFFECT)
-    figures = [repeatability(lang, first, second, compared) for lang in sorted(chosen)]
+        figures = [repeatability(lang, first, second, compared) for lang in sorted(chosen)]
+        seconds = round(time.monotonic() - start)
+        store.add_run_metadata(source.id, "repeatability", as_metadata(figures, run_a, run_b, seconds))
     print(render(figures, run_a, run_b))
     out = user_path(args.out) if args.out else root / "repeatability.json"
     report = {
@@ -206,7 +223,7 @@ def _run(args: argparse.Namespace, suites: Sequence[Suite]) -> int:
         "drawn_from": source.id,
         "seed": args.seed,
         "per_lang": args.per_lang,
-        "seconds": round(time.monotonic() - start),
+        "seconds": seconds,
         # NaN (no case to take a share of) is not JSON: null.
         "languages": [{k: _json_number(v) for k, v in asdict(f).items()} for f in figures],
     }

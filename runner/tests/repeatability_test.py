@@ -83,5 +83,11 @@ def test_one_pass_over_stand_in_suites_makes_two_runs_and_writes_the_figures(
     assert by_lang["python"]["changed"] is None or by_lang["python"]["changed"] == 0.0
     with results_store(tmp_path) as store:
         assert all(store.resolve_run(r).status == "complete" for r in (run_a, run_b))
+        # The figures go with the run the cases came from, for its methodology page.
+        figures = store.db.execute(
+            "SELECT key, value FROM run_metadata WHERE run_id = 'SOURCE' AND scope = 'repeatability'"
+        ).fetchall()
+    assert ("cpp: medians within ±5% / ±10%", "100.0% / 100.0%") in figures
+    assert any(key == "runs" and run_a in value for key, value in figures)
     listed = (results / "raw" / run_a / "cpp-cases.txt").read_text().split()
     assert len(listed) == 8
