@@ -203,7 +203,10 @@ def _answer(served: Served, profile: Profile, request: dict[str, Any]) -> dict[s
 class Worker:
     """The parent's handle on one worker process."""
 
+    started = 0  # worker processes started by this parent: one per unit of a group
+
     def __init__(self, unit: str, profile: str, env: dict[str, str], payloads: Path | None) -> None:
+        Worker.started += 1
         self.unit = unit
         command = [sys.executable, sys.argv[0], "--serve", unit, "--profile", profile]
         command += ["--payloads", str(payloads)] if payloads is not None else []
@@ -271,14 +274,15 @@ class Job:
 
 
 class Progress:
-    """`progress: <done>/<total> <case id>` on stderr as each case finishes."""
+    """`progress: <done>/<total> <case id>` on stderr per sample (a case's run in one round),
+    as the C++ suite counts: the total is the timed cases times the rounds."""
 
     def __init__(self, total: int) -> None:
         self.done = 0
         self.total = total
 
-    def step(self, case_id: str) -> None:
-        self.done += 1
+    def step(self, case_id: str, samples: int = 1) -> None:
+        self.done += samples
         print(f"progress: {self.done}/{self.total} {case_id}", file=sys.stderr, flush=True)
 
 
@@ -295,27 +299,35 @@ class Rounds:
         self.progress = progress
 
     def run(self, group: str, jobs: Sequence[Job]) -> None:
-        started = time.monotonic()
+        started, spawned = time.monotonic(), Worker.started
+        # One worker per unit (its cases share it), started with its library's environment.
+        units = {job.unit: job.env for job in jobs}
         workers = {
-            job.unit: Worker(job.unit, self.profile_name, job.env, self.payloads) for job in jobs
+            unit: Worker(unit, self.profile_name, env, self.payloads) for unit, env in units.items()
         }
         try:
             self._check(jobs, workers)
             timed = [job for job in jobs if job.status is Status.MEASURED]
             self._calibrate(group, timed, workers)
             timed = [job for job in timed if job.status is Status.MEASURED]
+            # Refused or failed: no samples of theirs to wait for.
+            for job in (j for j in jobs if j not in timed):
+                self.progress.step(job.case_id, self.profile.rounds)
             by_id = {job.case_id: job for job in timed}
             ids = [job.case_id for job in timed]
             for order in measure.round_orders(ids, self.profile.rounds, self._seed(group)):
                 for case_id in order:
                     self._sample(by_id[case_id], workers[by_id[case_id].unit])
+                    self.progress.step(case_id)
         finally:
             for worker in workers.values():
                 worker.close()
-        for job in jobs:
-            self.progress.step(job.case_id)
-        took = time.monotonic() - started
-        print(f"group {group}: {len(jobs)} cases in {took:.0f} s", file=sys.stderr, flush=True)
+        took, processes = time.monotonic() - started, Worker.started - spawned
+        print(
+            f"group {group}: {len(jobs)} cases in {took:.0f} s, {processes} worker process(es)",
+            file=sys.stderr,
+            flush=True,
+        )
 
     def _seed(self, group: str) -> str:
         return f"{self.seed}/{group}"
@@ -523,9 +535,7 @@ def main(argv: list[str]) -> int:
     seed = opts.seed if opts.seed is not None else random.SystemRandom().randrange(2**32)
     common = {**_interpreter_metadata(), "profile": opts.profile, "shuffle_seed": seed}
     calibrations = measure.calibration_samples("start")
-    progress = Progress(len(jobs) + len(_untimed(planned)))
-    for entry in _untimed(planned):
-        progress.step(entry["id"])
+    progress = Progress(len(jobs) * PROFILES[opts.profile].rounds)
     rounds = Rounds(opts.profile, seed, progress, opts.payloads)
     for name, group in groups.items():
         rounds.run(name, group)

@@ -51,7 +51,9 @@ def test_quick_run_writes_rounds_the_catalog_and_the_calibration(tmp_path: Path)
     rows = {(row["when"], row["workload"]) for row in calibration["samples"]}
     assert rows == {(w, k) for w in ("start", "end") for k in ("memcpy_1mib", "cpu_loop")}
     assert all(row["ns"] > 0 and row["n"] > 0 for row in calibration["samples"])
-    assert "progress: 18/18 " in result.stderr
+    # One progress line per sample: 18 cases x 3 rounds; one worker process for the unit.
+    assert "progress: 54/54 " in result.stderr
+    assert "group user: 18 cases in" in result.stderr and ", 1 worker process(es)" in result.stderr
     # --payloads: one file per encode case, the payload its wire_bytes counts.
     wire = {b.get_name(): b.get_metadata()["wire_bytes"] for b in suite.get_benchmarks()}
     encodes = {name.replace("/", ",") + ".bin" for name in wire if "/op=encode/" in name}
@@ -72,7 +74,8 @@ def test_each_protobuf_backend_runs_in_workers_of_its_own(tmp_path: Path) -> Non
     assert ("python", "not_applicable") in statuses  # access_lazy: not zero-copy
     lazy = {lib["variant"]: lib["lazy_ops"] for lib in catalog["libraries"]}
     assert set(lazy["upb"]) == {"decode", "roundtrip"} and lazy["python"] == {}
-    assert "progress: 36/36 " in result.stderr
+    # Two units (one per backend), so two worker processes, whatever their case count.
+    assert ", 2 worker process(es)" in result.stderr
 
 
 def test_only_the_listed_cases_are_measured_and_gc_off_twins_run_without_gc(
