@@ -180,7 +180,7 @@ def stacked_chart(
     SVG's title and footer."""
     with plt.rc_context(_STYLE):
         # Narrow enough that the site shows it at full size: labels stay >= 10 px.
-        figure, axes = plt.subplots(figsize=(4.8, 1.1 + 0.28 * max(len(stacks), 1)))
+        figure, axes = plt.subplots(figsize=(4.0, 1.1 + 0.28 * max(len(stacks), 1)))
         for y, stack in enumerate(stacks):
             total = sum(count for _, count in stack.parts) or 1
             left = 0.0
@@ -196,7 +196,7 @@ def stacked_chart(
         used = [c for c in colours if any(c == category and n for s in stacks for category, n in s.parts)]
         axes.legend(
             handles=[Patch(color=colours[c], label=names[c]) for c in used],
-            fontsize=8,
+            fontsize=9,
             frameon=False,
             loc="lower left",
             bbox_to_anchor=(0.0, 1.0),

@@ -92,7 +92,8 @@ def _payload(result: Result | None) -> str:
         return DASH
     metrics = result.case.metrics
     packed = [f"{name} {fmt_bytes(metrics[m])}" for name, m in COMPRESSED if m in metrics]
-    return fmt_bytes(metrics["wire_bytes"]) + (f" ({', '.join(packed)})" if packed else "")
+    # The compressed sizes on a line of their own keep the table inside the content column.
+    return fmt_bytes(metrics["wire_bytes"]) + (f"<br><small>{' · '.join(packed)}</small>" if packed else "")
 
 
 def wire_sizes(found: Sequence[Result]) -> tuple[list[int], list[dict[str, Any]]]:
