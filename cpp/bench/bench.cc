@@ -58,11 +58,12 @@ class ProgressReporter final : public benchmark::ConsoleReporter {
 
   void ReportRuns(const std::vector<Run>& runs) override {
     benchmark::ConsoleReporter::ReportRuns(runs);
-    for (const Run& run : runs) {
-      if (run.run_type == Run::RT_Iteration) {
-        std::cerr << "progress: " << ++done_ << "/" << total_ << " " << run.run_name.str()
-                  << std::endl;
-      }
+    // One call per case and round: its repetitions (one round's loops), or its aggregates.
+    const auto loop = std::find_if(runs.begin(), runs.end(),
+                                   [](const Run& run) { return run.run_type == Run::RT_Iteration; });
+    if (loop != runs.end()) {
+      std::cerr << "progress: " << ++done_ << "/" << total_ << " " << loop->run_name.str()
+                << std::endl;
     }
   }
 
@@ -123,7 +124,8 @@ nlohmann::json ReadJson(const std::filesystem::path& path) {
 
 // Runs the rounds: in round r every case once, in RoundOrder(seed, r). Each
 // round is one Google Benchmark pass writing its JSON to `round_json`; its
-// rows are kept with repetition_index = r. Returns {context, benchmarks}.
+// iteration rows (the profile's repeat runs of each case) are kept with
+// repetition_index = r, its aggregate rows dropped. Returns {context, benchmarks}.
 nlohmann::json RunRounds(const std::vector<const PlannedCase*>& measured, int rounds,
                          std::uint64_t seed, const std::filesystem::path& round_json) {
   nlohmann::json result = {{"context", nlohmann::json::object()},
@@ -142,6 +144,7 @@ nlohmann::json RunRounds(const std::vector<const PlannedCase*>& measured, int ro
     nlohmann::json pass = ReadJson(round_json);
     if (result["context"].empty()) result["context"] = pass["context"];
     for (nlohmann::json& row : pass["benchmarks"]) {
+      if (row.value("run_type", "iteration") != "iteration") continue;  // the runner derives its own
       row["repetition_index"] = round;
       row["repetitions"] = rounds;
       result["benchmarks"].push_back(std::move(row));

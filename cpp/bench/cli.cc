@@ -72,7 +72,7 @@ Options ParseArgs(const std::vector<std::string>& args) {
 
 Profile ProfileOf(const Options& options) {
   Profile profile = options.profile == "full"       ? Profile{20, std::nullopt}
-                    : options.profile == "standard" ? Profile{10, 0.01}
+                    : options.profile == "standard" ? Profile{10, 0.004, 3}
                                                     : Profile{3, 0.01};
   if (options.rounds) profile.rounds = *options.rounds;
   return profile;
@@ -97,11 +97,13 @@ std::vector<std::string> BenchmarkFlags(const Options& options,
       "--benchmark_out=" + json_out.string(),
       "--benchmark_out_format=json",
   };
-  if (const auto min_time = ProfileOf(options).min_time) {
-    flags.push_back("--benchmark_min_time=" + std::to_string(*min_time));
+  const Profile profile = ProfileOf(options);
+  if (profile.min_time) {
+    flags.push_back("--benchmark_min_time=" + std::to_string(*profile.min_time));
   }
   flags.insert(flags.end(), options.benchmark_flags.begin(), options.benchmark_flags.end());
-  flags.push_back("--benchmark_repetitions=1");  // a round is one run; the rounds are ours
+  // A round is one pass of `repeat` runs per case; the rounds are ours.
+  flags.push_back("--benchmark_repetitions=" + std::to_string(profile.repeat));
   return flags;
 }
 

@@ -19,11 +19,13 @@ inline constexpr char kUsage[] =
     "  and the calibration to DIR/cpp-calibration.json; --payloads: each measured encode\n"
     "  case's payload, once before timing, to DIR/<case id, '/' as ','>.bin";
 
-// How much a profile measures: `rounds` samples per case, each a Google
-// Benchmark run of at least `min_time` seconds (nullopt: its default, 0.5).
+// How much a profile measures: `rounds` samples per case, each `repeat` back-to-back
+// Google Benchmark runs (repetitions) of at least `min_time` seconds (nullopt: its
+// default, 0.5); the runner keeps each round's fastest run as its sample.
 struct Profile {
   int rounds;
   std::optional<double> min_time;
+  int repeat = 1;
 };
 
 struct Options {

@@ -61,8 +61,8 @@ TEST(ProfileTest, StandardHasTenRoundsQuickThreeFullTwenty) {
   EXPECT_EQ(ProfileOf(ParseArgs({"--out=/o", "--profile=standard", "--rounds=12"})).rounds, 12);
 }
 
-// A round is one Google Benchmark run per case: repetitions stay 1 even when
-// passed through, so every row is one round's sample.
+// A round is the profile's `repeat` Google Benchmark runs per case: a passed-through
+// repetition count never overrides it, so every row is one of a round's loops.
 TEST(BenchmarkFlagsTest, OneRunPerCaseWithTheProfilesMinTime) {
   const auto flags =
       BenchmarkFlags(ParseArgs({"--out=/o", "--benchmark_repetitions=5"}), "/o/round.json");
@@ -70,6 +70,12 @@ TEST(BenchmarkFlagsTest, OneRunPerCaseWithTheProfilesMinTime) {
   EXPECT_TRUE(Has(flags, "--benchmark_out_format=json"));
   EXPECT_TRUE(Has(flags, "--benchmark_min_time=0.010000"));
   EXPECT_EQ(flags.back(), "--benchmark_repetitions=1");
+}
+
+TEST(BenchmarkFlagsTest, StandardTimesThreeShortRunsPerRound) {
+  const auto flags = BenchmarkFlags(ParseArgs({"--out=/o", "--profile=standard"}), "/o/r.json");
+  EXPECT_TRUE(Has(flags, "--benchmark_min_time=0.004000"));
+  EXPECT_EQ(flags.back(), "--benchmark_repetitions=3");
 }
 
 TEST(BenchmarkFlagsTest, FullKeepsDefaultMinTime) {

@@ -4,7 +4,8 @@
           [--cases FILE] [--seed N] [--payloads DIR]
 
 Writes DIR/python.json (pyperf's JSON: one benchmark per measured case, named by
-its canonical case id; runs[i] is round i, with run metadata "round": i),
+its canonical case id; runs[i] is round i, with run metadata "round": i, and
+holds that round's `repeat` loops as values, of which the runner keeps the fastest),
 DIR/python-cases.json (every case with its status: measured, refused,
 not_applicable, failed, not_measured), DIR/python-calibration.json (the
 calibration workloads at the start and end), and for a whole-suite or
@@ -57,16 +58,22 @@ DECODE_ONLY = "packages"
 class Profile:
     rounds: int  # samples per case, one per round
     min_time: float  # seconds: a sample's loop lasts at least this long
+    repeat: int  # loops per sample; the runner keeps the fastest (timeit's repeat)
     traced_below: float  # seconds per call: faster calls get the allocation pass
     warmup_below: float  # seconds per call: faster calls get a warmup call before each sample
     every_document_op: bool = False  # False: only decode of DECODE_ONLY
 
 
 PROFILES = {
-    "quick": Profile(rounds=3, min_time=0.001, traced_below=0.02, warmup_below=0.02),
-    "standard": Profile(rounds=10, min_time=0.005, traced_below=0.02, warmup_below=0.005),
+    "quick": Profile(rounds=3, min_time=0.001, repeat=1, traced_below=0.02, warmup_below=0.02),
+    "standard": Profile(rounds=10, min_time=0.002, repeat=3, traced_below=0.02, warmup_below=0.005),
     "full": Profile(
-        rounds=30, min_time=0.02, traced_below=1.0, warmup_below=1.0, every_document_op=True
+        rounds=30,
+        min_time=0.01,
+        repeat=3,
+        traced_below=1.0,
+        warmup_below=1.0,
+        every_document_op=True,
     ),
 }
 
@@ -194,7 +201,9 @@ def _answer(served: Served, profile: Profile, request: dict[str, Any]) -> dict[s
             found = measure.calibrate(served.build(case_id), profile.min_time, profile.traced_below)
             return dataclasses.asdict(found)
         assert what == "sample", what
-        taken = measure.sample(served.build(case_id), request["loops"], request["warmup"])
+        taken = measure.sample(
+            served.build(case_id), request["loops"], request["warmup"], profile.repeat
+        )
         return dataclasses.asdict(taken)
     except Exception as error:  # a library failing while timed: recorded, never hidden
         return {"failed": f"timing raised {error!r:.300}"}
@@ -368,16 +377,17 @@ class Rounds:
         if "failed" in reply:
             job.fail(Status.FAILED, str(reply["failed"]))
             return
-        job.samples.append(measure.Sample(reply["seconds"], reply["warmup"]))
+        job.samples.append(measure.Sample(tuple(reply["seconds"]), reply["warmup"]))
 
 
 def _benchmark(job: Job, common: dict[str, Any]) -> pyperf.Benchmark:
-    """runs[i] is round i: one value (seconds per call) and its warmup, if any."""
+    """runs[i] is round i: its loops' values (seconds per call; the runner keeps the
+    fastest) and its warmup, if any."""
     metadata = {**common, **job.metadata, "name": job.case_id, "loops": job.loops}
     metadata["cyclic_gc"] = "off" if job.metadata.get("variant", "").endswith("_gcoff") else "on"
     runs = [
         pyperf.Run(
-            [taken.seconds],
+            list(taken.seconds),
             warmups=None if taken.warmup is None else [(1, taken.warmup)],
             metadata={**metadata, "round": index},
             collect_metadata=False,

@@ -1,6 +1,8 @@
 """How one sample of a case is taken, and the order of the rounds (issue 14).
 
-A sample is one calibrated loop of a case's timed call `func(arg)`, timed by
+A sample is `repeat` back-to-back calibrated loops of a case's timed call `func(arg)`
+(the runner keeps the fastest loop as the round's value: runner.ingest.native's
+fastest_per_round), each timed by
 this process's CPU time (CLOCK_PROCESS_CPUTIME_ID, every thread of the
 process, GC pauses included): on a shared 2-core machine the wall clock also
 counts the milliseconds other processes run while the loop is preempted, which
@@ -31,8 +33,8 @@ MAX_LOOPS = 2**20
 
 @dataclass(frozen=True)
 class Sample:
-    seconds: float  # per call, over the calibrated loop
-    warmup: float | None  # the one untimed-for-the-result call before it, if any
+    seconds: tuple[float, ...]  # per call, over each of the round's calibrated loops
+    warmup: float | None  # the one untimed-for-the-result call before them, if any
 
 
 def clock(prepared: Prepared) -> Callable[[], int]:
@@ -55,15 +57,17 @@ def _loop(prepared: Prepared, loops: int) -> float:
     return elapsed / loops / 1e9
 
 
-def sample(build: Callable[[], Prepared], loops: int, warmup: bool) -> Sample:
-    """Builds the case, takes one sample of it, and drops everything it built (the
+def sample(build: Callable[[], Prepared], loops: int, warmup: bool, repeat: int = 1) -> Sample:
+    """Builds the case, times `repeat` loops of it, and drops everything it built (the
     next sample's collection then frees any cycles it left)."""
     prepared = build()
     first = _loop(prepared, 1) if warmup else None
-    gc.collect()  # every generation empty when the clock starts
-    seconds = _loop(prepared, loops)
+    seconds = []
+    for _ in range(repeat):
+        gc.collect()  # every generation empty when the clock starts
+        seconds.append(_loop(prepared, loops))
     del prepared
-    return Sample(seconds, first)
+    return Sample(tuple(seconds), first)
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,8 @@ capabilities and wire bytes come from the suite's case catalog (dotnet-cases.jso
 
 Rounds: the suite runs one BenchmarkDotNet invocation per round and keeps each
 round's reports in `results/round-<r>/` (r from 0): every measurement of such a
-file is round r. A report directly in `results/` (one invocation, the older
+file is round r, and its fastest Result iteration is the round's sample (the others are
+kept as SLOWER: native.fastest_per_round). A report directly in `results/` (one invocation, the older
 layout) takes each measurement's round from its `LaunchIndex` (0-based here).
 """
 
@@ -27,6 +28,7 @@ from runner.ingest.native import (
     Sample,
     SampleKind,
     Unmeasured,
+    fastest_per_round,
     load_json,
     require_dict,
     require_list,
@@ -160,10 +162,12 @@ def _samples(path: Path, name: str, measurements: list[object], round_: int | No
     launches = [m.get("LaunchIndex") for m in rows]
     if round_ is None and None not in launches:
         rounds = [int(i) for i in require_numbers(path, launches, f"{name}: LaunchIndex")]
-    return [
+    samples = [
         Sample(kind, ns / ops, int(ops), r)
         for kind, ns, ops, r in zip(kinds, nanoseconds, operations, rounds, strict=True)
     ]
+    # A round folder's report is one of our rounds: its Result iterations are that round's loops.
+    return samples if round_ is None else fastest_per_round(samples)
 
 
 def _memory(path: Path, name: str, memory: object) -> dict[str, float]:

@@ -5,7 +5,8 @@ per iteration (the sample: the benchmark thread's CPU time, which another tenant
 load on this shared machine does not stretch, as it does real_time; Python's suite
 times process CPU time for the same reason); the mean/median/stddev rows (run_type "aggregate") are derived
 from those and never stored as samples. A row's `repetition_index` is its round
-(from 0; the suite keeps it when it merges the JSON of several processes).
+(from 0; the suite keeps it when it merges the JSON of several processes); the rows of one
+round are its loops, of which the fastest is the round's sample (native.fastest_per_round).
 """
 
 from collections.abc import Mapping
@@ -21,6 +22,7 @@ from runner.ingest.native import (
     SampleKind,
     Unmeasured,
     capability_text,
+    fastest_per_round,
     load_json,
     median_of,
     metric_name,
@@ -96,7 +98,7 @@ def _add_case(
     native.results.append(
         CaseResult(
             identity=identity,
-            samples=[_sample(path, name, row) for row in repetitions],
+            samples=fastest_per_round([_sample(path, name, row) for row in repetitions]),
             lib_version=str(library.get("version", "")),
             capabilities=capability_text(library["capabilities"]) if "capabilities" in library else None,
             metrics=_metrics(path, name, repetitions),

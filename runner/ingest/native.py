@@ -33,6 +33,7 @@ class SampleKind(enum.StrEnum):
     CALIBRATION = "calibration"  # pilot / jitting / loop calibration runs
     OVERHEAD = "overhead"  # BenchmarkDotNet's empty-loop measurements
     UNADJUSTED = "unadjusted"  # BenchmarkDotNet workload before overhead and outlier removal
+    SLOWER = "slower"  # a timed loop of a round slower than that round's fastest (fastest_per_round)
     OTHER = "other"  # a stage this runner does not know yet: kept, never used
 
 
@@ -95,6 +96,30 @@ def metric_name(name: str) -> str | None:
         # GC figures vary by runtime (counts, pauses); suites name them, the store keeps them.
         return name
     return METRIC_ALIASES.get(name)
+
+
+def fastest_per_round(samples: list[Sample]) -> list[Sample]:
+    """One MEASURE sample per round: the fastest of the loops a suite timed in that round (the
+    suites' own layouts only: a pyperf run that names its round, a Google Benchmark pass, a
+    BenchmarkDotNet round folder);
+    the round's other loops become SLOWER (stored, never used). timeit's argument: another
+    tenant only ever adds time, so the fastest of a few back-to-back loops is the one least
+    disturbed, and a short burst of contention no longer decides a round. Every library gets
+    the same number of loops per round, so the rule favours none. Samples without a round
+    stay as they are."""
+    fastest: dict[int, int] = {}
+    for index, sample in enumerate(samples):
+        if sample.kind is SampleKind.MEASURE and sample.round is not None:
+            best = fastest.get(sample.round)
+            if best is None or sample.value_ns < samples[best].value_ns:
+                fastest[sample.round] = index
+    kept = set(fastest.values())
+    return [
+        s._replace(kind=SampleKind.SLOWER)
+        if s.kind is SampleKind.MEASURE and s.round is not None and i not in kept
+        else s
+        for i, s in enumerate(samples)
+    ]
 
 
 @dataclass

@@ -12,7 +12,7 @@ import pytest
 from runner.caseid import parse_case_id
 from runner.cli import main as cli_main
 from runner.ingest.load import ingest_file, ingest_suite
-from runner.ingest.native import IngestError
+from runner.ingest.native import IngestError, Sample, SampleKind, fastest_per_round
 from runner.store import Store
 from runner.suites import suite
 from runner.tests import standins
@@ -93,12 +93,25 @@ def test_bdn_round_folders_give_one_result_per_case_with_every_round(store: Stor
     outcome = ingest_suite(store, "R1", suite("dotnet"), tmp_path)
     assert not outcome.errors and len(outcome.ingested) == 4
     rounds = _rounds(store, "dotnet")
-    assert len(rounds) == 3 and all(found == [0, 0, 0, 1, 1, 1, 2, 2, 2] for found in rounds.values())
+    # Each report holds three timed iterations per case: the fastest is the round's sample.
+    assert len(rounds) == 3 and all(found == [0, 1, 2] for found in rounds.values())
     by_round = store.rounds("R1")[BDN_DECODE]
     assert by_round[1] == pytest.approx(2 * by_round[0]) and by_round[2] == pytest.approx(3 * by_round[0])
     # The catalog still gives every case its version and wire bytes (found from round-<r>/).
     (version,) = store.db.execute("SELECT DISTINCT lib_version FROM results").fetchone()
     assert version == "3.25.1"
+
+
+def test_a_round_keeps_its_fastest_loop_and_stores_the_others_as_slower() -> None:
+    loops = [
+        Sample(SampleKind.MEASURE, ns, 1, r) for ns, r in [(30, 0), (10, 0), (20, 0), (50, 1), (40, None)]
+    ]
+    warmup = Sample(SampleKind.WARMUP, 5, 1, 0)
+    kept = fastest_per_round([warmup, *loops])
+    assert [s.value_ns for s in kept if s.kind is SampleKind.MEASURE] == [10, 50, 40]
+    assert [s.kind for s in kept] == [SampleKind.WARMUP] + [SampleKind.SLOWER] + [SampleKind.MEASURE] + [
+        SampleKind.SLOWER
+    ] + [SampleKind.MEASURE] * 2
 
 
 def test_bdn_the_same_round_twice_is_a_case_already_in_the_run(store: Store, tmp_path: Path) -> None:

@@ -42,17 +42,16 @@ class ThriftMapping(ModuleMapping):
 @dataclass
 class ThriftCodec(GeneratedCodec):
     factory: Any  # the protocol factory (binary or compact, accelerated)
+    # thrift.TSerialization, imported when the codec is made: an import inside encode or
+    # decode would time a sys.modules lookup on every call.
+    serialization: Any
 
     def encode(self, native: Any) -> bytes:
-        from thrift.TSerialization import serialize
-
-        data: bytes = serialize(native, self.factory)
+        data: bytes = self.serialization.serialize(native, self.factory)
         return data
 
     def decode(self, data: bytes) -> Any:
-        from thrift.TSerialization import deserialize
-
-        return deserialize(self.mapping.module.Payload(), data, self.factory)
+        return self.serialization.deserialize(self.mapping.module.Payload(), data, self.factory)
 
     def reader(self, path: str) -> Reader:
         get = operator.attrgetter(path)
@@ -86,5 +85,7 @@ class ThriftAdapter:
         return None if source.schema else "no .thrift schema for this document"
 
     def codec(self, source: Source) -> ThriftCodec:
+        from thrift import TSerialization
+
         tree, domain = both_sides(ThriftMapping, source.name, source.schema)
-        return ThriftCodec(tree, domain, _factory(self.format))
+        return ThriftCodec(tree, domain, _factory(self.format), TSerialization)
