@@ -18,6 +18,11 @@ class CaseIdError(ValueError):
     """A benchmark name that is not a canonical case id."""
 
 
+# The memcpy floor: a language that times a plain copy of a dataset's payload names it so.
+MEMCPY_LIB = MEMCPY_OP = "memcpy"
+MEMCPY_FORMAT = "raw"
+
+
 @dataclass(frozen=True, order=True)
 class CaseIdentity:
     lang: str
@@ -69,3 +74,8 @@ def parse_case_id(text: str, lang: str) -> CaseIdentity:
         size=int(fields["size"]),
         variant=fields.get("variant", ""),
     )
+
+
+def memcpy_floor(lang: str, dataset: str, size: int) -> CaseIdentity:
+    """The memcpy floor's case for a language, dataset and size."""
+    return CaseIdentity(lang, MEMCPY_LIB, MEMCPY_FORMAT, MEMCPY_OP, dataset, size)

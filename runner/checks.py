@@ -21,7 +21,7 @@ import math
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from runner.caseid import CaseIdentity
+from runner.caseid import CaseIdentity, memcpy_floor
 from runner.stats import Summary, format_ns, median_ci
 from schemas.catalog import catalog
 
@@ -86,7 +86,7 @@ def _per_record_ratio(medians: Mapping[CaseIdentity, float], large: CaseIdentity
 
 
 def _memcpy_note(medians: Mapping[CaseIdentity, float], identity: CaseIdentity) -> str:
-    floor = CaseIdentity(identity.lang, "memcpy", "raw", "memcpy", identity.dataset, identity.size)
+    floor = memcpy_floor(identity.lang, identity.dataset, identity.size)
     ratio = _per_record_ratio(medians, floor)
     return "" if ratio is None else f"; memcpy of the payload x{ratio:.2f} over the same sizes"
 

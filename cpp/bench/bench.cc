@@ -12,6 +12,7 @@
 #include <iostream>
 #include <random>
 #include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -116,10 +117,13 @@ void InitializeBenchmark(const std::string& argv0, const std::vector<std::string
   benchmark::Initialize(&argc, argv.data());
 }
 
-nlohmann::json ReadJson(const std::filesystem::path& path) {
+// A round's Google Benchmark JSON (non-finite values as null: WithoutNonFinite).
+nlohmann::json ReadRoundJson(const std::filesystem::path& path) {
   std::ifstream in(path);
   if (!in) throw std::runtime_error("cannot read " + path.string());
-  return nlohmann::json::parse(in);
+  std::stringstream text;
+  text << in.rdbuf();
+  return nlohmann::json::parse(WithoutNonFinite(text.str()));
 }
 
 // Runs the rounds: in round r every case once, in RoundOrder(seed, r). Each
@@ -141,7 +145,7 @@ nlohmann::json RunRounds(const std::vector<const PlannedCase*>& measured, int ro
     if (!std::filesystem::exists(round_json) || std::filesystem::file_size(round_json) == 0) {
       continue;
     }
-    nlohmann::json pass = ReadJson(round_json);
+    nlohmann::json pass = ReadRoundJson(round_json);
     if (result["context"].empty()) result["context"] = pass["context"];
     for (nlohmann::json& row : pass["benchmarks"]) {
       if (row.value("run_type", "iteration") != "iteration") continue;  // the runner derives its own

@@ -16,4 +16,14 @@ std::vector<std::size_t> RoundOrder(std::size_t n, std::uint64_t seed, int round
   return order;
 }
 
+std::string WithoutNonFinite(std::string json) {
+  for (const std::string token : {"-NaN", "NaN", "-Infinity", "Infinity"}) {
+    const std::string value = ": " + token;
+    for (auto at = json.find(value); at != std::string::npos; at = json.find(value, at)) {
+      json.replace(at + 2, token.size(), "null");
+    }
+  }
+  return json;
+}
+
 }  // namespace serbench::bench

@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace serbench::bench {
@@ -13,5 +14,11 @@ namespace serbench::bench {
 // generator seeded from (seed, round), so a run is reproducible from the
 // seed recorded in its JSON.
 std::vector<std::size_t> RoundOrder(std::size_t n, std::uint64_t seed, int round);
+
+// A round's Google Benchmark JSON made parseable: it writes a non-finite double
+// as a bare NaN or Infinity, which JSON has not (with repetitions > 1, the cv
+// aggregate of a counter that is 0 in every repetition is 0/0). Only aggregate
+// rows hold them, and the rounds drop those rows, so each becomes null.
+std::string WithoutNonFinite(std::string json);
 
 }  // namespace serbench::bench

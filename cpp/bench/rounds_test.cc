@@ -37,5 +37,11 @@ TEST(RoundOrderTest, NoCaseKeepsItsPlace) {
   }
 }
 
+TEST(WithoutNonFiniteTest, BareNonFiniteValuesBecomeNull) {
+  EXPECT_EQ(WithoutNonFinite(R"({"cv": NaN, "a": -NaN, "b": Infinity, "c": -Infinity, "d": 1.5})"),
+            R"({"cv": null, "a": null, "b": null, "c": null, "d": 1.5})");
+  EXPECT_EQ(WithoutNonFinite(R"({"name": "NaN"})"), R"({"name": "NaN"})");
+}
+
 }  // namespace
 }  // namespace serbench::bench

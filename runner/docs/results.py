@@ -8,14 +8,12 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from runner import stats
+from runner.caseid import MEMCPY_LIB, MEMCPY_OP
 from runner.docs.page import Provenance
 from runner.docs.snapshot import Case, Snapshot
 from runner.stats import Summary, median_ci
 from schemas.catalog import catalog
 
-# The C++ suite's physical floor: a memcpy of the protobuf payload's bytes.
-MEMCPY_LIB = "memcpy"
-MEMCPY_OP = "memcpy"
 LANGS = catalog.LANGUAGES
 LANG_NAMES = {lang.name: lang.title for lang in catalog.load().languages}
 SYNTHETIC = catalog.SYNTHETIC_DATASETS
