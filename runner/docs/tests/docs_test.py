@@ -4,8 +4,9 @@ import filecmp
 from collections import Counter
 from pathlib import Path
 
+from runner.caseid import MEMCPY_LIB
 from runner.docs import generate, snapshot
-from runner.docs.results import LANG_NAMES, LANGS, MEMCPY_LIB, listed
+from runner.docs.results import LANG_NAMES, LANGS, listed
 from runner.docs.tests.page_checks import lazy_in_full_rankings
 from runner.docs.tests.site import build_strict
 
