@@ -33,9 +33,10 @@ public static class Harness
     /// <summary>quick: one launch, one warmup and three short iterations (the whole suite in
     /// minutes, a smoke run); standard: one round's sample per case, one warmup and three
     /// back-to-back iterations of at least 4 ms, of which the runner keeps the fastest
-    /// (BenchmarkDotNet's pilot picks the invocation count, see <see cref="Rounds"/>); both: each invocation one operation, no overhead runs, and no
-    /// forced GC around each iteration (BenchmarkDotNet's GcForce costs two full collections
-    /// per iteration, a quarter of a standard case's time here): the case's GlobalSetup ends with
+    /// (BenchmarkDotNet's pilot picks the invocation count, see <see cref="Rounds"/>); both:
+    /// each invocation one operation, no overhead runs, and no forced GC around each iteration
+    /// (BenchmarkDotNet's GcForce costs two full collections per iteration, a quarter of a
+    /// standard case's time here): the case's GlobalSetup ends with
     /// one full collection instead, and the measured iteration starts where its warmup left
     /// the heap. full: BenchmarkDotNet's default job; dry: every case once (tests).</summary>
     private static Job Job(string profile) => profile switch
