@@ -11,8 +11,9 @@ a time limit, and their files are ingested into their own tables.
 Profiles: `standard` (the default and the published one: every case gets at least 10
 rounds), `quick` (a smoke run, never published) and `full` (more rounds). After a suite
 ends, the cases whose samples spread more than 1.3x (max/min) are measured once more
-with the suite's `--cases FILE` and keep the new samples (flagged `remeasured`; still
-spread: `unstable`). Only a complete, unfiltered standard or full run publishes the docs.
+with the suite's `--cases FILE` and keep the new samples beside the first ones (flagged
+`remeasured`; still spread in the second pass: `unstable`). Only a complete, unfiltered
+standard or full run publishes the docs.
 
 Resuming: a run interrupted by Ctrl-C or a kill stays "running" in the store.
 Started again with the same arguments on the same machine, the runner resumes
@@ -234,7 +235,7 @@ def run_one(
 
 def remeasure(store: Store, run: Run, suite: Suite, call: Invocation, timeout: float, position: str) -> float:
     """Runs the suite once more on the cases whose samples spread more than the limit, and
-    keeps their new samples; returns the seconds it took. A re-measurement that fails is
+    keeps their new samples beside the first ones; returns the seconds it took. A re-measurement that fails is
     dropped with a note (the first samples stay, flagged unstable)."""
     cases = checks.spread_cases(store.measured(run.id, suite.lang))
     if not cases:

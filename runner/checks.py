@@ -10,10 +10,11 @@
   same whatever the record count. When the language times a memcpy of the dataset's payload,
   the detail gives memcpy's own ratio: a payload that outgrows the CPU's caches slows the
   floor as much as the libraries.
-- `unstable`: max/min over the case's samples above 1.3 (after the one re-measure the runner
-  gives such a case, when it could).
+- `unstable`: max/min over the case's samples above 1.3; for a re-measured case, over the
+  re-measurement's samples (the second chance the runner gives such a case, when it could).
 - `remeasured`: the runner re-ran the case once because of its spread and kept the new samples
-  (made by runner/ingest/load.py when it stores a re-measurement; the others are computed here).
+  beside the first ones, its rounds numbered from REMEASURE_ROUND (made by
+  runner/ingest/load.py when it stores a re-measurement; the others are computed here).
 """
 
 import dataclasses
@@ -22,11 +23,15 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from runner.caseid import CaseIdentity, memcpy_floor
+from runner.ingest.native import Sample
 from runner.stats import Summary, format_ns, median_ci
 from schemas.catalog import catalog
 
 FLAGS = ("roundtrip_mismatch", "scaling", "unstable", "remeasured")
 SPREAD_LIMIT = 1.3  # max/min above this: re-measured once, then unstable
+# A re-measurement's rounds are stored from this number on, beside the first pass's: a case
+# has the samples of both passes, and two cases pair on a round only within one pass.
+REMEASURE_ROUND = 100
 SCALING_RANGE = (0.5, 2.0)  # time per record at 1,000 records / at 100
 SCALING_SIZES = (100, 1000)
 
@@ -108,6 +113,16 @@ def scaling_flags(samples: Samples, lazy: Collection[CaseIdentity] = ()) -> list
     return flags
 
 
+def second_pass(sample: Sample) -> Sample:
+    """A re-measurement's sample, its round moved past the first pass's."""
+    return sample if sample.round is None else sample._replace(round=sample.round + REMEASURE_ROUND)
+
+
+def last_pass(by_round: Mapping[int, float]) -> list[float]:
+    """A case's re-measurement (round -> value): its rounds' values; [] if it has none."""
+    return [value for round_, value in sorted(by_round.items()) if round_ >= REMEASURE_ROUND]
+
+
 def unstable_flags(samples: Samples, remeasured: Collection[CaseIdentity]) -> list[Flag]:
     flags = []
     for identity in spread_cases(samples):
@@ -120,15 +135,19 @@ def unstable_flags(samples: Samples, remeasured: Collection[CaseIdentity]) -> li
 def remeasured_flag(identity: CaseIdentity, before: Sequence[float], after: Sequence[float]) -> Flag:
     detail = (
         f"max/min {spread(before):.2f} over {len(before)} samples; "
-        f"re-measured once: {spread(after):.2f} over {len(after)} samples (kept)"
+        f"re-measured once: {spread(after):.2f} over {len(after)} samples (both kept)"
     )
     return Flag(identity, "remeasured", detail)
 
 
 def self_checks(
-    samples: Samples, remeasured: Iterable[CaseIdentity], lazy: Collection[CaseIdentity] = ()
+    samples: Samples,
+    remeasured: Iterable[CaseIdentity],
+    lazy: Collection[CaseIdentity] = (),
+    last: Samples | None = None,
 ) -> list[Flag]:
     """Every computed flag of a run's cases (all but `remeasured`, which records an event);
-    `lazy`: the cases whose op returns a view (not judged on scaling)."""
+    `lazy`: the cases whose op returns a view (not judged on scaling); `last`: a re-measured
+    case's samples of the re-measurement (last_pass), which judge its spread (others: all)."""
     flags = roundtrip_flags(samples) + scaling_flags(samples, set(lazy))
-    return flags + unstable_flags(samples, set(remeasured))
+    return flags + unstable_flags({**samples, **(last or {})}, set(remeasured))

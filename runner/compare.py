@@ -6,19 +6,26 @@ samples. A case is called slower or faster only when the test is significant
 and the change is at least the minimum effect; below 4 samples a side it is
 not judged. Runs from different machines are refused unless --force.
 
-Calibration: each suite times two fixed workloads (a 1 MiB memcpy, a CPU loop) at its
-start and end. When a language's figures differ between the runs by more than 5%, the
-machine was not equally fast (another machine, or a loaded one): that is flagged, and
-the language's cases are compared as ratios to its memcpy (or, without one, its CPU
-loop): B's samples are scaled by A's calibration / B's before the test, unless
---absolute.
+Host drift: on a shared machine a whole run can go a few percent faster or slower than
+the one before (run 20261123T185833Z ran a median 4% faster than 20261123T184409Z in C++,
+the same cases, back to back), which makes nearly every case "changed" once intervals are
+a few percent wide. So each language's cases are compared as ratios to the language's
+median case: B's samples are divided by the median over the language's cases of
+median B / median A, the drift, which is printed first. That needs at least 20 cases of
+at least 3 libraries in both runs (fewer, and one library's real change would be the
+median); otherwise, calibration: each suite times two fixed workloads (a 1 MiB memcpy, a
+CPU loop) at its start and end, and when a language's figures differ between the runs by
+more than 5% (another machine, or a loaded one: always flagged) its cases are compared as
+ratios to its memcpy (or, without one, its CPU loop). A change that hits every library of
+a language alike (a new runtime, a faster machine) shows as the drift, not per case;
+--absolute compares raw times.
 """
 
 import argparse
 import json
 import math
 import statistics
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from runner.caseid import CaseIdentity
@@ -53,7 +60,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--absolute",
         action="store_true",
-        help="compare absolute times even when the runs' calibrations differ by more than 5%%",
+        help="compare absolute times: no division by the language's drift or calibration",
     )
 
 
@@ -107,6 +114,64 @@ def rescaling(shifts: Iterable[CalibrationShift]) -> dict[str, CalibrationShift]
             if reference is not None:
                 found[lang] = reference
     return found
+
+
+# A language's drift is taken over at least this many cases of at least this many libraries.
+DRIFT_MIN_CASES, DRIFT_MIN_LIBS = 20, 3
+
+
+@dataclass(frozen=True)
+class Drift:
+    """One language's host drift between the runs: its median case's ratio B / A."""
+
+    lang: str
+    cases: int
+    ratio: float
+
+    def describe(self) -> str:
+        return (
+            f"{self.lang}: B ran a median {self.ratio - 1:+.1%} against A over {self.cases} cases "
+            f"(host drift); compared as ratios to that (B's samples / {self.ratio:.3f})"
+        )
+
+
+def drifts(
+    samples_a: Mapping[CaseIdentity, Sequence[float]], samples_b: Mapping[CaseIdentity, Sequence[float]]
+) -> dict[str, Drift]:
+    """lang -> its drift, for each language with enough cases and libraries in both runs."""
+    ratios: dict[str, list[float]] = {}
+    libs: dict[str, set[str]] = {}
+    for identity in samples_a.keys() & samples_b.keys():
+        a, b = samples_a[identity], samples_b[identity]
+        if a and b:
+            ratios.setdefault(identity.lang, []).append(statistics.median(b) / statistics.median(a))
+            libs.setdefault(identity.lang, set()).add(identity.lib)
+    return {
+        lang: Drift(lang, len(found), statistics.median(found))
+        for lang, found in ratios.items()
+        if len(found) >= DRIFT_MIN_CASES and len(libs[lang]) >= DRIFT_MIN_LIBS
+    }
+
+
+@dataclass(frozen=True)
+class Normalization:
+    """How each language's B samples are scaled before the test, and what the reader is told."""
+
+    scale: dict[str, float]
+    notes: list[str]
+
+
+def normalization(store: Store, a: Run, b: Run, absolute: bool = False) -> Normalization:
+    """Per language: divided by its drift when it has one, else by its calibration workload
+    when that moved more than 5%; nothing with absolute. Calibrations that moved are
+    always noted."""
+    shifts = calibration_shifts(store, a, b)
+    found = {} if absolute else drifts(store.measured(a.id), store.measured(b.id))
+    references = {} if absolute else rescaling(s for s in shifts if s.lang not in found)
+    scale = {lang: 1 / d.ratio for lang, d in found.items()}
+    scale |= {lang: s.a_ns / s.b_ns for lang, s in references.items()}
+    notes = [d.describe() for _, d in sorted(found.items())]
+    return Normalization(scale, notes + calibration_notes(shifts, references, set(found)))
 
 
 def compare_runs(
@@ -210,10 +275,10 @@ def as_json(row: CaseComparison) -> str:
 
 
 def calibration_notes(
-    shifts: list[CalibrationShift], references: Mapping[str, CalibrationShift]
+    shifts: list[CalibrationShift], references: Mapping[str, CalibrationShift], drifted: set[str]
 ) -> list[str]:
     """What the table's reader must know first: calibrations that moved, and how each such
-    language was compared."""
+    language was compared (drifted: compared as ratios to its drift, said elsewhere)."""
     notes = [
         f"CALIBRATION DIFFERS by more than {CALIBRATION_TOLERANCE:.0%}: {s.describe()}"
         for s in shifts
@@ -225,9 +290,9 @@ def calibration_notes(
     flagged = {s.lang for s in shifts if s.flagged}
     notes += [
         f"{lang}: compared in absolute times (no reference workload)"
-        for lang in sorted(flagged - set(references))
+        for lang in sorted(flagged - set(references) - drifted)
     ]
-    return [*notes, ""] if notes else []
+    return notes
 
 
 def main(args: argparse.Namespace) -> int:
@@ -235,11 +300,9 @@ def main(args: argparse.Namespace) -> int:
         a, b = store.resolve_run(args.run_a), store.resolve_run(args.run_b)
         check_same_machine(a, b, args.force)
         min_effect = args.min_effect / 100
-        shifts = calibration_shifts(store, a, b)
-        references = {} if args.absolute else rescaling(shifts)
-        scale = {lang: s.a_ns / s.b_ns for lang, s in references.items()}
-        rows = compare_runs(store, a, b, args.alpha, min_effect, args.lang, scale)
-    notes = calibration_notes(shifts, references)
+        normalized = normalization(store, a, b, args.absolute)
+        rows = compare_runs(store, a, b, args.alpha, min_effect, args.lang, normalized.scale)
+    notes = [*normalized.notes, ""] if normalized.notes else []
     if args.json:
         print("\n".join(as_json(row) for row in rows))
     else:

@@ -316,33 +316,26 @@ class Store:
             self._insert_file(where, native)
         return True
 
-    def replace_cases(
+    def add_remeasurement(
         self, files: Sequence[tuple[StoredFile, NativeFile]]
     ) -> dict[CaseIdentity, list[float]]:
-        """Stores the files of a re-measurement in one transaction: each case they hold loses
-        the samples and metrics it had in the run and takes theirs. Returns the replaced
-        cases' old MEASURE samples; {} when the files are already in the run."""
+        """Stores the files of a re-measurement in one transaction: each case they hold keeps
+        its samples and metrics and gains theirs (the caller numbers their rounds apart from
+        the first pass's). Returns the cases' earlier MEASURE samples; {} when the files are
+        already in the run."""
         with self.transaction():
             if not files or all(self.ingested_as(w.run_id, w.sha256) for w, _ in files):
                 return {}
             run_id = files[0][0].run_id
             cases = {result.identity for _, native in files for result in native.results}
             before = {i: v for i, v in self.measured(run_id).items() if i in cases}
-            self._forget_results(run_id, cases)
             for where, native in files:
-                self._insert_file(where, native)
+                self._insert_file(where, native, append=True)
         return before
 
-    def _forget_results(self, run_id: str, cases: Iterable[CaseIdentity]) -> None:
-        ids = [self.case_key(identity) for identity in cases]
-        for key in ids:
-            found = "SELECT id FROM results WHERE run_id = ? AND case_id = ?"
-            for table in ("samples", "metrics"):
-                self.db.execute(f"DELETE FROM {table} WHERE result_id IN ({found})", (run_id, key))
-            self.db.execute("DELETE FROM results WHERE run_id = ? AND case_id = ?", (run_id, key))
-
-    def _insert_file(self, where: StoredFile, native: NativeFile) -> None:
-        """The rows of one parsed file, inside the caller's transaction."""
+    def _insert_file(self, where: StoredFile, native: NativeFile, append: bool = False) -> None:
+        """The rows of one parsed file, inside the caller's transaction; append: its results
+        add samples to the cases' results already in the run."""
         db = self.db
         cursor = db.execute(
             "INSERT INTO native_files (run_id, lang, path, sha256, bytes, harness, harness_version,"
@@ -361,7 +354,7 @@ class Store:
         file_id = int(cursor.lastrowid or 0)
         self._set_metadata(where.run_id, where.lang, native.metadata)
         for result in native.results:
-            self._add_result(where, file_id, result)
+            self._add_result(where, file_id, result, append)
         db.executemany(
             "INSERT INTO unmeasured (run_id, file_id, lang, outcome, reason, lib, format, op, dataset,"
             " size, variant) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -413,9 +406,9 @@ class Store:
         ).fetchone()
         return int(key)
 
-    def _add_result(self, where: StoredFile, file_id: int, result: CaseResult) -> None:
+    def _add_result(self, where: StoredFile, file_id: int, result: CaseResult, append: bool) -> None:
         case_id = self.case_key(result.identity)
-        result_id = self._round_partner(where, case_id, result)
+        result_id = self._existing(where, case_id) if append else self._round_partner(where, case_id, result)
         if result_id is None:
             caps = result.capabilities
             try:
@@ -473,22 +466,27 @@ class Store:
                 )
         return found
 
-    def _round_partner(self, where: StoredFile, case_id: int, result: CaseResult) -> int | None:
-        """The result this one adds rounds to: the case's result in the run from another file of
-        the same language, when every sample of both has a round and no round is in both
-        (BenchmarkDotNet writes one file per round). None: this is the case's first result."""
+    def _existing(self, where: StoredFile, case_id: int) -> int | None:
+        """The case's result in the run, from a file of the same language."""
         row = self.db.execute(
             "SELECT r.id FROM results r JOIN native_files f ON f.id = r.file_id"
             " WHERE r.run_id = ? AND r.case_id = ? AND f.lang = ?",
             (where.run_id, case_id, where.lang),
         ).fetchone()
+        return None if row is None else int(row[0])
+
+    def _round_partner(self, where: StoredFile, case_id: int, result: CaseResult) -> int | None:
+        """The result this one adds rounds to: the case's result in the run from another file of
+        the same language, when every sample of both has a round and no round is in both
+        (BenchmarkDotNet writes one file per round). None: this is the case's first result."""
+        found = self._existing(where, case_id)
         new_rounds = {s.round for s in result.samples}
-        if row is None or None in new_rounds:
+        if found is None or None in new_rounds:
             return None
         old_rounds = {
-            r for (r,) in self.db.execute("SELECT DISTINCT round FROM samples WHERE result_id = ?", row)
+            r for (r,) in self.db.execute("SELECT DISTINCT round FROM samples WHERE result_id = ?", (found,))
         }
-        return None if None in old_rounds or old_rounds & new_rounds else int(row[0])
+        return None if None in old_rounds or old_rounds & new_rounds else found
 
     # Reading ---------------------------------------------------------------
 

@@ -2,7 +2,7 @@
 
 A sample is `repeat` back-to-back calibrated loops of a case's timed call `func(arg)`
 (the runner keeps the fastest loop as the round's value: runner.ingest.native's
-fastest_per_round), each timed by
+fastest_per_round; one loop for a comparison with a slow call: `repeats`), each timed by
 this process's CPU time (CLOCK_PROCESS_CPUTIME_ID, every thread of the
 process, GC pauses included): on a shared 2-core machine the wall clock also
 counts the milliseconds other processes run while the loop is preempted, which
@@ -23,7 +23,7 @@ import gc
 import random
 import statistics
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from serbench_py.suite import Prepared, peak_heap_bytes
@@ -68,6 +68,20 @@ def sample(build: Callable[[], Prepared], loops: int, warmup: bool, repeat: int 
         seconds.append(_loop(prepared, loops))
     del prepared
     return Sample(tuple(seconds), first)
+
+
+def comparison(case_id: str) -> str:
+    """The comparison a case belongs to: its id's dataset, size and op."""
+    return "/".join(case_id.split("/")[:3])
+
+
+def repeats(per_call: Mapping[str, float], repeat: int, below: float) -> dict[str, int]:
+    """Loops per sample of each case (id -> seconds per call): every case of one comparison
+    gets `repeat` when all its libraries' calls are under `below`, else one, so keeping the
+    fastest loop never favours one library over another (a single loop's median was a median
+    3-4% above the fastest of three's in run 20261123T165353Z)."""
+    slow = {comparison(case_id) for case_id, seconds in per_call.items() if seconds >= below}
+    return {case_id: 1 if comparison(case_id) in slow else repeat for case_id in per_call}
 
 
 @dataclass(frozen=True)

@@ -77,3 +77,15 @@ def test_samples_count_this_process_cpu_time_and_child_work_the_wall_clock() -> 
     assert max(measure.sample(sleeper, 2, warmup=False, repeat=3).seconds) < 0.002
     in_child = Prepared(len, (), {}, False, in_child=True)
     assert measure.clock(in_child) is time.perf_counter_ns
+
+
+def test_every_case_of_a_comparison_gets_the_same_loops_per_sample() -> None:
+    per_call = {
+        "dataset=user/size=1/op=encode/format=json/lib=a": 0.0001,
+        "dataset=user/size=1/op=encode/format=json/lib=b": 0.0019,
+        "dataset=user/size=1000/op=encode/format=json/lib=a": 0.0005,
+        "dataset=user/size=1000/op=encode/format=json/lib=b": 0.05,  # one slow call: all one loop
+        "dataset=user/size=1000/op=decode/format=json/lib=a": 0.0005,
+    }
+    found = measure.repeats(per_call, 3, 0.002)
+    assert [found[case] for case in per_call] == [3, 3, 1, 1, 3]

@@ -7,9 +7,11 @@ latest one), measures it twice back to back through the suites (`--cases FILE`, 
 `runner all` makes one (re-measure and self-checks included), and reports per language:
 
 - the share of cases whose medians agree within ±5% and within ±10% (cases of at least
-  1 µs in the first run: below that, timer resolution dominates);
-- the share of cases an A/A `runner compare` of the two runs flags as changed (slower or
-  faster), of those it could judge.
+  1 µs in the first run: below that, timer resolution dominates), and within ±5% once the
+  language's host drift (`runner compare`: its median case's ratio B / A) is divided out,
+  which is what the ratios between libraries see;
+- the share of cases an A/A `runner compare` of the two runs (its defaults: drift divided
+  out) flags as changed (slower or faster), of those it could judge.
 
 Both run ids go with the figures, printed and written to `--out` (default
 results/repeatability.json), and stored as metadata (scope `repeatability`) of the run the
@@ -30,7 +32,7 @@ from pathlib import Path
 
 from runner import all as run_all
 from runner.caseid import CaseIdentity
-from runner.compare import CaseComparison, compare_runs
+from runner.compare import CaseComparison, compare_runs, drifts, normalization
 from runner.machine import runtime_metadata, this_machine
 from runner.paths import UsageError, results_root, runfile, store_path, user_path
 from runner.stats import Verdict, median_ci
@@ -55,6 +57,8 @@ class Repeatability:
     timed: int  # of those, at least MIN_NS in the first run: the agreement shares' base
     within_5pct: float
     within_10pct: float
+    drift: float  # median B / median A over the language's cases (NaN: too few to tell)
+    within_5pct_of_drift: float  # within ±5% once the drift is divided out
     judged: int  # cases the A/A compare could judge (enough samples)
     changed: float  # share of the judged cases it called slower or faster
 
@@ -86,6 +90,9 @@ def repeatability(
     medians = {i: (median_ci(first[i]).median, median_ci(second[i]).median) for i in both}
     timed = {i: m for i, m in medians.items() if m[0] >= min_ns}
     within = [sum(1 for a, b in timed.values() if abs(b - a) <= t * a) for t in TOLERANCES]
+    found = drifts({i: first[i] for i in both}, {i: second[i] for i in both}).get(lang)
+    drift = found.ratio if found else math.nan
+    relative = sum(1 for a, b in timed.values() if abs(b / drift - a) <= TOLERANCES[0] * a)
     judged = [
         c
         for c in compared
@@ -98,6 +105,8 @@ def repeatability(
         len(timed),
         _share(within[0], len(timed)),
         _share(within[1], len(timed)),
+        drift,
+        _share(relative, len(timed)) if found else math.nan,
         len(judged),
         _share(changed, len(judged)),
     )
@@ -111,6 +120,10 @@ def _percent(share: float) -> str:
     return "-" if math.isnan(share) else f"{share:.1%}"
 
 
+def _ratio(value: float) -> str:
+    return "-" if math.isnan(value) else f"{value:.3f}"
+
+
 def as_metadata(figures: Sequence[Repeatability], run_a: str, run_b: str, seconds: int) -> dict[str, str]:
     """The figures as the methodology page shows them (run metadata, scope `repeatability`)."""
     found = {"runs": f"{run_a}, {run_b} (the same cases, back to back, {seconds // 60} min)"}
@@ -118,6 +131,9 @@ def as_metadata(figures: Sequence[Repeatability], run_a: str, run_b: str, second
         found[f"{f.lang}: cases (of them >= 1 µs)"] = f"{f.cases} ({f.timed})"
         found[f"{f.lang}: medians within ±5% / ±10%"] = (
             f"{_percent(f.within_5pct)} / {_percent(f.within_10pct)}"
+        )
+        found[f"{f.lang}: host drift B / A; within ±5% after it"] = (
+            f"{_ratio(f.drift)}; {_percent(f.within_5pct_of_drift)}"
         )
         found[f"{f.lang}: A/A compare changed"] = f"{_percent(f.changed)} of {f.judged} judged"
     found["targets (issue 14)"] = ">= 90% of cases >= 1 µs within ±5%; A/A compare flags <= 5%"
@@ -127,11 +143,12 @@ def as_metadata(figures: Sequence[Repeatability], run_a: str, run_b: str, second
 def render(figures: Sequence[Repeatability], run_a: str, run_b: str) -> str:
     lines = [
         f"repeatability: runs {run_a} and {run_b} (the same cases, back to back)",
-        f"{'lang':<8} {'cases':>5} {'>=1us':>6} {'±5%':>7} {'±10%':>7} "
-        f"{'A/A judged':>10} {'A/A changed':>11}",
+        f"{'lang':<8} {'cases':>5} {'>=1us':>6} {'±5%':>7} {'±10%':>7} {'drift':>6} "
+        f"{'±5% of drift':>12} {'A/A judged':>10} {'A/A changed':>11}",
     ]
     lines += [
-        f"{f.lang:<8} {f.cases:>5} {f.timed:>6} {_percent(f.within_5pct):>7} {_percent(f.within_10pct):>7} "
+        f"{f.lang:<8} {f.cases:>5} {f.timed:>6} {_percent(f.within_5pct):>7} "
+        f"{_percent(f.within_10pct):>7} {_ratio(f.drift):>6} {_percent(f.within_5pct_of_drift):>12} "
         f"{f.judged:>10} {_percent(f.changed):>11}"
         for f in figures
     ]
@@ -211,7 +228,8 @@ def _run(args: argparse.Namespace, suites: Sequence[Suite]) -> int:
         run_a = _measure(store, root, suites, chosen, args)
         run_b = _measure(store, root, suites, chosen, args)
         first, second = store.measured(run_a), store.measured(run_b)
-        compared = compare_runs(store, store.resolve_run(run_a), store.resolve_run(run_b), ALPHA, MIN_EFFECT)
+        a, b = store.resolve_run(run_a), store.resolve_run(run_b)
+        compared = compare_runs(store, a, b, ALPHA, MIN_EFFECT, scale=normalization(store, a, b).scale)
         figures = [repeatability(lang, first, second, compared) for lang in sorted(chosen)]
         seconds = round(time.monotonic() - start)
         store.add_run_metadata(source.id, "repeatability", as_metadata(figures, run_a, run_b, seconds))

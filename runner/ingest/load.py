@@ -17,6 +17,7 @@ files are in, and their sizes stored on those encode cases (runner/ingest/payloa
 re-measured encode case gets them again from the same payload (a re-measurement writes none).
 """
 
+import dataclasses
 import sys
 import time
 from dataclasses import dataclass, field
@@ -117,8 +118,10 @@ def write_remeasure_cases(out_dir: Path, cases: list[CaseIdentity]) -> Path:
 
 
 def ingest_remeasure(store: Store, run_id: str, suite: Suite, out_dir: Path) -> list[str]:
-    """Stores the re-measurement under out_dir: its samples replace those of the cases it was
-    asked for, which are flagged `remeasured`. Errors (nothing replaced) as messages."""
+    """Stores the re-measurement under out_dir beside the first pass: the cases it was asked
+    for keep their samples and gain its own, its rounds numbered from checks.REMEASURE_ROUND
+    (so two cases pair only on rounds taken in the same pass), and are flagged `remeasured`.
+    Errors (nothing stored) as messages."""
     listed = out_dir / REMEASURE_CASES
     folder = out_dir / REMEASURE_DIR
     try:
@@ -129,12 +132,9 @@ def ingest_remeasure(store: Store, run_id: str, suite: Suite, out_dir: Path) -> 
             if kind.required
             for path in sorted(folder.glob(kind.pattern))
         ]
-        sizes = payloads.measure_folder(out_dir / payloads.PAYLOAD_DIR, suite.lang, wanted)
-    except (IngestError, CaseIdError, payloads.PayloadError) as error:
+    except (IngestError, CaseIdError) as error:
         return [f"re-measurement not kept: {error}"]
-    before = store.replace_cases(files)
-    # The replaced encode cases lost their compressed sizes with their metrics: set them again.
-    store.add_metrics(run_id, sizes)
+    before = store.add_remeasurement(files)
     after: dict[CaseIdentity, list[float]] = {}
     for _, native in files:
         for result in native.results:
@@ -146,9 +146,14 @@ def ingest_remeasure(store: Store, run_id: str, suite: Suite, out_dir: Path) -> 
 def _only(
     store: Store, run_id: str, lang: str, path: Path, parse: Parser, wanted: set[CaseIdentity]
 ) -> tuple[StoredFile, NativeFile]:
-    """A re-measurement's file, keeping only the results of the cases asked for."""
+    """A re-measurement's file, keeping only the results of the cases asked for, its rounds
+    moved past the first pass's."""
     native = parse(path, lang)
-    kept = [result for result in native.results if result.identity in wanted]
+    kept = [
+        dataclasses.replace(result, samples=[checks.second_pass(s) for s in result.samples])
+        for result in native.results
+        if result.identity in wanted
+    ]
     return _stored(run_id, lang, path, sha256_of(path)), NativeFile(
         native.harness, native.harness_version, kept
     )
@@ -158,7 +163,12 @@ def refresh_flags(store: Store, run_id: str, lang: str) -> None:
     """The language's self-check flags in the run, computed again from its stored samples."""
     remeasured = [i for i, flags in store.flags(run_id).items() if "remeasured" in flags]
     samples, lazy = store.measured(run_id, lang), store.lazy_cases(run_id, lang)
-    store.set_flags(run_id, lang, checks.self_checks(samples, remeasured, lazy))
+    last = {
+        i: again
+        for i, by_round in store.rounds(run_id, lang).items()
+        if (again := checks.last_pass(by_round))
+    }
+    store.set_flags(run_id, lang, checks.self_checks(samples, remeasured, lazy, last))
 
 
 def record_suite(store: Store, run_id: str, suite: Suite, out_dir: Path, process: SuiteResult) -> SuiteResult:

@@ -1,7 +1,17 @@
 """runner/checks.py: each self-check flag on synthetic samples."""
 
 from runner.caseid import CaseIdentity, parse_case_id
-from runner.checks import Samples, remeasured_flag, self_checks, spread, spread_cases
+from runner.checks import (
+    REMEASURE_ROUND,
+    Samples,
+    last_pass,
+    remeasured_flag,
+    second_pass,
+    self_checks,
+    spread,
+    spread_cases,
+)
+from runner.ingest.native import Sample, SampleKind
 
 CASE = "dataset=order/size={size}/op={op}/format=json/lib=msgspec/variant=struct"
 
@@ -79,4 +89,20 @@ def test_a_spread_above_1_3_is_unstable_and_says_whether_it_was_re_measured() ->
 def test_the_remeasured_flag_records_both_spreads() -> None:
     flag = remeasured_flag(_case("decode"), [13.0, 105.3, 120.9], [100.0, 101.0, 102.0, 103.0])
     assert flag.flag == "remeasured"
-    assert flag.detail == "max/min 9.30 over 3 samples; re-measured once: 1.03 over 4 samples (kept)"
+    assert flag.detail == "max/min 9.30 over 3 samples; re-measured once: 1.03 over 4 samples (both kept)"
+
+
+def test_a_re_measured_case_is_judged_on_its_second_pass_and_keeps_both() -> None:
+    case = _case("decode")
+    first = {0: 13.0, 1: 105.3, 2: 120.9}
+    second = {round_ + REMEASURE_ROUND: value for round_, value in enumerate([100.0, 101.0, 103.0])}
+    assert last_pass(first) == []
+    assert last_pass(first | second) == [100.0, 101.0, 103.0]
+    both = {case: [*first.values(), *second.values()]}
+    assert (case, "unstable") in _flags(both, (case,))  # over all six samples
+    found = self_checks(both, (case,), last={case: last_pass(first | second)})
+    assert not any(f.flag == "unstable" for f in found)
+    moved = second_pass(Sample(SampleKind.MEASURE, 1.0, 1, 3))
+    assert (
+        moved.round == REMEASURE_ROUND + 3 and second_pass(Sample(SampleKind.MEASURE, 1.0, 1)).round is None
+    )

@@ -10,7 +10,7 @@ import pytest
 
 from runner import cli
 from runner.caseid import CaseIdentity, parse_case_id
-from runner.compare import calibration_shifts, compare_runs, render_table
+from runner.compare import calibration_shifts, compare_runs, drifts, render_table
 from runner.ingest.calibration_json import COLUMNS
 from runner.ingest.native import CaseResult, NativeFile, Sample, SampleKind, TableRows
 from runner.stats import Verdict, compare, format_ns, median_ci
@@ -215,3 +215,41 @@ def test_calibrations_differing_by_more_than_5_percent_are_flagged_and_ratios_co
     absolute = capsys.readouterr().out
     assert "CALIBRATION DIFFERS" in absolute and "compared as ratios" not in absolute
     assert next(line for line in absolute.splitlines() if REGRESSED.case_id in line).endswith("slower")
+
+
+def test_a_whole_language_drifting_is_divided_out_and_said_first(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # 30 cases of 3 libraries; B's host ran 4% faster throughout, and one case regressed by 10%.
+    cases = [
+        parse_case_id(f"dataset=user/size={size}/op=encode/format=json/lib={lib}", "cpp")
+        for lib in ("a", "b", "c")
+        for size in range(1, 11)
+    ]
+    changed = cases[0]
+    with Store.open(tmp_path / "s.sqlite") as store:
+        new_run(store, "A")
+        new_run(store, "B")
+        _add(store, "A", {c: _noise(1000, 20, n) for n, c in enumerate(cases)})
+        _add(
+            store,
+            "B",
+            {c: _noise(960 * (1.1 if c == changed else 1), 20, 99 - n) for n, c in enumerate(cases)},
+        )
+        _calibrate(store, "A", 40_000.0, 1e6)
+        _calibrate(store, "B", 36_000.0, 0.9e6)  # flagged, but the drift is what B is divided by
+    assert cli.main(["compare", "A", "B", "--store", str(tmp_path / "s.sqlite")]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("cpp: B ran a median -4.0% against A over 30 cases (host drift)")
+    assert "CALIBRATION DIFFERS by more than 5%: cpp memcpy_1mib" in out
+    assert "compared as ratios to memcpy_1mib" not in out
+    assert "30 cases: 0 faster, 1 slower, 29 same" in out
+    assert cli.main(["compare", "A", "B", "--store", str(tmp_path / "s.sqlite"), "--absolute"]) == 0
+    assert "29 faster, 1 slower" in capsys.readouterr().out
+
+
+def test_too_few_libraries_leave_the_drift_undivided() -> None:
+    one_lib = {
+        parse_case_id(f"dataset=user/size={n}/op=encode/format=json/lib=a", "cpp"): [1.0] for n in range(40)
+    }
+    assert drifts(one_lib, {i: [0.9] for i in one_lib}) == {}

@@ -100,8 +100,8 @@ from schemas.catalog import catalog
 runfiles, argv = json.loads(sys.argv[1]), json.loads(sys.argv[2])
 add_result = Store._add_result
 
-def dying(store, where, file_id, result):
-    add_result(store, where, file_id, result)
+def dying(store, where, file_id, result, append):
+    add_result(store, where, file_id, result, append)
     if where.lang == "cpp":
         os.kill(os.getpid(), signal.SIGKILL)
 

@@ -49,7 +49,27 @@ def test_shares_of_agreeing_medians_count_only_cases_of_at_least_one_microsecond
 def test_a_language_with_no_timed_case_has_no_share() -> None:
     found = repeatability("dotnet", {}, {}, [])
     assert found.cases == 0 and math.isnan(found.within_5pct) and math.isnan(found.changed)
-    assert render([found], "A", "B").splitlines()[2].split() == ["dotnet", "0", "0", "-", "-", "0", "-"]
+    row = ["dotnet", "0", "0", "-", "-", "-", "-", "0", "-"]
+    assert render([found], "A", "B").splitlines()[2].split() == row
+
+
+def test_the_host_drift_is_divided_out_of_the_second_share() -> None:
+    # 30 cases of 3 libraries; B ran 4% faster throughout, and 3 cases changed by 10% more.
+    cases = [
+        parse_case_id(f"dataset=user/size={size}/op=encode/format=json/lib={lib}", "cpp")
+        for lib in ("a", "b", "c")
+        for size in range(1, 11)
+    ]
+    first = {c: [5000.0] * 10 for c in cases}
+    second = {c: [4800.0 * (1.1 if n < 3 else 1.0)] * 10 for n, c in enumerate(cases)}
+    found = repeatability("cpp", first, second, [])
+    assert found.drift == pytest.approx(0.96)
+    assert found.within_5pct == pytest.approx(27 / 30)  # -4% is within, +5.6% is not
+    assert found.within_5pct_of_drift == pytest.approx(27 / 30)
+    second = {c: [4600.0 * (1.1 if n < 3 else 1.0)] * 10 for n, c in enumerate(cases)}
+    found = repeatability("cpp", first, second, [])
+    assert found.within_5pct == pytest.approx(3 / 30)  # -8% out; +1.2% in
+    assert found.within_5pct_of_drift == pytest.approx(27 / 30)
 
 
 def test_the_subset_is_fixed_by_the_seed() -> None:
