@@ -218,7 +218,7 @@ def run_one(
     process = run_suite(suite.lang, argv, call.out_dir, timeout, progress.feed, suite.ok_exit_codes)
     outcome = ingest_suite(store, run.id, suite, call.out_dir)
     if remeasure_spread and suite.remeasure and process.status == "ok" and not outcome.errors:
-        extra = remeasure(store, run, suite, call, timeout, position)
+        extra = remeasure(store, run, suite, call, timeout, position, process.seconds)
         process = dataclasses.replace(process, seconds=process.seconds + extra)
     result = finish_suite(store, run.id, suite, process, outcome)
     write_manifest(run_dir / "manifest.json", run, process, result)
@@ -233,11 +233,15 @@ def run_one(
     return ""
 
 
-def remeasure(store: Store, run: Run, suite: Suite, call: Invocation, timeout: float, position: str) -> float:
+def remeasure(
+    store: Store, run: Run, suite: Suite, call: Invocation, timeout: float, position: str, first_pass: float
+) -> float:
     """Runs the suite once more on the cases whose samples spread more than the limit, and
-    keeps their new samples beside the first ones; returns the seconds it took. A re-measurement that fails is
-    dropped with a note (the first samples stay, flagged unstable)."""
-    cases = checks.spread_cases(store.measured(run.id, suite.lang))
+    keeps their new samples beside the first ones; returns the seconds it took (first_pass:
+    the first pass's, for the estimate of time left). A re-measurement that fails is dropped
+    with a note (the first samples stay, flagged unstable)."""
+    measured = store.measured(run.id, suite.lang)
+    cases = checks.spread_cases(measured)
     if not cases:
         return 0.0
     folder = write_remeasure_cases(call.out_dir, cases)
@@ -249,7 +253,8 @@ def remeasure(store: Store, run: Run, suite: Suite, call: Invocation, timeout: f
         file=sys.stderr,
         flush=True,
     )
-    progress = SuiteProgress(f"{suite.lang} re-measure", position)
+    expected = first_pass * len(cases) / len(measured)
+    progress = SuiteProgress(f"{suite.lang} re-measure", position, expected)
     process = run_suite(suite.lang, argv, folder, timeout, progress.feed, suite.ok_exit_codes)
     errors = (
         [process.reason] if process.status != "ok" else ingest_remeasure(store, run.id, suite, call.out_dir)

@@ -10,7 +10,10 @@ duration does not.
 A suite that measures in several worker processes one after another (C++: one per dataset)
 prints each worker's own counts, so a count that falls back means a new worker: the counts of
 the finished ones are kept and added. The total then grows as workers start, so while it is
-incomplete the estimate leans on last time's duration, when there is one.
+incomplete the estimate leans on last time's duration, when there is one. Without one, no
+estimate is shown before RATIO_FROM of the cases are done: a first count that follows a
+minute of checks said ~59:02:54 for a re-measurement that took 23 minutes (the runner now
+gives a re-measurement the first pass's time per case as its expected duration).
 """
 
 import re
@@ -21,6 +24,7 @@ from dataclasses import dataclass, field
 # What follows the counts names the case (a case id, or e.g. "python msgspec json" for the
 # robustness driver).
 _PROGRESS = re.compile(r"\bprogress: (\d+)/(\d+)(?: (.+))?")
+RATIO_FROM = 0.02  # share of the cases done before the ratio alone gives an estimate
 
 
 def clock(seconds: float) -> str:
@@ -62,7 +66,7 @@ class SuiteProgress:
             return last_time
         by_ratio = elapsed / self.done * (self.total - self.done)
         if expected is None or last_time is None:
-            return by_ratio
+            return by_ratio if self.done >= RATIO_FROM * self.total else None
         # The share of cases done is how far the ratio is trusted over last time's duration;
         # with later workers still to come, the share of last time's duration elapsed.
         complete = not self.earlier_total

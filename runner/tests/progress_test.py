@@ -29,6 +29,8 @@ def test_time_left_starts_from_last_time_and_moves_to_the_ratio() -> None:
     first_time = SuiteProgress("python", "1/3", started=0.0)
     first_time.done, first_time.total = 3, 4
     assert first_time.seconds_left(30.0) == pytest.approx(10.0)
+    first_time.done, first_time.total = 1, 11110  # under 2% done, nothing to go by yet
+    assert first_time.seconds_left(19.0) is None
     unknown = SuiteProgress("python", "1/3", started=0.0)
     unknown.done = 3  # total 0: unknown
     assert unknown.seconds_left(30.0) is None
