@@ -4,6 +4,7 @@
 #include "cpp/adapters/capnp_adapter.h"
 #include "cpp/adapters/cereal_adapter.h"
 #include "cpp/adapters/flatbuffers_adapter.h"
+#include "cpp/adapters/jsoncpp_adapter.h"
 #include "cpp/adapters/msgpack_adapter.h"
 #include "cpp/adapters/nlohmann_adapter.h"
 #include "cpp/adapters/protobuf_adapter.h"
@@ -22,6 +23,7 @@ const std::vector<Library>& Libraries() {
       NlohmannLibrary(),
       RapidjsonLibrary(),
       SimdjsonLibrary(),
+      JsoncppLibrary(),
       MsgpackLibrary(),
       CerealLibrary(),
       BoostSerializationLibrary(),
@@ -48,6 +50,7 @@ const std::vector<DocumentLibrary>& DocumentLibraries() {
       NlohmannSchemalessLibrary(),
       RapidjsonSchemalessLibrary(),
       SimdjsonSchemalessLibrary(),
+      JsoncppSchemalessLibrary(),
   };
   return *libraries;
 }

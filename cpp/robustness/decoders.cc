@@ -8,6 +8,7 @@
 #include "cpp/adapters/capnp_adapter.h"
 #include "cpp/adapters/flatbuffers_adapter.h"
 #include "cpp/adapters/flatbuffers_binding.h"
+#include "cpp/adapters/jsoncpp_adapter.h"
 #include "cpp/adapters/msgpack_adapter.h"
 #include "cpp/adapters/nlohmann_adapter.h"
 #include "cpp/adapters/protobuf_adapter.h"
@@ -189,9 +190,11 @@ const std::vector<std::shared_ptr<const Decoder>>& Decoders() {
       Typed(adapters::NlohmannLibrary()),
       Typed(adapters::RapidjsonLibrary()),
       Typed(adapters::SimdjsonLibrary()),
+      Typed(adapters::JsoncppLibrary()),
       Schemaless(adapters::NlohmannSchemalessLibrary()),
       Schemaless(adapters::RapidjsonSchemalessLibrary()),
       Schemaless(adapters::SimdjsonSchemalessLibrary()),
+      Schemaless(adapters::JsoncppSchemalessLibrary()),
   };
   return *decoders;
 }

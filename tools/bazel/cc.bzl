@@ -16,6 +16,7 @@ _SYSTEM_LINKOPTS = {
     "benchmark": ["-lbenchmark", "-lpthread"],
     "boost_serialization": ["-lboost_serialization"],
     "capnp": ["-lcapnp", "-lkj"],
+    "jsoncpp": ["-ljsoncpp"],
     "simdjson": ["-lsimdjson"],
     "thrift": ["-lthrift"],
     "gtest": ["-lgtest", "-lpthread"],
