@@ -12,7 +12,7 @@ for bad in "--profile slow" "--library nope" "--dataset nope"; do
 done
 
 "$bench" --profile dry --dataset user --out "$out" --payloads "$out/payloads" 2>"$TEST_TMPDIR/stderr"
-grep -q "^progress: 126/126 dataset=user/" "$TEST_TMPDIR/stderr" || fail "no progress lines"
+grep -q "^progress: 135/135 dataset=user/" "$TEST_TMPDIR/stderr" || fail "no progress lines"
 
 reports=("$out"/results/*-report-full.json)
 for title in op=encode/format=memorypack/lib=memorypack \
@@ -23,6 +23,7 @@ for title in op=encode/format=memorypack/lib=memorypack \
              op=access_full/format=flatbuffers/lib=flatbuffers \
              op=encode/format=json/lib=system_text_json/variant=source_gen \
              op=decode/format=json/lib=system_text_json/variant=schemaless \
+             op=decode/format=json/lib=newtonsoft_json \
              op=encode/format=thrift_binary/lib=thrift \
              op=decode/format=thrift_compact/lib=thrift/variant=compact \
              op=decode/format=msgpack/lib=msgpack_light \
@@ -46,7 +47,7 @@ grep -q '"id": "dataset=google_message1_proto2/size=1/op=convert/format=protobuf
 grep -A2 '"id": "dataset=user/size=1000/op=decode/format=zeroformatter/lib=zeroformatter"' "$cases" \
   | grep -q '"reason": "ZeroFormatterSerializer.Serialize threw System.BadImageFormatException: Bad IL format."' \
   || fail "no ZeroFormatter attempt in $cases"
-[[ $(grep -c '"status": "measured"' "$cases") == 126 ]] || fail "not 126 measured cases in $cases"
+[[ $(grep -c '"status": "measured"' "$cases") == 135 ]] || fail "not 135 measured cases in $cases"
 [[ $(grep -c '"status": "not_measured"' "$cases") == 18 ]] || fail "not 18 not_measured cases in $cases"
 # --payloads: one file per measured encode case, as long as the case's wire_bytes.
 payload_sizes=$(python3 -c '

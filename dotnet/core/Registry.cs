@@ -24,6 +24,7 @@ public static class Registry
         new SystemTextJsonLibrary(),
         new SystemTextJsonSourceGenLibrary(),
         new SystemTextJsonSchemalessLibrary(),
+        new NewtonsoftJsonLibrary(),
     ];
 
     public static IReadOnlyList<NotMeasured> NotMeasured { get; } =
