@@ -1,23 +1,21 @@
 #include "cpp/robustness/decoders.h"
 
+#include <algorithm>
 #include <map>
+#include <optional>
 #include <utility>
 
 #include <nlohmann/json.hpp>
 
-#include "cpp/adapters/capnp_adapter.h"
 #include "cpp/adapters/flatbuffers_adapter.h"
 #include "cpp/adapters/flatbuffers_binding.h"
-#include "cpp/adapters/jsoncpp_adapter.h"
-#include "cpp/adapters/msgpack_adapter.h"
-#include "cpp/adapters/nlohmann_adapter.h"
 #include "cpp/adapters/protobuf_adapter.h"
 #include "cpp/adapters/protobuf_binding.h"
-#include "cpp/adapters/rapidjson_adapter.h"
-#include "cpp/adapters/simdjson_adapter.h"
+#include "cpp/adapters/registry.h"
 #include "cpp/model/datasets.h"
 #include "cpp/model/diff.h"
 #include "cpp/model/fixture.h"
+#include "schemas/catalog/catalog.h"
 
 namespace serbench::robustness {
 namespace {
@@ -172,30 +170,44 @@ std::shared_ptr<const Decoder> Schemaless(adapters::DocumentLibrary library) {
   return std::make_shared<const SchemalessDecoder>(std::move(library));
 }
 
+// The corpus's name for a suite library's default reader, where it says what the
+// default does: flatbuffers runs its Verifier, then UnPack (the suite's decode); capnp
+// reads with the default nesting and 64 MiB traversal limits.
+std::optional<std::string> RobustnessVariant(const adapters::LibraryInfo& info) {
+  if (!info.variant.empty()) return info.variant;
+  if (info.lib == "flatbuffers") return "verify";
+  if (info.lib == "capnp") return "limits";
+  return std::nullopt;
+}
+
+bool InCorpus(const adapters::LibraryInfo& info) {
+  return std::find(catalog::kCorpusFormats.begin(), catalog::kCorpusFormats.end(),
+                   info.format) != catalog::kCorpusFormats.end();
+}
+
+std::vector<std::shared_ptr<const Decoder>> MakeDecoders() {
+  std::vector<std::shared_ptr<const Decoder>> decoders;
+  // Every suite library of a corpus format (the registry: adding a library adds it here).
+  for (const adapters::Library& library : adapters::Libraries()) {
+    if (InCorpus(library.info)) decoders.push_back(Typed(library, RobustnessVariant(library.info)));
+  }
+  for (const adapters::DocumentLibrary& library : adapters::DocumentLibraries()) {
+    if (InCorpus(library.info) && library.info.variant == "schemaless") {
+      decoders.push_back(Schemaless(library));
+    }
+  }
+  // Robustness-only readers, never timed: flatbuffers without its Verifier, and the
+  // hardened settings each library documents for untrusted input.
+  decoders.push_back(Typed(adapters::FlatbuffersNoverifyLibrary()));
+  decoders.push_back(Typed(Hardened<ProtobufHardenedCodec>(adapters::ProtobufLibrary())));
+  decoders.push_back(Typed(Hardened<FlatbuffersHardenedCodec>(adapters::FlatbuffersLibrary())));
+  return decoders;
+}
+
 }  // namespace
 
 const std::vector<std::shared_ptr<const Decoder>>& Decoders() {
-  static const auto* decoders = new std::vector<std::shared_ptr<const Decoder>>{
-      Typed(adapters::ProtobufLibrary()),
-      Typed(adapters::ProtobufArenaLibrary()),
-      Typed(Hardened<ProtobufHardenedCodec>(adapters::ProtobufLibrary())),
-      // verify: the Verifier, then UnPack (the suite's flatbuffers decode).
-      Typed(adapters::FlatbuffersLibrary(), "verify"),
-      Typed(adapters::FlatbuffersNoverifyLibrary()),
-      Typed(Hardened<FlatbuffersHardenedCodec>(adapters::FlatbuffersLibrary())),
-      // The suite's reader: default nesting limit, traversal limit the default
-      // 64 MiB (it grows only for messages over 32 MiB).
-      Typed(adapters::CapnpLibrary(), "limits"),
-      Typed(adapters::MsgpackLibrary()),
-      Typed(adapters::NlohmannLibrary()),
-      Typed(adapters::RapidjsonLibrary()),
-      Typed(adapters::SimdjsonLibrary()),
-      Typed(adapters::JsoncppLibrary()),
-      Schemaless(adapters::NlohmannSchemalessLibrary()),
-      Schemaless(adapters::RapidjsonSchemalessLibrary()),
-      Schemaless(adapters::SimdjsonSchemalessLibrary()),
-      Schemaless(adapters::JsoncppSchemalessLibrary()),
-  };
+  static const auto* decoders = new std::vector<std::shared_ptr<const Decoder>>(MakeDecoders());
   return *decoders;
 }
 
