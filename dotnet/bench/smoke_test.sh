@@ -12,9 +12,14 @@ for bad in "--profile slow" "--library nope" "--dataset nope"; do
 done
 
 "$bench" --profile dry --dataset user --out "$out" --payloads "$out/payloads" 2>"$TEST_TMPDIR/stderr"
-grep -q "^progress: 135/135 dataset=user/" "$TEST_TMPDIR/stderr" || fail "no progress lines"
+# Counted from the catalog, not spelled here: a new library changes them.
+cases="$out/dotnet-cases.json"
+measured=$(grep -c '"status": "measured"' "$cases")
+(( measured > 100 )) || fail "only $measured measured cases in $cases"
+grep -q "^progress: $measured/$measured dataset=user/" "$TEST_TMPDIR/stderr" || fail "no progress lines"
 
 reports=("$out"/results/*-report-full.json)
+[[ $(cat "${reports[@]}" | grep -c '"MethodTitle"') == "$measured" ]] || fail "not every measured case is in a report"
 for title in op=encode/format=memorypack/lib=memorypack \
              op=decode/format=msgpack/lib=messagepack/variant=lz4 \
              op=roundtrip/format=protobuf/lib=protobuf_net \
@@ -40,15 +45,12 @@ grep -q '"BytesAllocatedPerOperation"' "${reports[@]}" || fail "no allocation fi
 grep -q '"Parameters": *"Dataset=google_message1_proto2&Size=1"' "$out"/long/results/*-report-full.json \
   || fail "google_message1_proto2 is not named in full"
 
-cases="$out/dotnet-cases.json"
 grep -q '"access_lazy": "reads the named fields in place' "$cases" || fail "no lazy_ops reason for access_lazy"
 grep -q '"id": "dataset=google_message1_proto2/size=1/op=convert/format=protobuf/lib=protobuf"' "$out/long/dotnet-cases.json" \
   || fail "google_message convert is not catalogued"
 grep -A2 '"id": "dataset=user/size=1000/op=decode/format=zeroformatter/lib=zeroformatter"' "$cases" \
   | grep -q '"reason": "ZeroFormatterSerializer.Serialize threw System.BadImageFormatException: Bad IL format."' \
   || fail "no ZeroFormatter attempt in $cases"
-[[ $(grep -c '"status": "measured"' "$cases") == 135 ]] || fail "not 135 measured cases in $cases"
-[[ $(grep -c '"status": "not_measured"' "$cases") == 18 ]] || fail "not 18 not_measured cases in $cases"
 # --payloads: one file per measured encode case, as long as the case's wire_bytes.
 payload_sizes=$(python3 -c '
 import json, sys, pathlib
