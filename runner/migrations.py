@@ -214,12 +214,27 @@ CREATE TABLE calibrations (
 ) WITHOUT ROWID;
 """
 
-MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3)
+# Version 4: each library's home page as its adapter declares it in the suite's case catalog
+# (issue 17: the docs link versions there instead of keeping a list of their own). Keyed by
+# file: a re-measurement's or a resumed suite's catalog names the same libraries again.
+_V4 = """
+CREATE TABLE library_homes (
+    run_id  TEXT NOT NULL REFERENCES runs (id),
+    file_id INTEGER NOT NULL REFERENCES native_files (id),
+    lang    TEXT NOT NULL,
+    lib     TEXT NOT NULL,
+    home    TEXT NOT NULL,
+    PRIMARY KEY (run_id, file_id, lib)
+) WITHOUT ROWID;
+"""
+
+MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4)
 
 # Tables whose rows belong to one native file (file_id): discarding a suite or step deletes them.
 FILE_TABLES = (
     "calibrations",
     "interop_cells",
+    "library_homes",
     "robustness_repro",
     "robustness_results",
     "robustness_decoders",

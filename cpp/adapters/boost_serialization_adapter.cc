@@ -93,6 +93,8 @@ void serialize(Archive& archive, std::variant<Alts...>& value, const unsigned in
 namespace serbench::adapters {
 namespace {
 
+constexpr char kHome[] = "https://www.boost.org/doc/libs/release/libs/serialization/";
+
 struct BoostArchives {
   static constexpr const char* kName = "boost_serialization";
   using Out = boost::archive::binary_oarchive;
@@ -111,7 +113,7 @@ Library BoostSerializationLibrary() {
        .version = std::to_string(BOOST_VERSION / 100000) + "." +
                   std::to_string(BOOST_VERSION / 100 % 1000) + "." +
                   std::to_string(BOOST_VERSION % 100),
-       .capabilities = {"reflection"}, .ops = kAllOps});
+       .home = kHome, .capabilities = {"reflection"}, .ops = kAllOps});
 }
 
 }  // namespace serbench::adapters

@@ -7,6 +7,8 @@
 namespace serbench::adapters {
 namespace {
 
+constexpr char kHome[] = "https://capnproto.org/";
+
 // model::AccessFew of each dataset, read in place.
 std::uint64_t Few(::serbench::user::capnp::User::Reader t) {
   return t.getName().size() + t.getAge();
@@ -47,7 +49,7 @@ Library CapnpLibrary() {
       {.lib = "capnp", .format = "capnp",
        .version = std::to_string(CAPNP_VERSION_MAJOR) + "." +
                   std::to_string(CAPNP_VERSION_MINOR) + "." + std::to_string(CAPNP_VERSION_MICRO),
-       .capabilities = {"codegen", "zero_copy"},
+       .home = kHome, .capabilities = {"codegen", "zero_copy"},
        .ops = {"encode", "decode", "roundtrip", "access_full", "convert", "access_lazy"},
        .lazy_ops = {
            {"encode", "the MessageBuilder is filled at setup, already in wire layout: encode "

@@ -33,6 +33,8 @@ void serialize(Archive& archive, serbench::model::Node& node) {
 namespace serbench::adapters {
 namespace {
 
+constexpr char kHome[] = "https://uscilab.github.io/cereal/";
+
 struct CerealArchives {
   static constexpr const char* kName = "cereal";
   using Out = cereal::BinaryOutputArchive;
@@ -50,7 +52,7 @@ Library CerealLibrary() {
       {.lib = "cereal", .format = "cereal",
        .version = std::to_string(CEREAL_VERSION_MAJOR) + "." +
                   std::to_string(CEREAL_VERSION_MINOR) + "." + std::to_string(CEREAL_VERSION_PATCH),
-       .capabilities = {"reflection"}, .ops = kAllOps});
+       .home = kHome, .capabilities = {"reflection"}, .ops = kAllOps});
 }
 
 }  // namespace serbench::adapters

@@ -55,6 +55,7 @@ struct LibraryInfo {
   std::string format;   // e.g. "protobuf", "json"
   std::string variant = "";  // empty, or e.g. "arena", "compact"
   std::string version;  // the library version compiled in
+  std::string home = "";  // its home page, which the docs link the version to
   // codegen | reflection | schemaless, then validates?, zero_copy?
   std::vector<std::string> capabilities;
   // The operations timed for this library: encode, decode, roundtrip,

@@ -5,6 +5,8 @@
 namespace serbench::adapters {
 namespace {
 
+constexpr char kHome[] = "https://flatbuffers.dev/";
+
 using ::flatbuffers::String;
 
 std::size_t Len(const String* s) { return s == nullptr ? 0 : s->size(); }
@@ -62,7 +64,7 @@ std::string Version() {
 Library FlatbuffersLibrary() {
   return MakeLibrary<VerifiedCodec>(
       {.lib = "flatbuffers", .format = "flatbuffers", .version = Version(),
-       .capabilities = {"codegen", "validates", "zero_copy"},
+       .home = kHome, .capabilities = {"codegen", "validates", "zero_copy"},
        .ops = {"encode", "decode", "roundtrip", "access_full", "convert", "access_lazy"},
        .lazy_ops = {{"access_lazy", "reads the access fields in place from the verified buffer "
                                     "(no UnPack)"}}});
@@ -71,7 +73,7 @@ Library FlatbuffersLibrary() {
 Library FlatbuffersNoverifyLibrary() {
   return MakeLibrary<UnverifiedCodec>(
       {.lib = "flatbuffers", .format = "flatbuffers", .variant = "noverify",
-       .version = Version(), .capabilities = {"codegen"}, .ops = {},
+       .version = Version(), .home = kHome, .capabilities = {"codegen"}, .ops = {},
        .missing_ops_reason = "robustness only (cpp/robustness): never timed"});
 }
 

@@ -217,18 +217,20 @@ class JsoncppDocument final : public JsonDocumentCodec {
   std::vector<Json::Value> trees_;
 };
 
+constexpr char kHome[] = "https://github.com/open-source-parsers/jsoncpp";
+
 }  // namespace
 
 DocumentLibrary JsoncppSchemalessLibrary() {
   return {{.lib = "jsoncpp", .format = "json", .variant = "schemaless",
-           .version = JSONCPP_VERSION_STRING, .capabilities = {"schemaless"},
+           .version = JSONCPP_VERSION_STRING, .home = kHome, .capabilities = {"schemaless"},
            .ops = kJsonDocumentOps},
           OpenJson<JsoncppDocument>()};
 }
 
 Library JsoncppLibrary() {
   return MakeLibrary<JsoncppCodec>({.lib = "jsoncpp", .format = "json",
-                                    .version = JSONCPP_VERSION_STRING,
+                                    .version = JSONCPP_VERSION_STRING, .home = kHome,
                                     .capabilities = {"reflection", "validates"},
                                     .ops = kAllOps});
 }

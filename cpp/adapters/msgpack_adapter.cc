@@ -13,6 +13,8 @@
 namespace serbench::adapters {
 namespace {
 
+constexpr char kHome[] = "https://github.com/msgpack/msgpack-c/tree/cpp_master";
+
 // Writes straight into the std::string the codec returns.
 struct StringBuffer {
   std::string out;
@@ -125,7 +127,7 @@ std::string Version() { return msgpack_version(); }
 Library MsgpackLibrary() {
   return MakeLibrary<MsgpackCodec>({.lib = "msgpack_cxx", .format = "msgpack",
                                     .version = Version(),
-                                    .capabilities = {"reflection", "validates"},
+                                    .home = kHome, .capabilities = {"reflection", "validates"},
                                     .ops = kAllOps});
 }
 

@@ -9,6 +9,8 @@
 namespace serbench::adapters {
 namespace {
 
+constexpr char kHome[] = "https://json.nlohmann.me/";
+
 template <typename R>
 class NlohmannCodec final : public Codec<R> {
  public:
@@ -49,13 +51,13 @@ std::string Version() {
 
 DocumentLibrary NlohmannSchemalessLibrary() {
   return {{.lib = "nlohmann", .format = "json", .variant = "schemaless", .version = Version(),
-           .capabilities = {"schemaless", "validates"}, .ops = kJsonDocumentOps},
+           .home = kHome, .capabilities = {"schemaless", "validates"}, .ops = kJsonDocumentOps},
           OpenJson<NlohmannDocument>()};
 }
 
 Library NlohmannLibrary() {
   return MakeLibrary<NlohmannCodec>({.lib = "nlohmann", .format = "json", .version = Version(),
-                                     .capabilities = {"reflection", "validates"},
+                                     .home = kHome, .capabilities = {"reflection", "validates"},
                                      .ops = kAllOps});
 }
 

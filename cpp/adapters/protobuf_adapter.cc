@@ -15,6 +15,8 @@
 namespace serbench::adapters {
 namespace {
 
+constexpr char kHome[] = "https://protobuf.dev/";
+
 using google::protobuf::Arena;
 using Generated = google::protobuf::Message;  // a generated message, by its base
 
@@ -118,7 +120,7 @@ std::string Version() {
 
 LibraryInfo Info(std::string variant) {
   return {.lib = "protobuf", .format = "protobuf", .variant = std::move(variant),
-          .version = Version(), .capabilities = {"codegen", "validates"}, .ops = kCodegenOps};
+          .version = Version(), .home = kHome, .capabilities = {"codegen", "validates"}, .ops = kCodegenOps};
 }
 
 }  // namespace

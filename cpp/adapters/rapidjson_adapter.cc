@@ -15,6 +15,8 @@
 namespace serbench::adapters {
 namespace {
 
+constexpr char kHome[] = "https://rapidjson.org/";
+
 using Writer = rapidjson::Writer<rapidjson::StringBuffer>;
 // Full precision: the default parser may be off by an ulp on doubles.
 constexpr unsigned kParseFlags =
@@ -162,7 +164,7 @@ class RapidjsonDocument final : public JsonDocumentCodec {
 
 DocumentLibrary RapidjsonSchemalessLibrary() {
   return {{.lib = "rapidjson", .format = "json", .variant = "schemaless",
-           .version = RAPIDJSON_VERSION_STRING, .capabilities = {"schemaless", "validates"},
+           .version = RAPIDJSON_VERSION_STRING, .home = kHome, .capabilities = {"schemaless", "validates"},
            .ops = kJsonDocumentOps},
           OpenJson<RapidjsonDocument>()};
 }
@@ -170,7 +172,7 @@ DocumentLibrary RapidjsonSchemalessLibrary() {
 Library RapidjsonLibrary() {
   return MakeLibrary<RapidjsonCodec>({.lib = "rapidjson", .format = "json",
                                       .version = RAPIDJSON_VERSION_STRING,
-                                      .capabilities = {"reflection", "validates"},
+                                      .home = kHome, .capabilities = {"reflection", "validates"},
                                       .ops = kAllOps});
 }
 

@@ -1,5 +1,6 @@
 // Every C++ library (and variant) of the suite. Adding a library: its
-// adapter files, one line in registry.cc, one dep in BUILD.bazel.
+// adapter files (its LibraryInfo names its version and home page), one line in
+// registry.cc, one dep in BUILD.bazel.
 #pragma once
 
 #include <vector>

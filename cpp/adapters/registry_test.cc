@@ -26,6 +26,7 @@ TEST(RegistryTest, MetadataFollowsTheContract) {
     EXPECT_TRUE(std::regex_match(info.lib, name)) << info.lib;
     EXPECT_TRUE(info.variant.empty() || std::regex_match(info.variant, name)) << info.lib;
     EXPECT_FALSE(info.version.empty()) << info.lib;
+    EXPECT_TRUE(info.home.starts_with("https://")) << info.lib;  // the docs link it
     for (const std::string& c : info.capabilities) EXPECT_TRUE(capabilities.count(c)) << c;
     // Lazy access is only for zero-copy libraries, never under decode.
     const std::size_t zero_copy = std::count(info.capabilities.begin(),
@@ -45,6 +46,7 @@ TEST(RegistryTest, DocumentLibrariesFollowTheContract) {
     EXPECT_TRUE(info.variant.empty() || std::regex_match(info.variant, name)) << info.lib;
     EXPECT_EQ(std::count(info.ops.begin(), info.ops.end(), "access_lazy"), 0) << info.lib;
     EXPECT_NE(library.open, nullptr) << info.lib;
+    EXPECT_TRUE(info.home.starts_with("https://")) << info.lib;
     for (const Library& typed : Libraries()) {
       if (typed.info.lib == info.lib && typed.info.variant == info.variant) {
         EXPECT_EQ(typed.info.version, info.version) << info.lib;

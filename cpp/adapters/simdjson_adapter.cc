@@ -13,6 +13,8 @@
 namespace serbench::adapters {
 namespace {
 
+constexpr char kHome[] = "https://simdjson.org/";
+
 namespace od = simdjson::ondemand;
 
 // simdjson reports errors through exceptions of its own; they become
@@ -152,14 +154,14 @@ class SimdjsonDocument final : public JsonDocumentCodec {
 
 DocumentLibrary SimdjsonSchemalessLibrary() {
   return {{.lib = "simdjson", .format = "json", .variant = "schemaless", .version = Version(),
-           .capabilities = {"schemaless", "validates"}, .ops = kJsonDocumentOps},
+           .home = kHome, .capabilities = {"schemaless", "validates"}, .ops = kJsonDocumentOps},
           OpenJson<SimdjsonDocument>()};
 }
 
 Library SimdjsonLibrary() {
   return MakeLibrary<SimdjsonCodec>(
       {.lib = "simdjson", .format = "json", .version = Version(),
-       .capabilities = {"reflection", "validates"}, .ops = {"decode", "access_full"},
+       .home = kHome, .capabilities = {"reflection", "validates"}, .ops = {"decode", "access_full"},
        .missing_ops_reason = "simdjson 3.0.1 has no writer for application data (it only "
                              "minifies its own DOM: see variant=schemaless)"});
 }

@@ -5,6 +5,8 @@
 namespace serbench::adapters {
 namespace {
 
+constexpr char kHome[] = "https://thrift.apache.org/";
+
 template <typename R>
 using BinaryCodec = NativeCodec<R, th::Binding<R, th::Binary>>;
 template <typename R>
@@ -17,14 +19,14 @@ constexpr const char* kVersion = PACKAGE_VERSION;
 
 Library ThriftLibrary() {
   return MakeLibrary<BinaryCodec>({.lib = "thrift", .format = "thrift_binary",
-                                   .version = kVersion, .capabilities = {"codegen"},
+                                   .version = kVersion, .home = kHome, .capabilities = {"codegen"},
                                    .ops = kCodegenOps});
 }
 
 Library ThriftCompactLibrary() {
   return MakeLibrary<CompactCodec>({.lib = "thrift", .format = "thrift_compact",
                                     .variant = "compact", .version = kVersion,
-                                    .capabilities = {"codegen"}, .ops = kCodegenOps});
+                                    .home = kHome, .capabilities = {"codegen"}, .ops = kCodegenOps});
 }
 
 }  // namespace serbench::adapters

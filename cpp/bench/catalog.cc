@@ -12,6 +12,7 @@ std::string CatalogJson(const Plan& plan, const std::string& profile) {
                          {"format", info.format},
                          {"variant", info.variant.empty() ? json() : json(info.variant)},
                          {"version", info.version},
+                         {"home", info.home},
                          {"capabilities", info.capabilities},
                          {"lazy_ops", json(info.lazy_ops)}});
   }

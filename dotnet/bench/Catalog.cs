@@ -11,7 +11,7 @@ public sealed class Catalog(string profile, IReadOnlySet<string>? selection = nu
     /// <summary>lazy_ops: op -> why its result is a view (or bytes already laid out), not a full
     /// (de)serialization; empty when every op is full.</summary>
     public sealed record Library(
-        string Lib, string Format, string? Variant, string Version, IReadOnlyList<string> Capabilities,
+        string Lib, string Format, string? Variant, string Version, string Home, IReadOnlyList<string> Capabilities,
         IReadOnlyDictionary<string, string> LazyOps);
 
     /// <summary>One case; wire_bytes is the size of the encoded payload where one was made.</summary>
@@ -28,10 +28,10 @@ public sealed class Catalog(string profile, IReadOnlySet<string>? selection = nu
     private readonly Dictionary<string, Case> cases = [];
 
     public void Add(ILibrary library) =>
-        libraries.Add(new(library.Lib, library.Format, library.Variant, library.Version, library.Capabilities, library.LazyOps));
+        libraries.Add(new(library.Lib, library.Format, library.Variant, library.Version, library.Home, library.Capabilities, library.LazyOps));
 
     public void Add(NotMeasured library) =>
-        libraries.Add(new(library.Lib, library.Format, null, library.Attempt?.Version ?? "", [], NoLazyOps));
+        libraries.Add(new(library.Lib, library.Format, null, library.Attempt?.Version ?? "", library.Attempt?.Home ?? "", [], NoLazyOps));
 
     private static readonly Dictionary<string, string> NoLazyOps = [];
 

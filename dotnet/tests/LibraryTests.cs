@@ -103,6 +103,10 @@ public class LibraryTests
     }
 
     [Fact]
+    public void EveryLibraryNamesItsHomePage() =>
+        Assert.All(Registry.Libraries, l => Assert.StartsWith("https://", l.Home));
+
+    [Fact]
     public void UnavailableLibrariesCarryTheRestoreErrorOrAreAttempted()
     {
         Assert.Equal(["zeroformatter", "capnp_net"], Registry.NotMeasured.Select(n => n.Lib));

@@ -9,7 +9,7 @@ namespace Serbench.Tests;
 public class RefusalTests
 {
     /// <summary>MemoryPack with one deliberate fault applied to what it decodes (user dataset).</summary>
-    private sealed class FaultyLibrary(Func<List<User>, List<User>> fault) : ModelLibrary("faulty", "memorypack", "0", [])
+    private sealed class FaultyLibrary(Func<List<User>, List<User>> fault) : ModelLibrary("faulty", "memorypack", "0", "https://example.invalid/", [])
     {
         protected override Codec<Payload<TRecord>> Codec<TRecord>() => (Codec<Payload<TRecord>>)(object)new FaultyCodec(fault);
     }

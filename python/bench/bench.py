@@ -509,6 +509,7 @@ def _libraries(planned: Sequence[Planned]) -> list[dict[str, Any]]:
             "format": a.format,
             "variant": a.variant,
             "version": a.version,
+            "home": a.home,
             "capabilities": sorted(c.value for c in a.capabilities),
             "lazy_ops": dict(a.lazy),
         }

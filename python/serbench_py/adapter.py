@@ -81,7 +81,11 @@ class LazyAccess(Protocol):
 
 
 class Adapter(Protocol):
-    """`variant` names a build, backend or mode of the library (None when there is one)."""
+    """`variant` names a build, backend or mode of the library (None when there is one).
+
+    Adding a library: its adapter (with these facts) and one line in registry.py; the
+    suite writes the facts into its case catalog and extras.py derives its imports from them.
+    """
 
     @property
     def lib(self) -> str: ...
@@ -94,6 +98,18 @@ class Adapter(Protocol):
 
     @property
     def version(self) -> str: ...
+
+    @property
+    def distribution(self) -> str:
+        """The installed distribution the version comes from; "" for the standard library."""
+
+    @property
+    def import_module(self) -> str:
+        """The module whose import time and distribution size extras.py measures ("" for none)."""
+
+    @property
+    def home(self) -> str:
+        """The library's home page, which the docs link its version to."""
 
     @property
     def capabilities(self) -> frozenset[Capability]: ...

@@ -109,26 +109,17 @@ KINDS = (
     Kind("plain", "slots", "", lambda: _Slots),
 )
 
-# Libraries whose import time and installed size are measured: (lib, distribution, module).
-IMPORTS = (
-    ("orjson", "orjson", "orjson"),
-    ("ujson", "ujson", "ujson"),
-    ("rapidjson", "python-rapidjson", "rapidjson"),
-    ("simdjson", "pysimdjson", "simdjson"),
-    ("msgspec", "msgspec", "msgspec"),
-    ("pydantic", "pydantic", "pydantic"),
-    ("pydantic_core", "pydantic-core", "pydantic_core"),  # pydantic's compiled core
-    ("cattrs", "cattrs", "cattrs"),
-    ("mashumaro", "mashumaro", "mashumaro"),
-    ("msgpack", "msgpack", "msgpack"),
-    ("ormsgpack", "ormsgpack", "ormsgpack"),
-    ("protobuf", "protobuf", "google.protobuf"),
-    ("flatbuffers", "flatbuffers", "flatbuffers"),
-    ("pycapnp", "pycapnp", "capnp"),
-    ("cbor2", "cbor2", "cbor2"),
-    ("fastavro", "fastavro", "fastavro"),
-    ("pyarrow", "pyarrow", "pyarrow"),
-)
+# pydantic's compiled core, a distribution of its own that no adapter names.
+_PYDANTIC_CORE = ("pydantic_core", "pydantic-core", "pydantic_core")
+
+
+def imports() -> list[tuple[str, str, str]]:
+    """(lib, distribution, module) of each library whose import time and installed size are
+    measured: every adapter's that names an import module, once per library."""
+    from serbench_py.registry import ADAPTERS
+
+    named = {a.lib: (a.lib, a.distribution, a.import_module) for a in ADAPTERS if a.import_module}
+    return [*named.values(), _PYDANTIC_CORE]
 
 
 @dataclass(frozen=True)
@@ -207,7 +198,7 @@ def extras() -> Iterator[Extra]:
     yield Extra(
         _case("import", "python", 1, None, "none"), _bind(_import, ""), _version(""), in_child=True
     )
-    for lib, distribution, module in IMPORTS:
+    for lib, distribution, module in imports():
         case = _case("import", lib, 1, None, "none")
         yield Extra(case, _bind(_import, module), _version(distribution), in_child=True)
 
@@ -219,7 +210,7 @@ def _bind(func: Callable[..., Any], *args: Any) -> Callable[[], Any]:
 def installed_sizes() -> list[dict[str, Any]]:
     """Bytes of every measured distribution's installed files, from its RECORD."""
     rows = []
-    for lib, distribution, _ in IMPORTS:
+    for lib, distribution, _ in imports():
         files = metadata.distribution(distribution).files or []
         size = sum(f.size or 0 for f in files)
         case = _case("installed_size", lib, 1, None, "none")

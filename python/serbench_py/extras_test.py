@@ -62,7 +62,7 @@ def test_slots_objects_have_no_dict_and_take_less_memory_than_plain_ones() -> No
 
 def test_installed_sizes_come_from_each_distribution_record() -> None:
     rows = extras.installed_sizes()
-    assert len(rows) == len(extras.IMPORTS)
+    assert len(rows) == len(extras.imports())
     assert all(row["unit"] == "byte" and row["value"] > 10_000 for row in rows)
     ids = [row["id"] for row in rows]
     assert "dataset=none/size=1/op=installed_size/format=python/lib=pydantic_core" in ids
@@ -89,3 +89,11 @@ def test_peak_memory_of_a_struct_decode_is_measured_in_a_child() -> None:
         "dataset=packages/size=1/op=peak_memory/format=json/lib=msgspec/variant=struct"
     )
     assert row.get("value", 0) > 10_000_000, row  # tens of MiB of Structs
+
+
+def test_every_adapter_declares_its_home_and_the_imports_come_from_the_adapters() -> None:
+    assert all(a.home.startswith("https://") for a in ADAPTERS)
+    libs = [lib for lib, _, _ in extras.imports()]
+    assert len(libs) == len(set(libs))
+    assert {"orjson", "msgspec", "pydantic", "protobuf", "pyarrow"} <= set(libs)
+    assert "json" not in libs  # the stdlib has no distribution to size

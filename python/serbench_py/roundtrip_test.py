@@ -32,6 +32,9 @@ class _MangledCities:
     format: str = "json"
     variant: str | None = None
     version: str = "0"
+    distribution: str = ""
+    import_module: str = ""
+    home: str = "https://example.invalid/"
     capabilities: frozenset[Any] = frozenset()
     unsupported: tuple[tuple[str, str], ...] = ()
     lazy: tuple[tuple[str, str], ...] = ()

@@ -1,6 +1,7 @@
 """What each dataset is (catalog title, a paragraph, its record schema from the .proto
 twin) and how big its payloads are per format (the run's own wire sizes), and where each
-library lives on the web: the description a reader needs before reading a chart."""
+library lives on the web (the home page its adapter declares, from the snapshot): the
+description a reader needs before reading a chart."""
 
 import re
 from collections.abc import Sequence
@@ -27,46 +28,12 @@ REAL_ABOUT = (
 # Compressed payload sizes (issue 16), metrics of an encode case when the run has them:
 # zlib at level 6 and zstd at level 3 of the bytes that encode wrote, measured once.
 COMPRESSED = (("zlib", "wire_zlib6_bytes"), ("zstd", "wire_zstd3_bytes"))
-# Each library's home page: the version cells link here.
-HOMES = {
-    "attrs": "https://www.attrs.org/",
-    "boost_serialization": "https://www.boost.org/doc/libs/release/libs/serialization/",
-    "capnp": "https://capnproto.org/",
-    "cattrs": "https://catt.rs/",
-    "cbor2": "https://github.com/agronholm/cbor2",
-    "cereal": "https://uscilab.github.io/cereal/",
-    "dataclasses": "https://docs.python.org/3/library/dataclasses.html",
-    "fastavro": "https://fastavro.readthedocs.io/",
-    "flatbuffers": "https://flatbuffers.dev/",
-    "json": "https://docs.python.org/3/library/json.html",
-    "mashumaro": "https://github.com/Fatal1ty/mashumaro",
-    "memorypack": "https://github.com/Cysharp/MemoryPack",
-    "messagepack": "https://github.com/MessagePack-CSharp/MessagePack-CSharp",
-    "msgpack": "https://msgpack.org/",
-    "msgpack_cxx": "https://github.com/msgpack/msgpack-c/tree/cpp_master",
-    "msgspec": "https://jcristharif.com/msgspec/",
-    "nlohmann": "https://json.nlohmann.me/",
-    "orjson": "https://github.com/ijl/orjson",
-    "ormsgpack": "https://github.com/aviramha/ormsgpack",
-    "pickle": "https://docs.python.org/3/library/pickle.html",
-    "protobuf": "https://protobuf.dev/",
-    "protobuf_net": "https://github.com/protobuf-net/protobuf-net",
-    "pyarrow": "https://arrow.apache.org/docs/python/",
-    "pycapnp": "https://capnproto.github.io/pycapnp/",
-    "pydantic": "https://docs.pydantic.dev/",
-    "pydantic_core": "https://github.com/pydantic/pydantic-core",
-    "rapidjson": "https://rapidjson.org/",
-    "simdjson": "https://simdjson.org/",
-    "system_text_json": "https://learn.microsoft.com/dotnet/standard/serialization/system-text-json/overview",
-    "thrift": "https://thrift.apache.org/",
-    "ujson": "https://github.com/ultrajson/ultrajson",
-}
 
 
-def version_link(lib: str, version: str) -> str:
+def version_link(home: str | None, version: str) -> str:
     """The version as a Markdown link to the library's home page (plain when unknown)."""
     shown = version or DASH
-    return f"[{shown}]({HOMES[lib]})" if lib in HOMES else shown
+    return f"[{shown}]({home})" if home else shown
 
 
 def schema_excerpt(dataset: str) -> str:

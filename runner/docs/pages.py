@@ -151,7 +151,9 @@ CAPABILITY_HEADERS = {
 }
 
 
-def _capabilities(found: Sequence[Result]) -> tuple[list[str], list[dict[str, Any]], list[str]]:
+def _capabilities(
+    found: Sequence[Result], homes: dict[tuple[str, str], str]
+) -> tuple[list[str], list[dict[str, Any]], list[str]]:
     """(capability names, one row per serializer entry the suite described, the lazy ops'
     reasons): each capability ✓/✗, NOT_REPORTED where the suite gave none for it."""
     # Format "python": the suite's object and install-size cases, not a serializer.
@@ -164,7 +166,7 @@ def _capabilities(found: Sequence[Result]) -> tuple[list[str], list[dict[str, An
         caps = r.case.capabilities or {}
         rows[key] = {
             "library": f"{r.label} · {r.case.format}",
-            "version": version_link(r.case.lib, r.case.lib_version),
+            "version": version_link(homes.get((r.case.lang, r.case.lib)), r.case.lib_version),
             "flags": ["✓" if caps.get(n) else ("✗" if n in caps else NOT_REPORTED) for n in names],
         }
         if r.lazy:
@@ -186,7 +188,7 @@ SETTING_NOTES = {
 
 def _language_index(results: Results, lang: str, found: Sequence[Result]) -> Page:
     snapshot = results.snapshot
-    names, capabilities, lazy_reasons = _capabilities(found)
+    names, capabilities, lazy_reasons = _capabilities(found, results.homes)
     suite = next((s for s in snapshot.suites if s.lang == lang), None)
     counts = {
         name: len({r.case.key for r in found if page_of(r.case.dataset) == name}) for name in DATASET_PAGES

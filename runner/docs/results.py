@@ -181,6 +181,8 @@ class Results:
         self.all = [
             Result(c, median_ci(c.samples_ns), lazy_reason(c, self.classified)) for c in snapshot.cases
         ]
+        # (lang, lib) -> the library's home page, as its adapter declares it.
+        self.homes = {(library.lang, library.lib): library.home for library in snapshot.libraries}
 
     @cached_property
     def provenance(self) -> Provenance:

@@ -26,6 +26,8 @@ whose "record" key names its kind:
   comparison (what an ok cell means) and message (the failure or the reason).
 - `calibration`: one calibration sample of a suite (lang, when, workload, ns, n): the
   same short workload timed at the suite's start and end.
+- `library`: a library's home page as its adapter declares it (lang, lib, home): the docs
+  link the library's version there.
 - `robustness_corpus` (version 2, at most one): the malformed-input corpus the run used
   (name, seed, manifest_sha256, inputs, per_format, not_applicable {format: {kind: why}})
   and the driver's limits (timeout_s, memory_mib).
@@ -141,6 +143,13 @@ class Calibration:
 
 
 @dataclass(frozen=True)
+class Library:
+    lang: str
+    lib: str
+    home: str
+
+
+@dataclass(frozen=True)
 class InteropCell:
     producer: str
     consumer: str
@@ -211,6 +220,7 @@ class Snapshot:
     robustness: tuple[RobustnessDecoder, ...] = ()
     robustness_repro: tuple[RobustnessRepro, ...] = ()
     calibrations: tuple[Calibration, ...] = ()
+    libraries: tuple[Library, ...] = ()
     source: str = field(default="", compare=False)  # the file it was read from, for banners
 
     def sorted(self) -> "Snapshot":
@@ -227,6 +237,7 @@ class Snapshot:
             tuple(sorted(self.robustness, key=_sort_key)),
             tuple(sorted(self.robustness_repro, key=_sort_key)),
             tuple(sorted(self.calibrations, key=_sort_key)),
+            tuple(sorted(self.libraries, key=_sort_key)),
             self.source,
         )
 
@@ -258,6 +269,7 @@ def _lines(snapshot: Snapshot) -> Iterator[dict[str, Any]]:
         ("robustness_decoder", snapshot.robustness),
         ("robustness_repro", snapshot.robustness_repro),
         ("calibration", snapshot.calibrations),
+        ("library", snapshot.libraries),
     ):
         for record in records:
             yield {"record": kind, **asdict(record)}
@@ -321,6 +333,7 @@ _RECORDS: dict[str, Any] = {
     "robustness_decoder": _decoder,
     "robustness_repro": lambda f: RobustnessRepro(**_pick(RobustnessRepro, f)),
     "calibration": lambda f: Calibration(**_pick(Calibration, f)),
+    "library": lambda f: Library(**_pick(Library, f)),
 }
 
 
@@ -363,6 +376,7 @@ def parse(lines: Iterable[str], path: Path) -> Snapshot:
         robustness=tuple(records["robustness_decoder"]),
         robustness_repro=tuple(records["robustness_repro"]),
         calibrations=tuple(records["calibration"]),
+        libraries=tuple(records["library"]),
         source=path.name,
     ).sorted()
 

@@ -15,6 +15,7 @@ from runner.docs.snapshot import (
     Calibration,
     Case,
     InteropCell,
+    Library,
     MachineInfo,
     RobustnessCorpus,
     RobustnessDecoder,
@@ -30,7 +31,7 @@ from runner.store import Store
 # samples.round, cases.lazy_reason, case_flags, calibrations). The schema-3 additions are
 # read only where the store has them (_has), so a schema-2 store gives a snapshot
 # without rounds, lazy classification, flags or calibrations.
-SCHEMA_VERSIONS = (2, 3)
+SCHEMA_VERSIONS = (2, 3, 4)
 
 _CASES = """
 SELECT r.id, c.lang, c.lib, c.format, c.op, c.dataset, c.size, c.variant, r.lib_version, r.capabilities,
@@ -43,6 +44,12 @@ WHERE r.run_id = ? AND s.kind = 'measure' ORDER BY s.result_id, s.seq
 """
 _FLAGS = "SELECT case_id, flag, COALESCE(detail, '') FROM case_flags WHERE run_id = ? ORDER BY flag, detail"
 _CALIBRATIONS = "SELECT lang, when_, workload, ns, n FROM calibrations WHERE run_id = ?"
+# The latest catalog of a suite wins where two name a library differently.
+_LIBRARIES = """
+SELECT lang, lib, home FROM library_homes WHERE run_id = ?
+AND file_id = (SELECT MAX(file_id) FROM library_homes h WHERE h.run_id = library_homes.run_id
+               AND h.lang = library_homes.lang AND h.lib = library_homes.lib)
+"""
 _METRICS = """
 SELECT m.result_id, m.name, m.value FROM metrics m JOIN results r ON r.id = m.result_id
 WHERE r.run_id = ?
@@ -165,6 +172,12 @@ def _calibrations(store: Store, run_id: str) -> tuple[Calibration, ...]:
     )
 
 
+def _libraries(store: Store, run_id: str) -> tuple[Library, ...]:
+    if not _has(store, "library_homes"):
+        return ()
+    return tuple(Library(*row) for row in store.db.execute(_LIBRARIES, (run_id,)).fetchall())
+
+
 def _interop(store: Store, run_id: str) -> tuple[InteropCell, ...]:
     return tuple(InteropCell(*row) for row in store.db.execute(_INTEROP, (run_id,)).fetchall())
 
@@ -253,4 +266,5 @@ def read_run(store_file: Path, run_ref: str) -> Snapshot:
             robustness=tuple(decoders),
             robustness_repro=tuple(repro),
             calibrations=_calibrations(store, run_id),
+            libraries=_libraries(store, run_id),
         ).sorted()

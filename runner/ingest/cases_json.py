@@ -1,7 +1,8 @@
 """The case catalog every suite writes beside its harness's file: DIR/<lang>-cases.json.
 
     {"lang": "cpp", "profile": "quick",
-     "libraries": [{"lib", "format", "variant", "version", "capabilities": ["codegen", ...],
+     "libraries": [{"lib", "format", "variant", "version", "home": "<URL>",
+                    "capabilities": ["codegen", ...],
                     "lazy_ops": {"decode": "<why decode is lazy>", ...}}],
      "cases": [{"id": "<case id>", "status": "measured|refused|not_applicable|failed|not_measured",
                 "reason": "...", "wire_bytes": 280}]}
@@ -12,6 +13,8 @@ lacks becomes a `failed` case (runner/ingest/load.py), never silently dropped. A
 library's `lazy_ops` (the ops whose result is a view over the bytes, with the reason;
 `{}` when every op is full) classifies each of its cases: the store keeps the reason
 in `cases.lazy_reason` (NULL: full). A catalog without `lazy_ops` classifies nothing.
+A library's `home` (its home page, declared by its adapter) goes to `library_homes`, one
+row per library name, which the docs link its version to.
 Harness parsers whose files lack them read it for library versions,
 capabilities and wire bytes (see `load`).
 """
@@ -24,6 +27,7 @@ from runner.ingest.native import (
     IngestError,
     NativeFile,
     Outcome,
+    TableRows,
     Unmeasured,
     capability_flags,
     load_json,
@@ -46,6 +50,7 @@ class Library:
     version: str
     capabilities: dict[str, bool]
     lazy_ops: dict[str, str] | None = None  # op -> why it is lazy; None: the catalog does not say
+    home: str = ""  # the library's home page; "": the catalog does not say
 
 
 @dataclass(frozen=True)
@@ -79,7 +84,8 @@ def _library(path: Path, entry: object) -> tuple[tuple[str, str, str], Library]:
     if "lazy_ops" in fields:
         ops = require_dict(path, fields["lazy_ops"], f"library {lib}: lazy_ops")
         lazy = {op: require_str(path, why, f"library {lib}: lazy_ops.{op}") for op, why in ops.items()}
-    return key, Library(str(fields.get("version", "")), capability_flags(names), lazy)
+    home = require_str(path, fields.get("home", ""), f"library {lib}: home")
+    return key, Library(str(fields.get("version", "")), capability_flags(names), lazy, home)
 
 
 def _cases(path: Path, document: dict[str, object]) -> list[dict[str, object]]:
@@ -103,12 +109,21 @@ def _catalog(path: Path, document: dict[str, object]) -> Catalog:
     return Catalog(libraries, wire_bytes)
 
 
+def _homes(lang: str, catalog: Catalog) -> TableRows:
+    """One row per library name: its variants and formats share one home page."""
+    homes = {lib: entry.home for (lib, _, _), entry in catalog.libraries.items() if entry.home}
+    return TableRows(
+        "library_homes", ("lang", "lib", "home"), [(lang, *row) for row in sorted(homes.items())]
+    )
+
+
 def parse(path: Path, lang: str) -> NativeFile:
     """The catalog as a native file: its cases that were not measured, and which are lazy."""
     native = NativeFile(HARNESS, "1")
     outcomes = {o.value: o for o in Outcome}
     document = _document(path, lang)
     catalog = _catalog(path, document)
+    native.tables.append(_homes(lang, catalog))
     for case in _cases(path, document):
         case_id = require_str(path, case.get("id"), "cases[].id")
         status = require_str(path, case.get("status"), f"{case_id}: status")

@@ -17,6 +17,7 @@ public sealed class FlatBuffersLibrary(bool verify) : ILibrary
     public string Format => "flatbuffers";
     public string? Variant => null;
     public string Version { get; } = LibraryVersion.OfPackage("Google.FlatBuffers");
+    public string Home => "https://flatbuffers.dev/";
     public IReadOnlyList<string> Capabilities { get; } = ["codegen", "zero_copy"];
     public IReadOnlyList<string> Ops { get; } = [.. Serbench.Ops.Generated, Serbench.Ops.AccessLazy, Serbench.Ops.AccessFull];
 

@@ -10,6 +10,7 @@ public sealed class GoogleProtobufLibrary : ILibrary
     public string Format => "protobuf";
     public string? Variant => null;
     public string Version { get; } = LibraryVersion.OfPackage("Google.Protobuf");
+    public string Home => "https://protobuf.dev/";
     public IReadOnlyList<string> Capabilities { get; } = ["codegen"];
     public IReadOnlyList<string> Ops => Serbench.Ops.Generated;
 

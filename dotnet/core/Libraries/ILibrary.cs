@@ -38,6 +38,7 @@ public static class Ops
 /// <para>Adding a library: its package pinned in Directory.Packages.props and referenced in
 /// core/Serbench.Core.csproj (then refresh the lock files, see README), its class in
 /// Libraries/ (a <see cref="ModelLibrary"/> with a codec for model-first libraries), its test,
+/// (its <see cref="Version"/> and <see cref="Home"/>, which the catalog carries to the docs)
 /// and one line in <see cref="Registry"/>. Nothing else: the bench, the catalog, the tests'
 /// round trips and the robustness worker (corpus formats) pick it up from the registry. A library
 /// of classes generated from the schemas also needs its mappings: a base in Mappings/Mapping.cs
@@ -51,6 +52,9 @@ public interface ILibrary
     string Format { get; }
     string? Variant { get; }
     string Version { get; }
+
+    /// <summary>The library's home page: the docs link its version there.</summary>
+    string Home { get; }
 
     /// <summary>codegen | reflection | schemaless, validates, zero_copy (schemas/README.md).</summary>
     IReadOnlyList<string> Capabilities { get; }
@@ -102,12 +106,13 @@ public static class LibraryVersion
 
 /// <summary>A library whose native objects are the plain model (attributes on the model
 /// types drive it), so one generic codec serves every dataset.</summary>
-public abstract class ModelLibrary(string lib, string format, string version, IReadOnlyList<string> capabilities) : ILibrary
+public abstract class ModelLibrary(string lib, string format, string version, string home, IReadOnlyList<string> capabilities) : ILibrary
 {
     public string Lib => lib;
     public string Format => format;
     public virtual string? Variant => null;
     public string Version => version;
+    public string Home => home;
     public virtual IReadOnlyList<string> Capabilities => capabilities;
 
     public ICase Bind<TRecord>(Fixture<TRecord> fixture) where TRecord : class =>

@@ -6,7 +6,7 @@ namespace Serbench.Libraries;
 /// <summary>MessagePack-CSharp, standard resolver over the attributed model (string keys:
 /// maps keyed by the schema's field names, as other languages' msgpack libraries write).</summary>
 public class MessagePackLibrary()
-    : ModelLibrary("messagepack", "msgpack", LibraryVersion.OfPackage("MessagePack"), ["reflection"])
+    : ModelLibrary("messagepack", "msgpack", LibraryVersion.OfPackage("MessagePack"), "https://github.com/MessagePack-CSharp/MessagePack-CSharp", ["reflection"])
 {
     public virtual MessagePackSerializerOptions Options => MessagePackSerializerOptions.Standard;
 

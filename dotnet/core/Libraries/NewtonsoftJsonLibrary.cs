@@ -22,7 +22,7 @@ namespace Serbench.Libraries;
 /// (only its <c>$type</c> names), so a union is read the way its custom converters do it:
 /// the object is loaded as a <see cref="JObject"/>, then its "type" picks the class.</summary>
 public sealed class NewtonsoftJsonLibrary()
-    : ModelLibrary("newtonsoft_json", "json", LibraryVersion.OfPackage("Newtonsoft.Json"), ["reflection", "validates"])
+    : ModelLibrary("newtonsoft_json", "json", LibraryVersion.OfPackage("Newtonsoft.Json"), "https://www.newtonsoft.com/json", ["reflection", "validates"])
 {
     private static readonly UTF8Encoding Utf8 = new(encoderShouldEmitUTF8Identifier: false, throwOnInvalidBytes: true);
 

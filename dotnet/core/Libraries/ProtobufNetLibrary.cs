@@ -7,7 +7,7 @@ namespace Serbench.Libraries;
 /// <summary>protobuf-net with code-first contracts: [ProtoContract] on the model, field
 /// numbers from the .proto schemas (unions as sub-messages, see Model/).</summary>
 public sealed class ProtobufNetLibrary()
-    : ModelLibrary("protobuf_net", "protobuf", LibraryVersion.OfPackage("protobuf-net"), ["reflection"])
+    : ModelLibrary("protobuf_net", "protobuf", LibraryVersion.OfPackage("protobuf-net"), "https://github.com/protobuf-net/protobuf-net", ["reflection"])
 {
     protected override Codec<Payload<TRecord>> Codec<TRecord>() => new ProtobufNetCodec<TRecord>();
 

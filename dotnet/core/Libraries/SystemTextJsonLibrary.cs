@@ -9,8 +9,11 @@ namespace Serbench.Libraries;
 /// <summary>System.Text.Json (in the box), reflection-based, writing the canonical JSON of
 /// schemas/README.md; required fields and types are checked while decoding.</summary>
 public class SystemTextJsonLibrary()
-    : ModelLibrary("system_text_json", "json", LibraryVersion.Of(typeof(JsonSerializer).Assembly), ["reflection", "validates"])
+    : ModelLibrary("system_text_json", "json", LibraryVersion.Of(typeof(JsonSerializer).Assembly), HomePage, ["reflection", "validates"])
 {
+    /// <summary>Shared by every System.Text.Json variant.</summary>
+    public const string HomePage = "https://learn.microsoft.com/dotnet/standard/serialization/system-text-json/overview";
+
     public override string? Variant => "reflection";
 
     protected override Codec<Payload<TRecord>> Codec<TRecord>() =>
@@ -56,6 +59,7 @@ public sealed class SystemTextJsonSchemalessLibrary : ILibrary
     public string Format => "json";
     public string? Variant => "schemaless";
     public string Version { get; } = LibraryVersion.Of(typeof(JsonSerializer).Assembly);
+    public string Home => SystemTextJsonLibrary.HomePage;
     public IReadOnlyList<string> Capabilities { get; } = ["schemaless"];
 
     public ICase Bind<TRecord>(Fixture<TRecord> fixture) where TRecord : class =>

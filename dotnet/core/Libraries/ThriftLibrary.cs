@@ -12,6 +12,7 @@ public class ThriftLibrary : ILibrary
     public virtual string Format => "thrift_binary";
     public virtual string? Variant => null;
     public string Version { get; } = LibraryVersion.OfPackage("ApacheThrift");
+    public string Home => "https://thrift.apache.org/";
     public IReadOnlyList<string> Capabilities { get; } = ["codegen"];
     public IReadOnlyList<string> Ops => Serbench.Ops.Generated;
 

@@ -22,6 +22,7 @@ public sealed class ZeroFormatterLibrary : ILibrary
     public string Format => "zeroformatter";
     public string? Variant => null;
     public string Version { get; } = LibraryVersion.OfPackage("ZeroFormatter.NETCore");
+    public string Home => "https://github.com/neuecc/ZeroFormatter";
     public IReadOnlyList<string> Capabilities { get; } = [];
 
     /// <summary>The payload layout ZeroFormatter asks for: the records as a virtual indexed list.</summary>

@@ -109,6 +109,9 @@ _LAZY_DECODE = "a Table whose Arrow buffers point into the payload: no value is 
 @dataclass(frozen=True)
 class ArrowAdapter:
     lib: str = "pyarrow"
+    distribution: str = "pyarrow"
+    import_module: str = "pyarrow"
+    home: str = "https://arrow.apache.org/docs/python/"
     format: str = "arrow"
     variant: str | None = "ipc"
     capabilities: frozenset[Capability] = frozenset({Capability.ZERO_COPY})
@@ -118,7 +121,7 @@ class ArrowAdapter:
 
     @property
     def version(self) -> str:
-        return version("pyarrow")
+        return version(self.distribution)
 
     def supports(self, source: Source) -> str | None:
         if source.table:

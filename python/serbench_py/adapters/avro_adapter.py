@@ -152,6 +152,9 @@ class AvroCodec:
 @dataclass(frozen=True)
 class AvroAdapter:
     lib: str = "fastavro"
+    distribution: str = "fastavro"
+    import_module: str = "fastavro"
+    home: str = "https://fastavro.readthedocs.io/"
     format: str = "avro"
     variant: str | None = None
     capabilities: frozenset[Capability] = frozenset({Capability.CODEGEN})
@@ -161,7 +164,7 @@ class AvroAdapter:
 
     @property
     def version(self) -> str:
-        return version("fastavro")
+        return version(self.distribution)
 
     def supports(self, source: Source) -> str | None:
         return None if source.schema else "Avro needs a record schema"

@@ -155,6 +155,9 @@ _LAZY_DECODE = "a reader over the bytes: fields are decoded when accessed"
 @dataclass(frozen=True)
 class CapnpAdapter:
     lib: str = "pycapnp"
+    distribution: str = "pycapnp"
+    import_module: str = "capnp"
+    home: str = "https://capnproto.github.io/pycapnp/"
     format: str = "capnp"
     variant: str | None = None
     capabilities: frozenset[Capability] = frozenset({Capability.CODEGEN, Capability.ZERO_COPY})
@@ -168,7 +171,7 @@ class CapnpAdapter:
 
     @property
     def version(self) -> str:
-        return version("pycapnp")
+        return version(self.distribution)
 
     def supports(self, source: Source) -> str | None:
         return None if source.schema else "no .capnp schema for this document"

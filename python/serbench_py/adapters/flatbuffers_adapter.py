@@ -130,6 +130,9 @@ class FlatBuffersCodec(GeneratedCodec):
 @dataclass(frozen=True)
 class FlatBuffersAdapter:
     lib: str = "flatbuffers"
+    distribution: str = "flatbuffers"
+    import_module: str = "flatbuffers"
+    home: str = "https://flatbuffers.dev/"
     format: str = "flatbuffers"
     variant: str | None = None
     capabilities: frozenset[Capability] = frozenset({Capability.CODEGEN, Capability.ZERO_COPY})
@@ -139,7 +142,7 @@ class FlatBuffersAdapter:
 
     @property
     def version(self) -> str:
-        return version("flatbuffers")
+        return version(self.distribution)
 
     def supports(self, source: Source) -> str | None:
         return None if source.schema else "no .fbs schema for this document"

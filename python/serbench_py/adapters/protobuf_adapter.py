@@ -81,6 +81,9 @@ class DocumentCodec(WholeDocument):
 class ProtobufAdapter:
     variant: str  # the backend: "upb" or "python"
     lib: str = "protobuf"
+    distribution: str = "protobuf"
+    import_module: str = "google.protobuf"
+    home: str = "https://protobuf.dev/"
     format: str = "protobuf"
     capabilities: frozenset[Capability] = frozenset({Capability.CODEGEN})
     unsupported: tuple[tuple[str, str], ...] = ()
@@ -98,7 +101,7 @@ class ProtobufAdapter:
 
     @property
     def version(self) -> str:
-        return version("protobuf")
+        return version(self.distribution)
 
     def supports(self, source: Source) -> str | None:
         if source.schema or source.format == "protobuf":

@@ -42,7 +42,9 @@ class SchemalessAdapter:
 
     lib: str
     format: str
-    distribution: str
+    distribution: str  # "" for the standard library
+    import_module: str  # what extras.py times the import of; "" for none (the stdlib's)
+    home: str
     make: Callable[[], tuple[Encode, Decode]]
     variant: str | None = "schemaless"
     capabilities: frozenset[Capability] = frozenset({Capability.SCHEMALESS})
@@ -124,24 +126,48 @@ def _pickle() -> tuple[Encode, Decode]:
     return (lambda tree: pickle.dumps(tree, pickle.HIGHEST_PROTOCOL)), pickle.loads
 
 
+MSGSPEC_HOME = "https://jcristharif.com/msgspec/"
 _NO_ENCODER = "pysimdjson is a parser only: it has no encoder"
 
 ADAPTERS: tuple[SchemalessAdapter, ...] = (
-    SchemalessAdapter("json", "json", "", _stdlib_json),
-    SchemalessAdapter("orjson", "json", "orjson", _orjson),
-    SchemalessAdapter("ujson", "json", "ujson", _ujson),
-    SchemalessAdapter("rapidjson", "json", "python-rapidjson", _rapidjson),
+    SchemalessAdapter(
+        "json", "json", "", "", "https://docs.python.org/3/library/json.html", _stdlib_json
+    ),
+    SchemalessAdapter(
+        "orjson", "json", "orjson", "orjson", "https://github.com/ijl/orjson", _orjson
+    ),
+    SchemalessAdapter(
+        "ujson", "json", "ujson", "ujson", "https://github.com/ultrajson/ultrajson", _ujson
+    ),
+    SchemalessAdapter(
+        "rapidjson", "json", "python-rapidjson", "rapidjson", "https://rapidjson.org/", _rapidjson
+    ),
     SchemalessAdapter(
         "simdjson",
         "json",
         "pysimdjson",
+        "simdjson",
+        "https://simdjson.org/",
         _simdjson,
         unsupported=(("encode", _NO_ENCODER), ("roundtrip", _NO_ENCODER)),
     ),
-    SchemalessAdapter("msgspec", "json", "msgspec", _msgspec("json")),
-    SchemalessAdapter("msgspec", "msgpack", "msgspec", _msgspec("msgpack")),
-    SchemalessAdapter("msgpack", "msgpack", "msgpack", _msgpack),
-    SchemalessAdapter("ormsgpack", "msgpack", "ormsgpack", _ormsgpack),
-    SchemalessAdapter("cbor2", "cbor", "cbor2", _cbor2),
-    SchemalessAdapter("pickle", "pickle", "", _pickle),
+    SchemalessAdapter("msgspec", "json", "msgspec", "msgspec", MSGSPEC_HOME, _msgspec("json")),
+    SchemalessAdapter(
+        "msgspec", "msgpack", "msgspec", "msgspec", MSGSPEC_HOME, _msgspec("msgpack")
+    ),
+    SchemalessAdapter("msgpack", "msgpack", "msgpack", "msgpack", "https://msgpack.org/", _msgpack),
+    SchemalessAdapter(
+        "ormsgpack",
+        "msgpack",
+        "ormsgpack",
+        "ormsgpack",
+        "https://github.com/aviramha/ormsgpack",
+        _ormsgpack,
+    ),
+    SchemalessAdapter(
+        "cbor2", "cbor", "cbor2", "cbor2", "https://github.com/agronholm/cbor2", _cbor2
+    ),
+    SchemalessAdapter(
+        "pickle", "pickle", "", "", "https://docs.python.org/3/library/pickle.html", _pickle
+    ),
 )

@@ -72,6 +72,11 @@ class ThriftAdapter:
     format: str  # thrift_binary or thrift_compact
     variant: str | None  # None (binary) or "compact", the C++ and C# names
     lib: str = "thrift"
+    distribution: str = "thrift"
+    # Debian's python3-thrift, not a wheel: its egg-info lists no files to size, so its
+    # import is not measured beside the locked wheels'.
+    import_module: str = ""
+    home: str = "https://thrift.apache.org/"
     capabilities: frozenset[Capability] = frozenset({Capability.CODEGEN})
     unsupported: tuple[tuple[str, str], ...] = ()
     env: dict[str, str] = field(default_factory=dict)
@@ -79,7 +84,7 @@ class ThriftAdapter:
 
     @property
     def version(self) -> str:
-        return version("thrift")
+        return version(self.distribution)
 
     def supports(self, source: Source) -> str | None:
         return None if source.schema else "no .thrift schema for this document"

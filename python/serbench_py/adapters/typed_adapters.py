@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Annotated, Any
 
 from serbench_py.adapter import Capability, Reader, version
+from serbench_py.adapters.schemaless import MSGSPEC_HOME
 from serbench_py.schema import TAG
 from serbench_py.sources import Source
 from serbench_py.typed import DataclassFlavor, Flavor, Slot, TypedModel, tag_literal
@@ -27,6 +28,8 @@ _DOCUMENT_PAIR = (
     "only (the pair the claims compare): each further variant adds its own check and timing "
     "of tens of MiB to every run"
 )
+
+PYDANTIC_HOME = "https://docs.pydantic.dev/"
 
 
 @dataclass(frozen=True)
@@ -166,6 +169,8 @@ class TypedAdapter:
     format: str
     variant: str | None
     distribution: str
+    import_module: str  # what extras.py times the import of
+    home: str
     flavor: Callable[[], Flavor]
     make: Callable[[TypedModel], tuple[Encode, Decode]]
     capabilities: frozenset[Capability] = _TYPED
@@ -207,6 +212,8 @@ def _msgspec_adapters() -> list[TypedAdapter]:
             kind,
             variant,
             "msgspec",
+            "msgspec",
+            MSGSPEC_HOME,
             functools.partial(lambda f: f, flavor),
             functools.partial(_msgspec, kind),
             documents=(kind, variant) == ("json", "struct"),
@@ -224,6 +231,8 @@ ADAPTERS: tuple[TypedAdapter, ...] = (
         "json",
         "v2",
         "pydantic",
+        "pydantic",
+        PYDANTIC_HOME,
         lambda: PydanticFlavor("pydantic"),
         _pydantic_v2,
         documents=True,
@@ -234,12 +243,32 @@ ADAPTERS: tuple[TypedAdapter, ...] = (
         "json",
         "v1",
         "pydantic",
+        "pydantic",
+        PYDANTIC_HOME,
         lambda: PydanticFlavor("pydantic.v1"),
         _pydantic_v1,
         gc_off_twin=True,
     ),
-    TypedAdapter("cattrs", "json", "attrs", "cattrs", AttrsFlavor, _cattrs, gc_off_twin=True),
     TypedAdapter(
-        "mashumaro", "json", "dataclass", "mashumaro", DataclassFlavor, _mashumaro, gc_off_twin=True
+        "cattrs",
+        "json",
+        "attrs",
+        "cattrs",
+        "cattrs",
+        "https://catt.rs/",
+        AttrsFlavor,
+        _cattrs,
+        gc_off_twin=True,
+    ),
+    TypedAdapter(
+        "mashumaro",
+        "json",
+        "dataclass",
+        "mashumaro",
+        "mashumaro",
+        "https://github.com/Fatal1ty/mashumaro",
+        DataclassFlavor,
+        _mashumaro,
+        gc_off_twin=True,
     ),
 )

@@ -1,9 +1,12 @@
+import json
 from pathlib import Path
 
 from runner.docs import snapshot
 from runner.docs.store_snapshot import read_run
+from runner.ingest.load import ingest_file
 from runner.store import Store
-from runner.tests.support import ingest_testdata, new_run
+from runner.suites import suite
+from runner.tests.support import TESTDATA, ingest_testdata, new_run
 from schemas.catalog import catalog
 
 
@@ -159,6 +162,25 @@ def test_interop_and_robustness_are_read_and_aggregated(tmp_path: Path) -> None:
     assert (repro.input, repro.mutation, repro.detail) == ("fb-4", "bitflip", "crash detail")
     snapshot.write(data, tmp_path / "s.jsonl.gz")
     assert snapshot.read(tmp_path / "s.jsonl.gz") == data
+
+
+def test_each_library_home_its_catalog_declares_reaches_the_snapshot(tmp_path: Path) -> None:
+    path = _store_with_run(tmp_path)
+    # The testdata's C++ and .NET catalogs declare protobuf's home; the Python one predates homes.
+    homes = {(h.lang, h.lib): h.home for h in read_run(path, "R1").libraries}
+    assert homes == {
+        ("cpp", "protobuf"): "https://protobuf.dev/",
+        ("dotnet", "protobuf"): "https://protobuf.dev/",
+    }
+    # A later catalog of the suite (a resumed run) names the library again: the latest wins.
+    document = json.loads((TESTDATA / "cpp" / "cpp-cases.json").read_text())
+    for library in document["libraries"]:
+        library["home"] = "https://x/"
+    later = tmp_path / "cpp-cases.json"
+    later.write_text(json.dumps(document))
+    with Store.open(path) as store:
+        assert ingest_file(store, "R1", "cpp", later, suite("cpp").files[1].parse)
+    assert {h.home for h in read_run(path, "R1").libraries if h.lang == "cpp"} == {"https://x/"}
 
 
 def test_a_run_without_interop_or_robustness_has_none(tmp_path: Path) -> None:
