@@ -11,7 +11,6 @@ namespace {
 
 template <typename R>
 class CanonicalJsonTest : public testing::Test {};
-using RecordTypes = testing::Types<User, Order, Node, Monster, Mail, Series>;
 TYPED_TEST_SUITE(CanonicalJsonTest, RecordTypes);
 
 TYPED_TEST(CanonicalJsonTest, RoundTripsSamplesThroughText) {

@@ -1,5 +1,5 @@
-// The six synthetic datasets, as one list of record types, plus the helpers
-// every dataset shares.
+// The synthetic datasets, as one list of record types (`Records`, generated
+// from the catalog into records.h), plus the helpers every dataset shares.
 #pragma once
 
 #include <cstddef>
@@ -8,12 +8,7 @@
 #include <tuple>
 #include <vector>
 
-#include "cpp/model/filetree.h"
-#include "cpp/model/game.h"
-#include "cpp/model/mail.h"
-#include "cpp/model/metrics.h"
-#include "cpp/model/order.h"
-#include "cpp/model/user.h"
+#include "cpp/model/records.h"
 #include "schemas/catalog/catalog.h"
 
 namespace serbench::model {
@@ -25,10 +20,7 @@ concept Record = requires(const R& r) {
   { AccessFew(r) } -> std::same_as<std::uint64_t>;
 };
 
-// Record types in the catalog's order (schemas/catalog/catalog.json).
-using Records = std::tuple<User, Order, Node, Monster, Mail, Series>;
-
-// A dataset added to the catalog needs its record type here, in its place.
+// Each record type belongs to the dataset of its place in the catalog.
 static_assert([]<typename... R>(std::tuple<R...>*) {
   std::size_t i = 0;
   return sizeof...(R) == catalog::kSyntheticDatasets.size() &&

@@ -4,6 +4,7 @@
 
 #include "cpp/model/datasets.h"
 #include "cpp/model/diff.h"
+#include "cpp/model/samples.h"
 
 namespace serbench::model {
 namespace {
@@ -18,7 +19,6 @@ TEST(ReadRunfileTest, MissingFileThrows) {
 
 template <typename R>
 class LoadFixtureTest : public testing::Test {};
-using RecordTypes = testing::Types<User, Order, Node, Monster, Mail, Series>;
 TYPED_TEST_SUITE(LoadFixtureTest, RecordTypes);
 
 // Every size loads, holds that many records, and smaller sizes are prefixes.

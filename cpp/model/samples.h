@@ -3,13 +3,25 @@
 // union alternatives, absent optionals, integer limits, negative times).
 #pragma once
 
+#include <gtest/gtest.h>
+
 #include <cstdint>
 #include <limits>
+#include <tuple>
 #include <vector>
 
 #include "cpp/model/datasets.h"
 
 namespace serbench::model {
+
+// Every dataset's record type as a googletest type list, for typed tests.
+template <typename T>
+struct TestTypes;
+template <typename... R>
+struct TestTypes<std::tuple<R...>> {
+  using type = testing::Types<R...>;
+};
+using RecordTypes = TestTypes<Records>::type;
 
 template <typename R>
 std::vector<R> Samples();

@@ -9,6 +9,8 @@ def _catalog_repository_impl(rctx):
         "SIZES": catalog["synthetic_sizes"],
         "DATASETS": [d["name"] for d in datasets],
         "SYNTHETIC_DATASETS": [d["name"] for d in datasets if d["kind"] == "synthetic"],
+        # Each synthetic dataset's record type, in the same order.
+        "SYNTHETIC_RECORDS": [d["record"] for d in datasets if d["kind"] == "synthetic"],
         "FORMATS": [f["name"] for f in catalog["formats"]],
         "GOLDEN_FORMATS": [f["name"] for f in catalog["formats"] if f.get("golden")],
         "INTEROP_FORMATS": [f["name"] for f in catalog["formats"] if f.get("interop")],

@@ -1,14 +1,19 @@
-"""The fixture contract of schemas/README.md as data, and a checker for it.
+"""The fixture contract of schemas/README.md: the vocabulary its shapes are written in,
+and a checker for it. Each dataset's shape is data in its own folder,
+schemas/<dataset>/contract.py (RECORD, and RULES for cross-field checks), found by the
+dataset's name.
 
-Written independently of the generator (from the README and the .proto/.fbs
-files), so the generator cannot pass by agreeing with itself.
+The shapes are written independently of the generators (from the README and the
+.proto/.fbs files), so a generator cannot pass by agreeing with itself.
 """
 
 import datetime as dt
+import importlib
 import math
 import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Any
 
 
@@ -102,94 +107,11 @@ _SCALAR_CHECKS: dict[str, tuple[Callable[[Any], bool], str]] = {
     "timestamp": (_is_timestamp, "an RFC 3339 UTC timestamp with six fractional digits"),
 }
 
+# A shape more than one dataset uses (user's address, order's shipping address).
 ADDRESS = Obj({"street": STRING, "city": STRING, "postcode": STRING, "country": STRING})
 
-USER = Obj({"name": STRING, "email": STRING, "age": UINT32, "tags": ListOf(STRING), "address": ADDRESS})
-
-ORDER = Obj(
-    {
-        "id": SAFE_UINT,
-        "created_at": TIMESTAMP,
-        "status": Enum(("PENDING", "PAID", "SHIPPED", "DELIVERED", "CANCELLED")),
-        "customer": Obj({"id": SAFE_UINT, "name": STRING, "email": STRING, "phone": STRING}),
-        "shipping_address": ADDRESS,
-        "items": ListOf(Obj({"sku": STRING, "name": STRING, "quantity": UINT32, "unit_price": MONEY})),
-        "total": MONEY,
-        "currency": STRING,
-    }
-)
-
-_NODE_HEADER: dict[str, Type] = {
-    "name": STRING,
-    "created_by": STRING,
-    "created_at": TIMESTAMP,
-    "updated_by": STRING,
-    "updated_at": TIMESTAMP,
-}
-_NODE_OPTIONAL = frozenset({"updated_by", "updated_at"})
-NODE: Type = Union(
-    {
-        "file": Obj(
-            {**_NODE_HEADER, "nbytes": SAFE_UINT, "permissions": Enum(("READ", "WRITE", "READ_WRITE"))},
-            _NODE_OPTIONAL,
-        ),
-        "directory": Obj({**_NODE_HEADER, "contents": ListOf(Ref(lambda: NODE))}, _NODE_OPTIONAL),
-    }
-)
-
-VEC3 = Obj({"x": QUARTER, "y": QUARTER, "z": QUARTER})
-WEAPON_FIELDS: dict[str, Type] = {"name": STRING, "damage": INT16}
-MONSTER = Obj(
-    {
-        "pos": VEC3,
-        "mana": INT16,
-        "hp": INT16,
-        "name": STRING,
-        "inventory": ListOf(UBYTE),
-        "color": Enum(("RED", "GREEN", "BLUE")),
-        "weapons": ListOf(Obj(WEAPON_FIELDS)),
-        "equipped": Union({"weapon": Obj(WEAPON_FIELDS), "shield": Obj({"name": STRING, "armor": INT16})}),
-        "path": ListOf(VEC3),
-    }
-)
-
-CONTACT = Obj({"name": STRING, "address": STRING})
-MAIL = Obj(
-    {
-        "message_id": STRING,
-        "subject": STRING,
-        "sender": CONTACT,
-        "to": ListOf(CONTACT),
-        "cc": ListOf(CONTACT),
-        "date": TIMESTAMP,
-        "headers": ListOf(Obj({"name": STRING, "value": STRING})),
-        "body": STRING,
-    }
-)
-
-SERIES = Obj(
-    {"name": STRING, "unit": STRING, "timestamps": ListOf(INT64, 256), "values": ListOf(DOUBLE, 256)}
-)
-
-RECORDS: dict[str, Type] = {
-    "user": USER,
-    "order": ORDER,
-    "filetree": NODE,
-    "game": MONSTER,
-    "mail": MAIL,
-    "metrics": SERIES,
-}
-
-
-def _order_total(record: Any) -> Iterator[str]:
-    """total is the sum of quantity x unit_price rounded to cents."""
-    cents = sum(round(i["quantity"] * i["unit_price"] * 100) for i in record["items"])
-    if round(record["total"] * 100) != cents:
-        yield f"total: {record['total']} is not the sum of the items ({cents / 100})"
-
-
-# Cross-field rules, run only on records whose shape is already valid.
-RECORD_RULES: dict[str, list[Callable[[Any], Iterator[str]]]] = {"order": [_order_total]}
+# A cross-field rule of a dataset, run only on records whose shape is already valid.
+Rule = Callable[[Any], Iterator[str]]
 
 
 def _type_name(value: Any) -> str:
@@ -255,14 +177,21 @@ def _check_union(value: Any, spec: Union, path: str) -> Iterator[str]:
     yield from _check_object(value, spec.variants[tag], path, {"type"})
 
 
+def shape(dataset: str) -> ModuleType:
+    """schemas/<dataset>/contract.py: RECORD, the record's shape, and RULES, if any."""
+    return importlib.import_module(f"schemas.{dataset}.contract")
+
+
 def check_records(dataset: str, records: list[Any]) -> list[str]:
     """Every contract error of a dataset's records, paths starting at records[i]."""
     errors: list[str] = []
-    spec = RECORDS[dataset]
+    found_shape = shape(dataset)
+    spec: Type = found_shape.RECORD
+    rules: tuple[Rule, ...] = getattr(found_shape, "RULES", ())
     for i, record in enumerate(records):
         path = f"records[{i}]"
         found = list(check(record, spec, path))
         if not found:
-            found = [f"{path}.{e}" for rule in RECORD_RULES.get(dataset, []) for e in rule(record)]
+            found = [f"{path}.{e}" for rule in rules for e in rule(record)]
         errors.extend(found)
     return errors

@@ -10,12 +10,12 @@ from pathlib import Path
 
 from schemas.datagen import contract, fixture_io
 from schemas.datagen.common import Record, rng_for
-from schemas.datagen.registry import DATASETS, SIZES
+from schemas.datagen.registry import DATASETS, SIZES, record_maker
 
 
 def records(dataset: str, count: int) -> list[Record]:
     """Records 0..count-1; record i depends only on (dataset, i)."""
-    make = DATASETS[dataset]
+    make = record_maker(dataset)
     return [make(rng_for(dataset, i), i) for i in range(count)]
 
 

@@ -6,8 +6,8 @@ from pathlib import Path
 import pytest
 
 from schemas.catalog import catalog
-from schemas.datagen import generate
-from schemas.datagen.registry import DATASETS, SIZES
+from schemas.datagen import contract, generate
+from schemas.datagen.registry import DATASETS, SIZES, record_maker
 from schemas.datagen.testing import built, built_records
 
 
@@ -39,5 +39,7 @@ def test_unknown_dataset_is_a_usage_error(tmp_path: Path, capsys: pytest.Capture
     assert list(tmp_path.iterdir()) == []
 
 
-def test_every_synthetic_dataset_of_the_catalog_has_a_record_maker() -> None:
-    assert sorted(DATASETS) == sorted(catalog.SYNTHETIC_DATASETS)
+@pytest.mark.parametrize("dataset", catalog.SYNTHETIC_DATASETS)
+def test_every_synthetic_dataset_of_the_catalog_has_a_maker_and_a_contract(dataset: str) -> None:
+    assert callable(record_maker(dataset))
+    assert isinstance(contract.shape(dataset).RECORD, contract.Obj | contract.Union)

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from schemas.datagen import contract, fixture_io
+from schemas.datagen.registry import DATASETS
 
 _NAME_RE = re.compile(r"(?P<dataset>[a-z0-9_]+?)_(?P<size>\d+)\.json")
 # Past this many, more errors add noise, not information.
@@ -20,8 +21,8 @@ _MAX_ERRORS = 50
 
 def _identify(path: Path) -> tuple[str, int]:
     match = _NAME_RE.fullmatch(path.name)
-    if not match or match["dataset"] not in contract.RECORDS:
-        known = ", ".join(contract.RECORDS)
+    if not match or match["dataset"] not in DATASETS:
+        known = ", ".join(DATASETS)
         raise fixture_io.FixtureError(f"{path}: not named <dataset>_<size>.json with a dataset among {known}")
     return match["dataset"], int(match["size"])
 

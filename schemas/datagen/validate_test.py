@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from schemas.datagen import contract, fixture_io, validate
+from schemas.datagen import fixture_io, validate
 from schemas.datagen.testing import built, built_records, every_file
 
 
@@ -137,9 +137,3 @@ def test_the_command_line_lists_errors_and_fails(tmp_path: Path, capsys: pytest.
     assert validate.main([str(good)]) == 0
     assert validate.main([str(good), str(bad)]) == 1
     assert capsys.readouterr().err.startswith(f"{bad}: not valid JSON")
-
-
-def test_the_contract_knows_every_generated_dataset() -> None:
-    from schemas.datagen.registry import DATASETS
-
-    assert set(contract.RECORDS) == set(DATASETS)

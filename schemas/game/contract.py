@@ -1,0 +1,20 @@
+"""The `game` record's shape in the fixture contract (schemas/README.md), written from
+the README and game.proto / game.fbs, independently of generate.py."""
+
+from schemas.datagen.contract import INT16, QUARTER, STRING, UBYTE, Enum, ListOf, Obj, Type, Union
+
+_VEC3 = Obj({"x": QUARTER, "y": QUARTER, "z": QUARTER})
+_WEAPON: dict[str, Type] = {"name": STRING, "damage": INT16}
+RECORD = Obj(
+    {
+        "pos": _VEC3,
+        "mana": INT16,
+        "hp": INT16,
+        "name": STRING,
+        "inventory": ListOf(UBYTE),
+        "color": Enum(("RED", "GREEN", "BLUE")),
+        "weapons": ListOf(Obj(_WEAPON)),
+        "equipped": Union({"weapon": Obj(_WEAPON), "shield": Obj({"name": STRING, "armor": INT16})}),
+        "path": ListOf(_VEC3),
+    }
+)
