@@ -11,14 +11,11 @@ SERBENCH_COMPILATION_MODE, so a binary can record how it was compiled.
 
 _WARNINGS = ["-Wall", "-Wextra", "-Werror"]
 
-# System libraries from Debian (tools/apt-packages.txt), linked by name.
+# System libraries from Debian (tools/apt-packages.txt), linked by name: `-l<name>`,
+# unless the library needs more than its own shared object (listed here).
 _SYSTEM_LINKOPTS = {
     "benchmark": ["-lbenchmark", "-lpthread"],
-    "boost_serialization": ["-lboost_serialization"],
     "capnp": ["-lcapnp", "-lkj"],
-    "jsoncpp": ["-ljsoncpp"],
-    "simdjson": ["-lsimdjson"],
-    "thrift": ["-lthrift"],
     "gtest": ["-lgtest", "-lpthread"],
     "gtest_main": ["-lgtest_main", "-lgtest", "-lpthread"],
 }
@@ -26,11 +23,11 @@ _SYSTEM_LINKOPTS = {
 def _linkopts(system_libs):
     opts = []
     for lib in system_libs:
-        opts += _SYSTEM_LINKOPTS[lib]
+        opts += _SYSTEM_LINKOPTS.get(lib, ["-l" + lib])
     return opts
 
 def serbench_cc_library(name, system_libs = [], copts = [], linkopts = [], **kwargs):
-    """A library; system_libs names entries of _SYSTEM_LINKOPTS, e.g. ["simdjson"]."""
+    """A library; system_libs names Debian libraries to link, e.g. ["simdjson"]."""
     native.cc_library(
         name = name,
         copts = _WARNINGS + copts,
@@ -39,7 +36,7 @@ def serbench_cc_library(name, system_libs = [], copts = [], linkopts = [], **kwa
     )
 
 def serbench_cc_binary(name, system_libs = [], copts = [], linkopts = [], **kwargs):
-    """A binary; system_libs names entries of _SYSTEM_LINKOPTS, e.g. ["benchmark"]."""
+    """A binary; system_libs names Debian libraries to link, e.g. ["benchmark"]."""
     native.cc_binary(
         name = name,
         copts = _WARNINGS + copts,
