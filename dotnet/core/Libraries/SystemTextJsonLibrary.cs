@@ -38,18 +38,8 @@ public sealed class SystemTextJsonSourceGenLibrary : SystemTextJsonLibrary
         new JsonCodec<TRecord>((JsonTypeInfo<Payload<TRecord>>)SourceGenContext.Default.GetTypeInfo(typeof(Payload<TRecord>))!);
 }
 
-[JsonSourceGenerationOptions(
-    PropertyNamingPolicy = JsonKnownNamingPolicy.SnakeCaseLower,
-    DefaultIgnoreCondition = JsonIgnoreCondition.WhenWritingNull)]
-[JsonSerializable(typeof(Payload<Model.Users.User>))]
-[JsonSerializable(typeof(Payload<Model.Orders.Order>))]
-// The order dataset's Address, named apart from the user dataset's (both are the schemas' names).
-[JsonSerializable(typeof(Model.Orders.Address), TypeInfoPropertyName = "OrderAddress")]
-[JsonSerializable(typeof(Payload<Model.Filetrees.Node>))]
-[JsonSerializable(typeof(Payload<Model.Games.Monster>))]
-[JsonSerializable(typeof(Payload<Model.Mails.Mail>))]
-[JsonSerializable(typeof(Payload<Model.Metrics.Series>))]
-internal sealed partial class SourceGenContext : JsonSerializerContext;
+// SourceGenContext, the source generator's context naming every dataset's payload, is
+// generated from the dataset descriptions (codegen/mappings.py: json_context).
 
 /// <summary>System.Text.Json schema-less: bytes to and from a JsonNode tree (plain objects,
 /// arrays and values), on the synthetic datasets' canonical JSON and on the real documents.</summary>

@@ -117,3 +117,21 @@ def test_a_oneof_without_its_union_in_the_fbs_stops_the_build(tmp_path: Path) ->
     orphan = Message("Orphan", (Oneof("entry", (_field("file", "message", "File"),), whole=False),))
     with pytest.raises(SystemExit, match="table Orphan has no union field entry"):
         _class(tmp_path, mappings.FlatBuffers, orphan)
+
+
+def test_the_json_context_names_every_payload_and_a_repeated_class_apart(tmp_path: Path) -> None:
+    address = Message("Address", (_field("city", "string"),))
+    user = Dataset("user", "User", (Message("User", (_field("address", "message", "Address"),)), address), {})
+    order = Dataset("order", "Order", (Message("Order", ()), address), {})
+    context = "\n".join(mappings.json_context([user, order]))
+    assert (
+        "JsonSerializable(typeof(global::Serbench.Model.Payload<global::Serbench.Model.Users.User>))"
+        in context
+    )
+    assert (
+        "JsonSerializable(typeof(global::Serbench.Model.Payload<global::Serbench.Model.Orders.Order>))"
+        in context
+    )
+    assert 'typeof(global::Serbench.Model.Orders.Address), TypeInfoPropertyName = "OrderAddress"' in context
+    assert "Users.Address" not in context  # the first dataset keeps the bare name
+    assert context.count("partial class SourceGenContext") == 1
