@@ -25,10 +25,11 @@ import argparse
 import json
 import math
 import statistics
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from runner.caseid import CaseIdentity
+from runner.checks import Samples
 from runner.paths import store_path
 from runner.stats import Comparison, Summary, Verdict, compare_all, format_ns
 from runner.store import Run, Store, StoreError
@@ -135,9 +136,7 @@ class Drift:
         )
 
 
-def drifts(
-    samples_a: Mapping[CaseIdentity, Sequence[float]], samples_b: Mapping[CaseIdentity, Sequence[float]]
-) -> dict[str, Drift]:
+def drifts(samples_a: Samples, samples_b: Samples) -> dict[str, Drift]:
     """lang -> its drift, for each language with enough cases and libraries in both runs."""
     ratios: dict[str, list[float]] = {}
     libs: dict[str, set[str]] = {}
@@ -159,37 +158,36 @@ class Normalization:
 
     scale: dict[str, float]
     notes: list[str]
+    drifts: dict[str, Drift]  # the languages divided by their drift
 
 
-def normalization(store: Store, a: Run, b: Run, absolute: bool = False) -> Normalization:
+def normalization(
+    shifts: list[CalibrationShift], samples_a: Samples, samples_b: Samples, absolute: bool = False
+) -> Normalization:
     """Per language: divided by its drift when it has one, else by its calibration workload
-    when that moved more than 5%; nothing with absolute. Calibrations that moved are
-    always noted."""
-    shifts = calibration_shifts(store, a, b)
-    found = {} if absolute else drifts(store.measured(a.id), store.measured(b.id))
+    (calibration_shifts) when that moved more than 5%; nothing with absolute. Calibrations
+    that moved are always noted."""
+    found = {} if absolute else drifts(samples_a, samples_b)
     references = {} if absolute else rescaling(s for s in shifts if s.lang not in found)
     scale = {lang: 1 / d.ratio for lang, d in found.items()}
     scale |= {lang: s.a_ns / s.b_ns for lang, s in references.items()}
     notes = [d.describe() for _, d in sorted(found.items())]
-    return Normalization(scale, notes + calibration_notes(shifts, references, set(found)))
+    return Normalization(scale, notes + calibration_notes(shifts, references, set(found)), found)
 
 
 def compare_runs(
-    store: Store,
-    a: Run,
-    b: Run,
+    samples_a: Samples,
+    samples_b: Samples,
     alpha: float,
     min_effect: float,
     langs: Iterable[str] | None = None,
     scale: Mapping[str, float] | None = None,
 ) -> list[CaseComparison]:
-    """B against A per case; scale: lang -> factor B's samples are multiplied by (ratios to a
-    calibration workload instead of absolute times)."""
+    """B against A per case; scale: lang -> factor B's samples are multiplied by (ratios to
+    the language's drift or a calibration workload instead of absolute times)."""
     wanted = set(langs or ())
-    samples_a, samples_b = store.measured(a.id), store.measured(b.id)
-    for identity, values in samples_b.items():
-        factor = (scale or {}).get(identity.lang, 1.0)
-        samples_b[identity] = [v * factor for v in values]
+    factors = scale or {}
+    samples_b = {i: [v * factors.get(i.lang, 1.0) for v in values] for i, values in samples_b.items()}
     cases = [i for i in sorted(samples_a.keys() | samples_b.keys()) if not wanted or i.lang in wanted]
     both = [i for i in cases if i in samples_a and i in samples_b]
     judged = dict(
@@ -300,8 +298,9 @@ def main(args: argparse.Namespace) -> int:
         a, b = store.resolve_run(args.run_a), store.resolve_run(args.run_b)
         check_same_machine(a, b, args.force)
         min_effect = args.min_effect / 100
-        normalized = normalization(store, a, b, args.absolute)
-        rows = compare_runs(store, a, b, args.alpha, min_effect, args.lang, normalized.scale)
+        samples_a, samples_b = store.measured(a.id), store.measured(b.id)
+        normalized = normalization(calibration_shifts(store, a, b), samples_a, samples_b, args.absolute)
+        rows = compare_runs(samples_a, samples_b, args.alpha, min_effect, args.lang, normalized.scale)
     notes = [*normalized.notes, ""] if normalized.notes else []
     if args.json:
         print("\n".join(as_json(row) for row in rows))

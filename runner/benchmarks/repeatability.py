@@ -32,7 +32,7 @@ from pathlib import Path
 
 from runner import all as run_all
 from runner.caseid import CaseIdentity
-from runner.compare import CaseComparison, compare_runs, drifts, normalization
+from runner.compare import CaseComparison, Drift, calibration_shifts, compare_runs, normalization
 from runner.machine import runtime_metadata, this_machine
 from runner.paths import UsageError, results_root, runfile, store_path, user_path
 from runner.stats import Verdict, median_ci
@@ -83,16 +83,17 @@ def repeatability(
     first: Mapping[CaseIdentity, Sequence[float]],
     second: Mapping[CaseIdentity, Sequence[float]],
     compared: Sequence[CaseComparison],
+    drift: Drift | None = None,
     min_ns: float = MIN_NS,
 ) -> Repeatability:
-    """The figures of one language from both runs' samples and their A/A comparison."""
+    """The figures of one language from both runs' samples, their A/A comparison and the
+    language's drift between them (compare.normalization's; None: too few cases to tell)."""
     both = [i for i in first if i.lang == lang and i in second]
     medians = {i: (median_ci(first[i]).median, median_ci(second[i]).median) for i in both}
     timed = {i: m for i, m in medians.items() if m[0] >= min_ns}
     within = [sum(1 for a, b in timed.values() if abs(b - a) <= t * a) for t in TOLERANCES]
-    found = drifts({i: first[i] for i in both}, {i: second[i] for i in both}).get(lang)
-    drift = found.ratio if found else math.nan
-    relative = sum(1 for a, b in timed.values() if abs(b / drift - a) <= TOLERANCES[0] * a)
+    ratio = drift.ratio if drift else math.nan
+    relative = sum(1 for a, b in timed.values() if abs(b / ratio - a) <= TOLERANCES[0] * a)
     judged = [
         c
         for c in compared
@@ -105,8 +106,8 @@ def repeatability(
         len(timed),
         _share(within[0], len(timed)),
         _share(within[1], len(timed)),
-        drift,
-        _share(relative, len(timed)) if found else math.nan,
+        ratio,
+        _share(relative, len(timed)) if drift else math.nan,
         len(judged),
         _share(changed, len(judged)),
     )
@@ -228,9 +229,13 @@ def _run(args: argparse.Namespace, suites: Sequence[Suite]) -> int:
         run_a = _measure(store, root, suites, chosen, args)
         run_b = _measure(store, root, suites, chosen, args)
         first, second = store.measured(run_a), store.measured(run_b)
-        a, b = store.resolve_run(run_a), store.resolve_run(run_b)
-        compared = compare_runs(store, a, b, ALPHA, MIN_EFFECT, scale=normalization(store, a, b).scale)
-        figures = [repeatability(lang, first, second, compared) for lang in sorted(chosen)]
+        shifts = calibration_shifts(store, store.resolve_run(run_a), store.resolve_run(run_b))
+        normalized = normalization(shifts, first, second)
+        compared = compare_runs(first, second, ALPHA, MIN_EFFECT, scale=normalized.scale)
+        figures = [
+            repeatability(lang, first, second, compared, normalized.drifts.get(lang))
+            for lang in sorted(chosen)
+        ]
         seconds = round(time.monotonic() - start)
         store.add_run_metadata(source.id, "repeatability", as_metadata(figures, run_a, run_b, seconds))
     print(render(figures, run_a, run_b))

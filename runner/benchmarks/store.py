@@ -269,7 +269,7 @@ def queries(store: Store, runs: int, cases: int, samples: int) -> dict[str, floa
     with timed("read one run's samples", figures):
         store.measured(latest.id)
     with timed("compare two runs", figures):
-        compare_runs(store, previous, latest, 0.05, 0.02)
+        compare_runs(store.measured(previous.id), store.measured(latest.id), 0.05, 0.02)
     with timed("export one run (results)", figures):
         results_table(store, [latest.id])
     with timed("export one run (samples)", figures):

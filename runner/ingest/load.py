@@ -8,13 +8,14 @@ a bad file leaves nothing behind.
 
 A re-measurement (runner/all.py re-runs the cases whose samples spread more than 1.3x
 once, with the suite's `--cases FILE`) lives in the suite's folder as `remeasure/` with
-its case list `remeasure-cases.txt`: its harness files replace those cases' samples, in
-one transaction, and each replaced case is flagged `remeasured`. After every ingest the
-language's self-check flags (runner/checks.py) are computed again from what is stored.
+its case list `remeasure-cases.txt`: its harness files add their samples to those cases',
+as rounds from checks.REMEASURE_ROUND, in one transaction, and each such case is flagged
+`remeasured`. After every ingest the language's self-check flags (runner/checks.py) are
+computed again from what is stored.
 
 The encode payloads a suite wrote into its `payloads/` folder are compressed after its
 files are in, and their sizes stored on those encode cases (runner/ingest/payloads.py); a
-re-measured encode case gets them again from the same payload (a re-measurement writes none).
+re-measured encode case keeps them (a re-measurement writes no payload).
 """
 
 import dataclasses

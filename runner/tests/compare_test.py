@@ -10,11 +10,12 @@ import pytest
 
 from runner import cli
 from runner.caseid import CaseIdentity, parse_case_id
+from runner.checks import Samples
 from runner.compare import calibration_shifts, compare_runs, drifts, render_table
 from runner.ingest.calibration_json import COLUMNS
 from runner.ingest.native import CaseResult, NativeFile, Sample, SampleKind, TableRows
 from runner.stats import Verdict, compare, format_ns, median_ci
-from runner.store import Store, StoredFile, StoreError
+from runner.store import Run, Store, StoredFile, StoreError
 from runner.tests.support import OTHER_MACHINE, new_run
 
 STEADY = parse_case_id("dataset=user/size=3/op=encode/format=protobuf/lib=protobuf", "cpp")
@@ -36,6 +37,10 @@ def _add(store: Store, run_id: str, cases: dict[CaseIdentity, list[float]]) -> N
     store.add_file(
         StoredFile(run_id, "cpp", Path(f"/{run_id}.json"), run_id * 32, 0), NativeFile("test", "1", results)
     )
+
+
+def _samples(store: Store, a: Run, b: Run) -> tuple[Samples, Samples]:
+    return store.measured(a.id), store.measured(b.id)
 
 
 @pytest.fixture
@@ -71,7 +76,7 @@ def store(tmp_path: Path) -> Iterator[Store]:
 
 def test_verdicts(store: Store) -> None:
     a, b = store.resolve_run("A"), store.resolve_run("B")
-    rows = {r.identity: r for r in compare_runs(store, a, b, alpha=0.05, min_effect=0.02)}
+    rows = {r.identity: r for r in compare_runs(*_samples(store, a, b), alpha=0.05, min_effect=0.02)}
     verdicts = {i: r.result.verdict if r.result else r.only_in for i, r in rows.items()}
     assert verdicts == {
         STEADY: Verdict.SAME,
@@ -93,7 +98,7 @@ def test_verdicts(store: Store) -> None:
 
 def test_minimum_effect_is_configurable(store: Store) -> None:
     a, b = store.resolve_run("A"), store.resolve_run("B")
-    rows = {r.identity: r for r in compare_runs(store, a, b, alpha=0.05, min_effect=0.005)}
+    rows = {r.identity: r for r in compare_runs(*_samples(store, a, b), alpha=0.05, min_effect=0.005)}
     tiny = rows[TINY_SHIFT].result
     assert tiny is not None and tiny.verdict is Verdict.SLOWER
 
@@ -134,7 +139,7 @@ def test_table_output(store: Store, tmp_path: Path, capsys: pytest.CaptureFixtur
     assert "6 cases: 1 faster, 1 slower, 2 same, 1 too few samples; 1 only in A, 0 only in B" in out
     assert cli.main(["compare", "A", "B", "--store", str(store.path), "--fail-on-slower"]) == 1
     a, b = store.resolve_run("A"), store.resolve_run("B")
-    assert render_table(compare_runs(store, a, b, 0.05, 0.02), a, b, 0.05, 0.02) in out
+    assert render_table(compare_runs(*_samples(store, a, b), 0.05, 0.02), a, b, 0.05, 0.02) in out
 
 
 def test_json_output(store: Store, capsys: pytest.CaptureFixture[str]) -> None:

@@ -8,7 +8,7 @@ import pytest
 
 from runner.benchmarks.repeatability import choose, main, render, repeatability
 from runner.caseid import CaseIdentity, parse_case_id
-from runner.compare import CaseComparison
+from runner.compare import CaseComparison, drifts
 from runner.stats import Comparison, Summary, Verdict
 from runner.store import Store
 from runner.tests.standins import results_store, stand_in_suites
@@ -62,12 +62,12 @@ def test_the_host_drift_is_divided_out_of_the_second_share() -> None:
     ]
     first = {c: [5000.0] * 10 for c in cases}
     second = {c: [4800.0 * (1.1 if n < 3 else 1.0)] * 10 for n, c in enumerate(cases)}
-    found = repeatability("cpp", first, second, [])
+    found = repeatability("cpp", first, second, [], drifts(first, second).get("cpp"))
     assert found.drift == pytest.approx(0.96)
     assert found.within_5pct == pytest.approx(27 / 30)  # -4% is within, +5.6% is not
     assert found.within_5pct_of_drift == pytest.approx(27 / 30)
     second = {c: [4600.0 * (1.1 if n < 3 else 1.0)] * 10 for n, c in enumerate(cases)}
-    found = repeatability("cpp", first, second, [])
+    found = repeatability("cpp", first, second, [], drifts(first, second).get("cpp"))
     assert found.within_5pct == pytest.approx(3 / 30)  # -8% out; +1.2% in
     assert found.within_5pct_of_drift == pytest.approx(27 / 30)
 
