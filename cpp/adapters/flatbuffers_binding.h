@@ -66,6 +66,11 @@ struct Binding {
     for (const auto& t : payload.records) records.push_back(fbs::ToModel(*t));
     return records;
   }
+  static std::uint64_t Access(const Native& payload) {
+    std::uint64_t sum = 0;
+    for (const auto& t : payload.records) sum += fbs::AccessFew(*t);
+    return sum;
+  }
 };
 
 }  // namespace serbench::adapters::fbs

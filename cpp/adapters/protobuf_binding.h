@@ -4,6 +4,7 @@
 // recursion limit; protobuf's default is 100).
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -81,6 +82,11 @@ struct Binding {
     records.reserve((*payload).records_size());
     for (const auto& r : (*payload).records()) records.push_back(proto::ToModel(r));
     return records;
+  }
+  static std::uint64_t Access(const Native& payload) {
+    std::uint64_t sum = 0;
+    for (const auto& r : (*payload).records()) sum += proto::AccessFew(r);
+    return sum;
   }
 };
 

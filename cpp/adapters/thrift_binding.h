@@ -97,6 +97,11 @@ struct Binding {
       throw DecodeError(std::string("thrift: ") + e.what());
     }
   }
+  static std::uint64_t Access(const Native& payload) {
+    std::uint64_t sum = 0;
+    for (const auto& r : payload.records) sum += th::AccessFew(r);
+    return sum;
+  }
 };
 
 }  // namespace serbench::adapters::th

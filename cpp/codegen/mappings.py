@@ -11,7 +11,8 @@ output has, in namespace serbench::adapters::<ns>,
     ToNative(const model::M&, native)     model -> native (filled in place;
                                           FlatBuffers structs are returned)
     model::M ToModel(const native&)       native -> model
-plus Schema<R>::Payload for each dataset's record type R. A model field is
+plus Schema<R>::Payload for each dataset's record type R, and for the
+zero-copy libraries AccessFew of each record read in place (access.py). A model field is
 the proto field of the same name; a oneof is a std::variant field named
 after it, each member a model type of the member's message name. Value
 conversions (timestamps, enums by value, checked integer narrowing, float
@@ -30,6 +31,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import ClassVar, TypeVar
 
+from cpp.codegen import access
 from tools.codegen.describe import Dataset, Field, Message, Oneof, fbs_structs, load, pascal
 
 _T = TypeVar("_T")
@@ -67,6 +69,9 @@ class Lib:
     idl = ""  # the schema suffix: proto | fbs | capnp | thrift
     adapter_ns = ""  # the output's namespace, serbench::adapters::<adapter_ns>
     preamble = ""  # helpers the lines below call, before the declarations
+    # How access_full reads what decode returns, then how access_lazy reads in place
+    # (zero-copy libraries): access.py's readers.
+    readers: tuple[type[access.Reader], ...] = ()
     # After the declarations: Models<M>(list), a native list as a std::vector<M>.
     models = """\
 template <typename M, typename L>
@@ -91,6 +96,10 @@ std::vector<M> Models(const L& list) {
 
     def native(self, message: str) -> str:
         return f"{self.ns}::{message}"
+
+    def struct_names(self) -> frozenset[str]:
+        """Messages the library holds as plain structs (FlatBuffers structs)."""
+        return frozenset()
 
     def to_param(self, message: str) -> str:
         return f"{self.native(message)}& t"
@@ -202,6 +211,7 @@ def _each_alternative(o: Oneof, write: Callable[[Field], list[str]]) -> list[str
 class Protobuf(Lib):
     idl = "proto"
     adapter_ns = "proto"
+    readers = (access.Protobuf,)
     TO = cases(
         {
             "messages": (
@@ -248,6 +258,11 @@ class Flatbuffers(Lib):
 
     idl = "fbs"
     adapter_ns = "fbs"
+    readers = (access.FlatbuffersObject, access.FlatbuffersTable)
+    preamble = """\
+// An absent string weighs nothing (access.py).
+inline std::uint64_t Weigh(const ::flatbuffers::String* s) { return s == nullptr ? 0 : s->size(); }
+"""
     # An absent sub-table (a null pointer) reads as the model's default.
     models = """\
 template <typename M, typename T>
@@ -302,6 +317,9 @@ std::vector<M> Models(const L& list) {
     def __init__(self, d: Dataset) -> None:
         super().__init__(d)
         self.structs = fbs_structs(d)
+
+    def struct_names(self) -> frozenset[str]:
+        return frozenset(self.structs)
 
     def include(self) -> str:
         p = self.d.idl["fbs"]
@@ -364,10 +382,12 @@ class Capnp(Lib):
 
     idl = "capnp"
     adapter_ns = "cp"
+    readers = (access.Capnp,)
     preamble = """\
 // std::string keeps the NUL terminator Text::Reader asks for.
 inline ::capnp::Text::Reader AsText(const std::string& s) { return {s.data(), s.size()}; }
 inline std::string AsString(::capnp::Text::Reader t) { return {t.begin(), t.size()}; }
+inline std::uint64_t Weigh(::capnp::Text::Reader s) { return s.size(); }
 """
     models = """\
 template <typename M, typename E>
@@ -460,6 +480,7 @@ class Thrift(Lib):
 
     idl = "thrift"
     adapter_ns = "th"
+    readers = (access.Thrift,)
     TO = cases(
         {
             "messages": (
@@ -533,6 +554,7 @@ def generate(lib: type[Lib], datasets: list[Dataset]) -> str:
         "#pragma once",
         "",
         "#include <cstddef>",
+        "#include <cstdint>",
         "#include <memory>",
         "#include <optional>",
         "#include <string>",
@@ -547,6 +569,7 @@ def generate(lib: type[Lib], datasets: list[Dataset]) -> str:
         "",
         f"namespace serbench::adapters::{lib.adapter_ns} {{",
         "",
+        "using model::Weigh;  // what the access functions add up (cpp/model/weigh.h)",
         *([lib.preamble] if lib.preamble else []),
         "// Each dataset's Payload, by its record type.",
         "template <typename R>",
@@ -560,6 +583,11 @@ def generate(lib: type[Lib], datasets: list[Dataset]) -> str:
     for x in libs:
         for m in x.d.messages:
             out += ["", *x.definitions(m)]
+    if lib.readers:
+        out += ["", "// What the access operations read of each record (access.py)."]
+    for reader in lib.readers:
+        for x in libs:
+            out += ["", *access.functions(reader(x.ns, x.struct_names()), x.d)]
     out += ["", f"}}  // namespace serbench::adapters::{lib.adapter_ns}", ""]
     return "\n".join(out)
 

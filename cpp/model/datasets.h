@@ -1,5 +1,7 @@
 // The synthetic datasets, as one list of record types (`Records`, generated
-// from the catalog into records.h), plus the helpers every dataset shares.
+// from the catalog into records.h) with their access fields (`AccessFew`,
+// generated from the catalog's access paths into access.h), plus the helpers
+// every dataset shares.
 #pragma once
 
 #include <cstddef>
@@ -8,6 +10,7 @@
 #include <tuple>
 #include <vector>
 
+#include "cpp/model/access.h"
 #include "cpp/model/records.h"
 #include "schemas/catalog/catalog.h"
 

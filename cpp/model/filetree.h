@@ -76,9 +76,4 @@ struct Node {
 // Defined once Node is complete (the recursion goes through Node).
 inline bool Directory::operator==(const Directory&) const = default;
 
-// The node's name and whether it is a directory (top level only).
-inline std::uint64_t AccessFew(const Node& n) {
-  return std::visit([](const auto& e) { return e.name.size(); }, n.entry) + n.entry.index();
-}
-
 }  // namespace serbench::model

@@ -75,9 +75,4 @@ struct Monster {
   }
 };
 
-// hp, mana and the name's length.
-inline std::uint64_t AccessFew(const Monster& m) {
-  return static_cast<std::uint64_t>(m.hp + m.mana) + m.name.size();
-}
-
 }  // namespace serbench::model

@@ -52,9 +52,4 @@ struct Mail {
   }
 };
 
-// The subject's and the sender address's lengths.
-inline std::uint64_t AccessFew(const Mail& m) {
-  return m.subject.size() + m.sender.address.size();
-}
-
 }  // namespace serbench::model

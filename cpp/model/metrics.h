@@ -27,7 +27,4 @@ struct Series {
   }
 };
 
-// The name's length and the point count.
-inline std::uint64_t AccessFew(const Series& s) { return s.name.size() + s.values.size(); }
-
 }  // namespace serbench::model

@@ -68,9 +68,4 @@ struct Order {
   }
 };
 
-// id, status and the item count.
-inline std::uint64_t AccessFew(const Order& o) {
-  return o.id + static_cast<std::uint64_t>(o.status) + o.items.size();
-}
-
 }  // namespace serbench::model

@@ -42,7 +42,4 @@ struct User {
   }
 };
 
-// The few named fields every access case reads: name and age.
-inline std::uint64_t AccessFew(const User& u) { return u.name.size() + u.age; }
-
 }  // namespace serbench::model

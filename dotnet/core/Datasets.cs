@@ -22,9 +22,9 @@ public sealed record Dataset<TRecord>(
 }
 
 /// <summary>The synthetic datasets of the catalog, each bound to its mappings: both are
-/// generated from the schemas (Mappings.g.cs, see codegen/mappings.py). Adding one = its model
-/// (Model/&lt;Dataset&gt;.cs) and what its FlatBuffers access operations read (two lines in
-/// Mappings/FlatBuffersAccess.cs).</summary>
+/// generated from the schemas (Mappings.g.cs, see codegen/mappings.py), with what the access
+/// operations read (the catalog's access paths). Adding one = its model
+/// (Model/&lt;Dataset&gt;.cs).</summary>
 public static class Datasets
 {
     public static IReadOnlyList<IDataset> All { get; } = GeneratedDatasets.All;

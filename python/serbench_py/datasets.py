@@ -1,6 +1,7 @@
 """The six synthetic datasets and the packages document's records, described once
 (see schemas/README.md for the contract)."""
 
+from schemas.catalog import catalog
 from serbench_py.schema import (
     STR,
     TIMESTAMP,
@@ -36,7 +37,7 @@ USER = Dataset(
         ),
     ),
     root=Ref("User"),
-    access=("name", "address.city"),
+    access=catalog.dataset("user").access,
 )
 
 ORDER = Dataset(
@@ -79,7 +80,7 @@ ORDER = Dataset(
         ),
     ),
     root=Ref("Order"),
-    access=("id", "customer.email", "total"),
+    access=catalog.dataset("order").access,
 )
 
 _NODE = Union(
@@ -115,7 +116,7 @@ FILETREE = Dataset(
         Record("Directory", _entry(Field("contents", List(_NODE)))),
     ),
     root=_NODE,
-    access=("name", "created_by"),
+    access=catalog.dataset("filetree").access,
     unions=(_NODE,),
 )
 
@@ -145,7 +146,7 @@ GAME = Dataset(
         ),
     ),
     root=Ref("Monster"),
-    access=("name", "hp", "pos.x"),
+    access=catalog.dataset("game").access,
     unions=(_EQUIPMENT,),
 )
 
@@ -171,7 +172,7 @@ MAIL = Dataset(
         ),
     ),
     root=Ref("Mail"),
-    access=("subject", "sender.address"),
+    access=catalog.dataset("mail").access,
 )
 
 METRICS = Dataset(
@@ -188,7 +189,7 @@ METRICS = Dataset(
         ),
     ),
     root=Ref("Series"),
-    access=("name", "unit"),
+    access=catalog.dataset("metrics").access,
 )
 
 SYNTHETIC: dict[str, Dataset] = {d.name: d for d in (USER, ORDER, FILETREE, GAME, MAIL, METRICS)}

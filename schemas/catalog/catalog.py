@@ -22,6 +22,9 @@ class Dataset:
     sizes: tuple[int, ...]
     record: str | None = None  # the record type of a synthetic dataset's schemas
     idls: tuple[str, ...] = ()  # which schema languages its folder holds
+    # What the access ops read of every record: dotted paths from the record type
+    # (schemas/README.md, "Access fields"); synthetic datasets only.
+    access: tuple[str, ...] = ()
     # Record counts only the Python suite adds, for a claim whose source measured that volume
     # (runner/docs/claims.toml): prefixes of the largest fixture, not generated files.
     claim_sizes: tuple[int, ...] = ()
@@ -83,6 +86,7 @@ def _dataset(entry: dict[str, Any], synthetic_sizes: tuple[int, ...]) -> Dataset
         sizes=synthetic_sizes if synthetic else (1,),
         record=entry.get("record"),
         idls=tuple(entry.get("idls", ())),
+        access=tuple(entry.get("access", ())),
         claim_sizes=tuple(entry.get("claim_sizes", ())),
         label=entry.get("label", ""),
         about=entry.get("about", ""),

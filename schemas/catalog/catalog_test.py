@@ -41,6 +41,9 @@ def test_every_format_idl_is_a_schema_kind_of_every_synthetic_dataset() -> None:
     for d in loaded.datasets:
         if d.synthetic:
             assert d.record and set(d.idls) == {"proto", "fbs", "capnp", "thrift"}
+            assert d.access, f"{d.name}: no access fields"
+        else:
+            assert not d.access, f"{d.name}: access fields are for synthetic records"
 
 
 def test_generated_constants_match_the_catalog() -> None:

@@ -3,7 +3,9 @@
 --descriptor_set_out), turned into datasets of messages, fields (their kinds,
 repeated, proto3 optional, enums) and oneofs, plus the one thing the .proto
 cannot say that more than one generator needs: which FlatBuffers types are
-structs. Shapes no generator supports stop the build here."""
+structs. Shapes no generator supports stop the build here. The catalog adds
+each dataset's access fields (schemas/README.md), resolved here to fields
+(`access`) for the generators that write the access operations."""
 
 from __future__ import annotations
 
@@ -12,6 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from google.protobuf import descriptor_pb2
+
+from schemas.catalog import catalog
 
 _TYPE_MESSAGE = 11
 _TYPE_STRING = 9
@@ -61,6 +65,66 @@ class Dataset:
     record: str
     messages: tuple[Message, ...]
     idl: dict[str, Path]  # suffix (proto, fbs, capnp, thrift) -> file
+    access: tuple[str, ...] = ()  # the catalog's access paths, dotted from a record
+
+    def message(self, name: str) -> Message:
+        found = next((m for m in self.messages if m.name == name), None)
+        if found is None:
+            raise SystemExit(f"{self.name}: no message {name}")
+        return found
+
+
+@dataclass(frozen=True)
+class Access:
+    """What the access operations read of one record: per message the paths
+    start from, one chain of fields per path. A record that is nothing but a
+    oneof (filetree's Node) is read through whichever member is set: `union` is
+    that oneof, and the paths start from each member's message."""
+
+    union: Oneof | None
+    chains: dict[str, tuple[tuple[Field, ...], ...]]  # start message -> chains
+
+
+def access(d: Dataset) -> Access:
+    record = d.message(d.record)
+    whole = record.oneofs[0] if len(record.oneofs) == 1 and record.oneofs[0].whole else None
+    starts = [f.type_name for f in whole.members] if whole else [record.name]
+    if not d.access:
+        raise SystemExit(f"{d.name}: the catalog names no access fields")
+    return Access(whole, {s: tuple(_chain(d, s, p) for p in d.access) for s in starts})
+
+
+def _chain(d: Dataset, start: str, path: str) -> tuple[Field, ...]:
+    """The fields `path` steps through from message `start`: messages, then one value."""
+    chain: list[Field] = []
+    message = d.message(start)
+    names = path.split(".")
+    for i, name in enumerate(names):
+        f = next((x for x in message.fields if x.name == name), None)
+        why = (
+            _refusal(f, last=i == len(names) - 1)
+            if f
+            else f"{message.name} has no field {name} (a oneof's members are not on paths)"
+        )
+        if f is None or why:
+            raise SystemExit(f"{d.name}: access path {path}: {why}")
+        chain.append(f)
+        if f.kind == "message":
+            message = d.message(f.type_name)
+    return tuple(chain)
+
+
+def _refusal(f: Field, last: bool) -> str:
+    """Why a path may not step through `f` (empty: it may)."""
+    if f.repeated or f.optional:
+        return f"{f.name} is {'repeated' if f.repeated else 'optional'}: a path names one value"
+    if f.kind == "bytes":
+        return f"{f.name} is bytes"
+    if last and f.kind == "message":
+        return f"{f.name} is a message: a path ends at a value"
+    if not last and f.kind != "message":
+        return f"{f.name} is not a message"
+    return ""
 
 
 def field(f: descriptor_pb2.FieldDescriptorProto) -> Field:
@@ -112,6 +176,7 @@ def load(descriptors: Path, idl: list[Path]) -> list[Dataset]:
                 record=records.type_name.rsplit(".", 1)[-1],
                 messages=tuple(message(m) for m in f.message_type if m.name != "Payload"),
                 idl={p.suffix[1:]: p for p in idl if p.stem == name},
+                access=catalog.dataset(name).access,
             )
         )
     return datasets

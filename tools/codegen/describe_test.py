@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tools.codegen import describe
 from tools.codegen.testing import F as _F
 from tools.codegen.testing import field as _field
@@ -60,3 +62,44 @@ def test_fbs_structs_and_pascal(tmp_path: Path) -> None:
     fbs.write_text("namespace g;\nstruct Vec3 {\n  x:float;\n  y:float;\n}\ntable T { a:int; }\n")
     assert describe.fbs_structs(describe.Dataset("game", "Monster", (), {"fbs": fbs})) == {"Vec3": ["x", "y"]}
     assert describe.pascal("message_id") == "MessageId"
+
+
+def _value(name: str, kind: str = "scalar", type_name: str = "", **extra: bool) -> describe.Field:
+    return describe.Field(name, kind, type_name, extra.get("repeated", False), extra.get("optional", False))
+
+
+_OWNER = describe.Message("Owner", (_value("id"), _value("tags", "string", repeated=True)))
+_FILE = describe.Message(
+    "File",
+    (_value("name", "string"), _value("owner", "message", "Owner"), _value("note", "string", optional=True)),
+)
+_NODE = describe.Message("Node", (describe.Oneof("entry", (_value("file", "message", "File"),), whole=True),))
+
+
+def _access(*paths: str) -> describe.Access:
+    return describe.access(describe.Dataset("d", "Node", (_NODE, _FILE, _OWNER), {}, paths))
+
+
+def test_access_paths_start_from_each_member_of_a_whole_oneof_and_step_through_messages() -> None:
+    found = _access("name", "owner.id")
+    assert found.union is not None and found.union.name == "entry"
+    assert [[f.name for f in c] for c in found.chains["File"]] == [["name"], ["owner", "id"]]
+    plain = describe.access(describe.Dataset("d", "File", (_FILE, _OWNER), {}, ("owner.id",)))
+    assert plain.union is None and list(plain.chains) == ["File"]
+
+
+@pytest.mark.parametrize(
+    ("path", "why"),
+    [
+        ("size", "File has no field size"),
+        ("owner", "owner is a message: a path ends at a value"),
+        ("name.x", "name is not a message"),
+        ("owner.tags", "tags is repeated"),
+        ("note", "note is optional"),
+    ],
+)
+def test_an_access_path_that_names_no_single_value_stops_the_build(path: str, why: str) -> None:
+    with pytest.raises(SystemExit, match=f"d: access path {path}: {why}"):
+        _access(path)
+    with pytest.raises(SystemExit, match="names no access fields"):
+        _access()

@@ -45,7 +45,7 @@ public static class Ops
 /// (its codec), its spelling of each field kind in codegen/mappings.py (a <c>Lib</c> class,
 /// which writes the mapping class of every dataset into Mappings.g.cs) and its member on
 /// <see cref="Dataset{TRecord}"/>. Adding a dataset touches no library: its model file in
-/// Model/ and two lines in Mappings/FlatBuffersAccess.cs (see <see cref="Datasets"/>).</para></summary>
+/// Model/ (see <see cref="Datasets"/>).</para></summary>
 public interface ILibrary
 {
     string Lib { get; }

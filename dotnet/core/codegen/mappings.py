@@ -14,10 +14,10 @@ UserFlatBuffers, UserThrift: the mappings of Mapping.cs), with per message M
 in plain statements (no reflection, no LINQ), plus GeneratedDatasets.All,
 every dataset bound to its three mappings, in the catalog's order, and
 System.Text.Json's source-generated context naming every payload. The
-access operations of FlatBuffers sum, over the records, what partial method
-Read of one record returns (lazily from the buffer, fully from the unpacked
-object): which fields it reads is a human choice, written by hand per dataset
-in Mappings/FlatBuffersAccess.cs.
+access operations of FlatBuffers sum, over the records, what Read of one
+record returns (lazily from the buffer, fully from the unpacked object): the
+catalog's access paths (schemas/README.md), each value weighed by Weigh.Of
+(Mappings/Weigh.cs), as C++ reads them.
 
 The model of dataset d is namespace Serbench.Model.<D>s (no second s after
 one), its classes named as the schema's messages; a proto field is the
@@ -37,7 +37,7 @@ import re
 from pathlib import Path
 from typing import ClassVar
 
-from tools.codegen.describe import Dataset, Field, Message, Oneof, load, pascal
+from tools.codegen.describe import Dataset, Field, Message, Oneof, access, load, pascal
 
 # Each IDL's C# namespace, as its file declares it.
 _NAMESPACE = {
@@ -176,9 +176,10 @@ class Lib:
 
     def mapping(self) -> list[str]:
         record = self.d.record
-        body = [*self.payload(record), *self.payload_members()]
+        body = self.payload(record)
         for m in self.d.messages:
             body += ["", *self.to(m), "", *self.from_(m)]
+        body += self.payload_members()
         return [
             "namespace Serbench.Mappings",
             "{",
@@ -327,11 +328,37 @@ class FlatBuffers(Lib):
             "    return sum;",
             "}",
             "",
-            "// What the access operations read of one record (Mappings/FlatBuffersAccess.cs).",
-            f"private static partial long Read(N.{self.d.record} record);",
-            "",
-            f"private static partial long Read(N.{self.d.record}T record);",
+            f"// What the access operations read of one record: {', '.join(self.d.access)}.",
+            *self.reads(lazy=True),
+            *self.reads(lazy=False),
         ]
+
+    def reads(self, lazy: bool) -> list[str]:
+        """Read of the record (and of its oneof's members): lazily the table, else the object."""
+        suffix = "" if lazy else "T"
+        found = access(self.d)
+        out = []
+        for message, chains in found.chains.items():
+            out += [
+                "",
+                f"private static long Read(N.{message}{suffix} record) =>",
+                f"    {_weighed(chains)};",
+            ]
+        if found.union is not None:
+            o = found.union
+            u = self.union(self.d.message(self.d.record), o)
+            c = pascal(o.name)
+            if lazy:
+                subject, member = f"record.{c}Type", f"record.{c}As"
+            else:
+                subject, member = f"record.{c}?.Type", f"record.{c}.As"
+            arms = [f"N.{u}.{f.type_name} => Read({member}{f.type_name}())" for f in o.members]
+            out += [
+                "",
+                f"private static long Read(N.{self.d.record}{suffix} record) =>",
+                f"    {subject} switch {{ {', '.join([*arms, '_ => 0'])} }};",
+            ]
+        return out
 
     def union(self, m: Message, o: Oneof) -> str:
         found = self.unions.get((m.name, o.name))
@@ -350,6 +377,17 @@ class FlatBuffers(Lib):
         field = f"t.{pascal(o.name)}"
         arms = [f"N.{u}.{f.type_name} => From({field}.As{f.type_name}())" for f in o.members]
         return _switch(f"{field}?.Type", arms, f'new InvalidDataException("{o.name} is missing")')
+
+
+def _weighed(chains: tuple[tuple[Field, ...], ...]) -> str:
+    """The sum of every path's value, read through `?.`: an absent table or
+    struct (null in both APIs) weighs nothing."""
+
+    def term(chain: tuple[Field, ...]) -> str:
+        path = "record." + "?.".join(pascal(f.name) for f in chain)
+        return f"Weigh.Of({'(long?)' if chain[-1].enum else ''}{path})"
+
+    return " + ".join(term(c) for c in chains)
 
 
 class Thrift(Lib):

@@ -30,7 +30,9 @@ _MONSTER = Message(
 _NODE = Message("Node", (Oneof("entry", (_field("file", "message", "File"),), whole=True),))
 
 
-def _game(tmp_path: Path, *messages: Message) -> Dataset:
+def _game(
+    tmp_path: Path, *messages: Message, record: str = "Monster", access: tuple[str, ...] = ("color",)
+) -> Dataset:
     texts = {
         "proto": 'package serbench.game;\noption csharp_namespace = "G.Proto";\n',
         "fbs": "namespace g.fbs;\nunion Equipment { Weapon, Shield }\nunion Entry { File }\n"
@@ -39,7 +41,7 @@ def _game(tmp_path: Path, *messages: Message) -> Dataset:
     }
     for idl, text in texts.items():
         (tmp_path / f"game.{idl}").write_text(text)
-    return Dataset("game", "Monster", messages, {idl: tmp_path / f"game.{idl}" for idl in texts})
+    return Dataset("game", record, messages, {idl: tmp_path / f"game.{idl}" for idl in texts}, access)
 
 
 def _class(tmp_path: Path, lib: type[mappings.Lib], *messages: Message) -> str:
@@ -84,7 +86,7 @@ def test_a_oneof_in_each_library(tmp_path: Path) -> None:
     fbs = _class(tmp_path, mappings.FlatBuffers, _MONSTER)
     assert "M.Weapon v => N.EquipmentUnion.FromWeapon(To(v))" in fbs
     assert "t.Equipped?.Type switch { N.Equipment.Weapon => From(t.Equipped.AsWeapon())" in fbs
-    assert "private static partial long Read(N.MonsterT record);" in fbs
+    assert "    Weigh.Of((long?)record.Color);" in fbs  # an enum weighs its value
     thrift = _class(tmp_path, mappings.Thrift, _MONSTER)
     assert (
         'Mapped.Required(t.Equipped, "equipped") switch { { Weapon: { } v, Shield: null } => From(v)'
@@ -98,6 +100,19 @@ def test_a_whole_oneof_is_the_message(tmp_path: Path) -> None:
     assert "M.File v => new() { File = To(v) }" in thrift
     assert "node: a union needs exactly one member" in thrift
     assert "switch (m)" in _class(tmp_path, mappings.Protobuf, _NODE)
+
+
+def test_flatbuffers_reads_the_access_paths_from_the_buffer_and_the_object(tmp_path: Path) -> None:
+    file = Message("File", (_field("name", "string"), _field("owner", "message", "Owner")))
+    owner = Message("Owner", (_field("id"),))
+    node = Message("Node", (Oneof("entry", (_field("file", "message", "File"),), whole=True),))
+    d = _game(tmp_path, node, file, owner, record="Node", access=("name", "owner.id"))
+    fbs = "\n".join(mappings.FlatBuffers(d).mapping())
+    for suffix in ("", "T"):  # the same sum lazily (the table) and fully (the object)
+        assert f"private static long Read(N.File{suffix} record) =>\n" in fbs
+    assert fbs.count("    Weigh.Of(record.Name) + Weigh.Of(record.Owner?.Id);") == 2  # absent: 0
+    assert "record.EntryType switch { N.Entry.File => Read(record.EntryAsFile()), _ => 0 };" in fbs
+    assert "record.Entry?.Type switch { N.Entry.File => Read(record.Entry.AsFile()), _ => 0 };" in fbs
 
 
 @pytest.mark.parametrize(
