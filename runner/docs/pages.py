@@ -384,6 +384,7 @@ def methodology_page(results: Results) -> Page:
         "methodology.md.j2",
         {
             "ops": [(op.name, op.text) for op in known.ops],
+            "access": [(d.name, d.access) for d in known.datasets if d.access],
             "profiles": [(p.name, p.text, p.published) for p in known.profiles],
             "settings": settings,
             "gc": [(LANG_NAMES[lang], text) for lang, text in GC_CONDITIONS.items()],
