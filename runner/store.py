@@ -185,12 +185,6 @@ class Store:
                 return
             self._set_metadata(run_id, "run", metadata)
 
-    def add_run_metadata(self, run_id: str, scope: str, metadata: dict[str, str]) -> None:
-        """Adds (or replaces) a run's metadata under scope: facts learnt after the run, such
-        as the repeatability benchmark's figures for the run its cases were drawn from."""
-        with self.transaction():
-            self._set_metadata(run_id, scope, metadata)
-
     def _set_metadata(self, run_id: str, scope: str, metadata: dict[str, str]) -> None:
         self.db.executemany(
             "INSERT OR REPLACE INTO run_metadata (run_id, scope, key, value) VALUES (?, ?, ?, ?)",

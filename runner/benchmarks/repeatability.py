@@ -14,10 +14,9 @@ latest one), measures it twice back to back through the suites (`--cases FILE`, 
   out) flags as changed (slower or faster), of those it could judge.
 
 Both run ids go with the figures, printed and written to `--out` (default
-results/repeatability.json), and stored as metadata (scope `repeatability`) of the run the
-cases were drawn from, so publishing that run again (`bazel run //runner/docs:publish --
-RUN_ID`) puts them on the methodology page. Issue 14's targets on this machine: >= 90% of
-cases within ±5%, A/A flags <= 5%.
+results/published/repeatability.json, beside the published snapshot: regenerating the docs,
+`bazel run //runner/docs:generate`, puts them on the methodology page). Issue 14's
+targets on this machine: >= 90% of cases within ±5%, A/A flags <= 5%.
 """
 
 import argparse
@@ -33,6 +32,7 @@ from pathlib import Path
 from runner import all as run_all
 from runner.caseid import CaseIdentity
 from runner.compare import CaseComparison, Drift, calibration_shifts, compare_runs, normalization
+from runner.docs.repeatability import NAME, percent, ratio
 from runner.machine import runtime_metadata, this_machine
 from runner.paths import UsageError, results_root, runfile, store_path, user_path
 from runner.stats import Verdict, median_ci
@@ -92,8 +92,8 @@ def repeatability(
     medians = {i: (median_ci(first[i]).median, median_ci(second[i]).median) for i in both}
     timed = {i: m for i, m in medians.items() if m[0] >= min_ns}
     within = [sum(1 for a, b in timed.values() if abs(b - a) <= t * a) for t in TOLERANCES]
-    ratio = drift.ratio if drift else math.nan
-    relative = sum(1 for a, b in timed.values() if abs(b / ratio - a) <= TOLERANCES[0] * a)
+    host = drift.ratio if drift else math.nan
+    relative = sum(1 for a, b in timed.values() if abs(b / host - a) <= TOLERANCES[0] * a)
     judged = [
         c
         for c in compared
@@ -106,7 +106,7 @@ def repeatability(
         len(timed),
         _share(within[0], len(timed)),
         _share(within[1], len(timed)),
-        ratio,
+        host,
         _share(relative, len(timed)) if drift else math.nan,
         len(judged),
         _share(changed, len(judged)),
@@ -117,30 +117,6 @@ def _json_number(value: object) -> object:
     return None if isinstance(value, float) and math.isnan(value) else value
 
 
-def _percent(share: float) -> str:
-    return "-" if math.isnan(share) else f"{share:.1%}"
-
-
-def _ratio(value: float) -> str:
-    return "-" if math.isnan(value) else f"{value:.3f}"
-
-
-def as_metadata(figures: Sequence[Repeatability], run_a: str, run_b: str, seconds: int) -> dict[str, str]:
-    """The figures as the methodology page shows them (run metadata, scope `repeatability`)."""
-    found = {"runs": f"{run_a}, {run_b} (the same cases, back to back, {seconds // 60} min)"}
-    for f in figures:
-        found[f"{f.lang}: cases (of them >= 1 µs)"] = f"{f.cases} ({f.timed})"
-        found[f"{f.lang}: medians within ±5% / ±10%"] = (
-            f"{_percent(f.within_5pct)} / {_percent(f.within_10pct)}"
-        )
-        found[f"{f.lang}: host drift B / A; within ±5% after it"] = (
-            f"{_ratio(f.drift)}; {_percent(f.within_5pct_of_drift)}"
-        )
-        found[f"{f.lang}: A/A compare changed"] = f"{_percent(f.changed)} of {f.judged} judged"
-    found["targets (issue 14)"] = ">= 90% of cases >= 1 µs within ±5%; A/A compare flags <= 5%"
-    return found
-
-
 def render(figures: Sequence[Repeatability], run_a: str, run_b: str) -> str:
     lines = [
         f"repeatability: runs {run_a} and {run_b} (the same cases, back to back)",
@@ -148,9 +124,9 @@ def render(figures: Sequence[Repeatability], run_a: str, run_b: str) -> str:
         f"{'±5% of drift':>12} {'A/A judged':>10} {'A/A changed':>11}",
     ]
     lines += [
-        f"{f.lang:<8} {f.cases:>5} {f.timed:>6} {_percent(f.within_5pct):>7} "
-        f"{_percent(f.within_10pct):>7} {_ratio(f.drift):>6} {_percent(f.within_5pct_of_drift):>12} "
-        f"{f.judged:>10} {_percent(f.changed):>11}"
+        f"{f.lang:<8} {f.cases:>5} {f.timed:>6} {percent(f.within_5pct):>7} "
+        f"{percent(f.within_10pct):>7} {ratio(f.drift):>6} {percent(f.within_5pct_of_drift):>12} "
+        f"{f.judged:>10} {percent(f.changed):>11}"
         for f in figures
     ]
     lines.append("targets (issue 14): >= 90% of cases >= 1 us within ±5%; A/A compare flags <= 5%")
@@ -203,7 +179,7 @@ def main(argv: Sequence[str], suites: Sequence[Suite] = SUITES) -> int:
     parser.add_argument("--store", type=Path, help="SQLite store (default: <results>/serbench.sqlite)")
     parser.add_argument("--timeout", type=float, help="seconds allowed per suite and run")
     parser.add_argument(
-        "--out", type=Path, help="where the figures go (default: <results>/repeatability.json)"
+        "--out", type=Path, help=f"where the figures go (default: <results>/published/{NAME})"
     )
     args = parser.parse_args(argv)
     try:
@@ -237,9 +213,9 @@ def _run(args: argparse.Namespace, suites: Sequence[Suite]) -> int:
             for lang in sorted(chosen)
         ]
         seconds = round(time.monotonic() - start)
-        store.add_run_metadata(source.id, "repeatability", as_metadata(figures, run_a, run_b, seconds))
     print(render(figures, run_a, run_b))
-    out = user_path(args.out) if args.out else root / "repeatability.json"
+    out = user_path(args.out) if args.out else root / "published" / NAME
+    out.parent.mkdir(parents=True, exist_ok=True)
     report = {
         "runs": [run_a, run_b],
         "profile": args.profile,

@@ -6,6 +6,9 @@ results/published/snapshot.jsonl.gz), and deletes what an earlier generation lef
 there that this one did not write: docs/ holds generated files only. Without a
 snapshot it writes the same pages saying that no run has been published yet.
 
+The methodology page shows the repeatability benchmark's latest report, read from beside
+the snapshot (runner/docs/repeatability.py).
+
 It also writes docs/site.yml, the MkDocs configuration the root mkdocs.yml inherits: the
 settings of runner/docs/mkdocs.base.yml plus the navigation of the pages just written, so a
 new dataset, language or cross-language format appears in the site without a hand edit.
@@ -21,7 +24,7 @@ from pathlib import Path
 import jinja2
 import yaml
 
-from runner.docs import claims, pages, snapshot
+from runner.docs import claims, pages, repeatability, snapshot
 from runner.docs.results import Results
 from runner.docs.snapshot import MachineInfo, RunInfo, Snapshot
 
@@ -73,8 +76,9 @@ def environment() -> jinja2.Environment:
     return env
 
 
-def render(data: Snapshot) -> dict[str, bytes]:
-    """Every file of the docs folder: relative path -> content."""
+def render(data: Snapshot, repeatability: Sequence[tuple[str, str]] = ()) -> dict[str, bytes]:
+    """Every file of the docs folder: relative path -> content; repeatability: the rows of
+    the repeatability benchmark's report (runner/docs/repeatability.py), if there is one."""
     results = Results(data)
     env = environment()
     common = {
@@ -85,7 +89,7 @@ def render(data: Snapshot) -> dict[str, bytes]:
         "published": data is not NO_RUN,
     }
     files: dict[str, bytes] = {}
-    made = pages.all_pages(results, claims.check_all(results, claims.load()))
+    made = pages.all_pages(results, claims.check_all(results, claims.load()), repeatability)
     for page in made:
         text = env.get_template(page.template).render(**common, **page.context, template=page.template)
         files[page.path] = text.encode()
@@ -126,7 +130,8 @@ def load(path: Path) -> Snapshot:
 
 
 def generate(snapshot_path: Path, out: Path) -> list[str]:
-    return write(render(load(snapshot_path)), out)
+    """docs/ from the snapshot and the repeatability report beside it."""
+    return write(render(load(snapshot_path), repeatability.load(snapshot_path.parent)), out)
 
 
 def workspace_path(path: Path) -> Path:
@@ -145,7 +150,7 @@ def main(argv: Sequence[str]) -> int:
     source, out = workspace_path(args.snapshot), workspace_path(args.out)
     try:
         changed = generate(source, out)
-    except (snapshot.SnapshotError, claims.ClaimsError) as error:
+    except (snapshot.SnapshotError, claims.ClaimsError, ValueError) as error:
         print(f"generate: error: {error}", file=sys.stderr)
         return 2
     shown = source if source.exists() else f"{source} (absent: no run published)"

@@ -361,12 +361,11 @@ GC_CONDITIONS = {
 }
 
 
-def methodology_page(results: Results) -> Page:
+def methodology_page(results: Results, repeatability: Sequence[tuple[str, str]]) -> Page:
     snapshot = results.snapshot
     settings = [
         (LANG_NAMES.get(scope, scope), sorted(values.items()))
         for scope, values in sorted(snapshot.metadata.items())
-        if scope != REPEATABILITY
     ]
     calibrations = [
         {
@@ -389,7 +388,7 @@ def methodology_page(results: Results) -> Page:
             "settings": settings,
             "gc": [(LANG_NAMES[lang], text) for lang, text in GC_CONDITIONS.items()],
             "calibrations": calibrations,
-            "repeatability": sorted(snapshot.metadata.get(REPEATABILITY, {}).items()),
+            "repeatability": list(repeatability),
             "flags": _flag_counts(results),
             "flag_names": list(timings.FLAG_NAMES.values()),
         },
@@ -405,10 +404,6 @@ def _flag_counts(results: Results) -> list[tuple[str, list[str]]]:
         counts = [f"{sum(name in f for f in flagged):,}" for name in timings.FLAG_NAMES]
         rows.append((LANG_NAMES[lang], [f"{len(cases):,}", *counts]))
     return rows
-
-
-# The run metadata scope the repeatability benchmark's summary goes in (its latest output).
-REPEATABILITY = "repeatability"
 
 
 def landing_page(results: Results) -> Page:
@@ -476,7 +471,9 @@ def nav(pages: Sequence[Page]) -> list[Any]:
     return entries
 
 
-def all_pages(results: Results, claims: Sequence[ClaimResult]) -> list[Page]:
+def all_pages(
+    results: Results, claims: Sequence[ClaimResult], repeatability: Sequence[tuple[str, str]] = ()
+) -> list[Page]:
     lib_colours = charts.variant_colours(
         sorted({(r.case.lang, r.case.lib, r.case.variant) for r in results.measured() if r.timed})
     )
@@ -487,5 +484,5 @@ def all_pages(results: Results, claims: Sequence[ClaimResult]) -> list[Page]:
         interop.page(results.snapshot),
         robustness.page(results.snapshot, results.provenance),
         claims_page(claims),
-        methodology_page(results),
+        methodology_page(results, repeatability),
     ]

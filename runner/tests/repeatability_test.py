@@ -9,6 +9,7 @@ import pytest
 from runner.benchmarks.repeatability import choose, main, render, repeatability
 from runner.caseid import CaseIdentity, parse_case_id
 from runner.compare import CaseComparison, drifts
+from runner.docs.repeatability import load as report_rows
 from runner.stats import Comparison, Summary, Verdict
 from runner.store import Store
 from runner.tests.standins import results_store, stand_in_suites
@@ -93,7 +94,7 @@ def test_one_pass_over_stand_in_suites_makes_two_runs_and_writes_the_figures(
         new_run(store, "SOURCE", MACHINE)
         ingest_testdata(store, "SOURCE")
     assert main(["--results", str(results), "--timeout", "20"], stand_in_suites(tmp_path)) == 0
-    report = json.loads((results / "repeatability.json").read_text())
+    report = json.loads((results / "published" / "repeatability.json").read_text())
     out = capsys.readouterr().out
     run_a, run_b = report["runs"]
     assert f"runs {run_a} and {run_b}" in out and report["drawn_from"] == "SOURCE"
@@ -103,10 +104,8 @@ def test_one_pass_over_stand_in_suites_makes_two_runs_and_writes_the_figures(
     assert by_lang["python"]["changed"] is None or by_lang["python"]["changed"] == 0.0
     with results_store(tmp_path) as store:
         assert all(store.resolve_run(r).status == "complete" for r in (run_a, run_b))
-        # The figures go with the run the cases came from, for its methodology page.
-        figures = store.db.execute(
-            "SELECT key, value FROM run_metadata WHERE run_id = 'SOURCE' AND scope = 'repeatability'"
-        ).fetchall()
+    # The report sits beside the published snapshot, where the methodology page reads it.
+    figures = report_rows(results / "published")
     assert ("cpp: medians within ±5% / ±10%", "100.0% / 100.0%") in figures
     assert any(key == "runs" and run_a in value for key, value in figures)
     listed = (results / "raw" / run_a / "cpp-cases.txt").read_text().split()

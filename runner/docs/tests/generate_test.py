@@ -1,9 +1,12 @@
 import dataclasses
 import functools
+import json
 import re
 from pathlib import Path
 
-from runner.docs import charts, generate
+import pytest
+
+from runner.docs import charts, generate, repeatability
 from runner.docs.results import DASH, TIMES
 from runner.docs.tests.page_checks import lazy_in_full_rankings
 from runner.docs.tests.site import build_strict, nav_pages
@@ -249,3 +252,44 @@ def test_dataset_pages_describe_the_data_and_its_sizes_per_format() -> None:
     assert "measured no compressed sizes" in files["python/user.md"].decode()
     real = files["python/real.md"].decode()
     assert "**none**: measurements without a payload" in real
+
+
+REPORT = {
+    "runs": ["20261124T001948Z", "20261124T003055Z"],
+    "profile": "standard",
+    "drawn_from": "20261123T231116Z",
+    "seed": 14,
+    "per_lang": 100,
+    "seconds": 1263,
+    "languages": [
+        {
+            "lang": "cpp",
+            "cases": 100,
+            "timed": 83,
+            "within_5pct": 0.88,
+            "within_10pct": 1.0,
+            "drift": None,
+            "within_5pct_of_drift": None,
+            "judged": 100,
+            "changed": 0.38,
+        }
+    ],
+}
+
+
+def test_methodology_shows_the_repeatability_report_beside_the_snapshot(tmp_path: Path) -> None:
+    without = generate.render(synthetic())["methodology.md"].decode()
+    assert "none has been recorded yet" in without.replace("\n", " ")
+    (tmp_path / repeatability.NAME).write_text(json.dumps(REPORT))
+    text = generate.render(synthetic(), repeatability.load(tmp_path))["methodology.md"].decode()
+    assert "| runs | 20261124T001948Z, 20261124T003055Z (the same cases, back to back, 21 min) |" in text
+    assert "| cpp: medians within ±5% / ±10% | 88.0% / 100.0% |" in text
+    assert "| cpp: host drift B / A; within ±5% after it | -; - |" in text  # null: too few to tell
+    assert "| cpp: A/A compare changed | 38.0% of 100 judged |" in text
+
+
+def test_a_malformed_repeatability_report_is_named(tmp_path: Path) -> None:
+    (tmp_path / repeatability.NAME).write_text(json.dumps({"runs": ["a", "b"]}))
+    with pytest.raises(ValueError, match=r"repeatability\.json: not a repeatability report"):
+        repeatability.load(tmp_path)
+    assert repeatability.load(tmp_path / "absent") == []
