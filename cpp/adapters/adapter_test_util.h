@@ -16,7 +16,6 @@ namespace serbench::adapters {
 inline void ExpectRoundTripsEveryDataset(const Library& library) {
   model::ForEachDataset([&]<typename R>(R) {
     EXPECT_EQ(RoundTripError(library, model::Samples<R>()), std::nullopt) << R::kDataset;
-    EXPECT_EQ(RoundTripError(library, model::LoadFixture<R>(100)), std::nullopt) << R::kDataset;
   });
 }
 

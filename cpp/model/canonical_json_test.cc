@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "cpp/model/diff.h"
+#include "cpp/model/examples.h"
 #include "cpp/model/fixture.h"
 #include "cpp/model/samples.h"
 
@@ -20,13 +21,13 @@ TYPED_TEST(CanonicalJsonTest, RoundTripsSamplesThroughText) {
 }
 
 TEST(CanonicalJsonTest, WritesTheConventions) {
-  const Json j = PayloadToJson(Samples<Node>());
+  const Json j = PayloadToJson(Examples<Node>());
   const Json& root = j["records"][0];
   EXPECT_EQ(root["type"], "directory");
   EXPECT_EQ(root["created_at"], "1970-01-01T00:00:00.000009Z");
   EXPECT_FALSE(root.contains("updated_at"));  // absent optional: omitted
   EXPECT_EQ(root["contents"][0]["permissions"], "READ_WRITE");
-  EXPECT_EQ(PayloadToJson(Samples<Monster>())["records"][0]["inventory"],
+  EXPECT_EQ(PayloadToJson(Examples<Monster>())["records"][0]["inventory"],
             Json::parse("[0, 1, 255]"));
 }
 
@@ -52,7 +53,7 @@ TEST(CanonicalJsonTest, RefusesIntegersOutsideTheField) {
 TEST(CanonicalJsonTest, RefusesMissingFieldUnknownEnumAndUnknownUnionType) {
   EXPECT_ANY_THROW(ParseFixture<User>(R"({"records": [{"name": "A"}]})"));
   EXPECT_ANY_THROW(ParseFixture<Node>(R"({"records": [{"type": "link"}]})"));
-  Json order = PayloadToJson(Samples<Order>());
+  Json order = PayloadToJson(Examples<Order>());
   order["records"][0]["status"] = "LOST";
   EXPECT_ANY_THROW(PayloadFromJson<Order>(order));
 }

@@ -73,8 +73,6 @@ public sealed class MsgPackDecoder(ILibrary library, string? variant, Func<strin
 /// Registry.NotMeasured); memorypack and thrift are no corpus formats.</summary>
 public static class Decoders
 {
-    private static readonly string[] CorpusFormats = ["protobuf", "flatbuffers", "msgpack", "json", "capnp"];
-
     public static IReadOnlyList<Decoder> All { get; } = [.. Registry.Libraries.SelectMany(Of)];
 
     public static Decoder Find(Request request) =>
@@ -87,7 +85,7 @@ public static class Decoders
         FlatBuffersLibrary => [new LibraryDecoder(new FlatBuffersLibrary(verify: true), "verify"), new LibraryDecoder(library, "noverify")],
         MessagePackLibrary messagePack => MsgPackDecoder.Of(messagePack),
         MsgPackLightLibrary => [new MsgPackDecoder(library, library.Variant, Formats.DecodeMsgPackLight)],
-        _ when CorpusFormats.Contains(library.Format) => [new LibraryDecoder(library)],
+        _ when CatalogData.CorpusFormats.Contains(library.Format) => [new LibraryDecoder(library)],
         _ => [],
     };
 }

@@ -4,6 +4,7 @@ Its numbers are invented (deterministic, from a seeded generator); it is never
 published. Real results come from `bazel run //runner/docs:publish`.
 """
 
+import json
 import random
 
 from runner.docs.snapshot import (
@@ -249,7 +250,7 @@ def snapshot() -> Snapshot:
             "2026-01-01T00:30:00+00:00",
             "complete",
             "quick",
-            '{"langs": ["cpp", "dotnet", "python"]}',
+            json.dumps({"langs": sorted(catalog.LANGUAGES)}),
             "0123456789abcdef",
         ),
         machine=MachineInfo("f00d", "Test CPU", 2, 8 * 2**30, "Debian GNU/Linux 12 (bookworm)", "x86_64"),
