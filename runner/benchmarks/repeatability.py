@@ -1,10 +1,11 @@
 """`bazel run //runner:repeatability`: does a run repeat itself? (a benchmark, not a test)
 
 Takes a fixed subset of each language's cases (`--per-lang`, default 120, drawn with a
-fixed seed from the cases a complete run in the store measured, `--from`, default the
-latest one), measures it twice back to back through the suites (`--cases FILE`, the
-`standard` profile unless `--profile`), each time as a run of the store made exactly as
-`runner all` makes one (re-measure and self-checks included), and reports per language:
+fixed seed from the cases a run measured, `--from`: by default the published snapshot's
+run, the one the docs show, or a run of the store), measures it twice back to back
+through the suites (`--cases FILE`, the `standard` profile unless `--profile`), each time
+as a run of the store made exactly as `runner all` makes one (re-measure and self-checks
+included), and reports per language:
 
 - the share of cases whose medians agree within ±5% and within ±10% (cases of at least
   1 µs in the first run: below that, timer resolution dominates), and within ±5% once the
@@ -32,6 +33,7 @@ from pathlib import Path
 from runner import all as run_all
 from runner.caseid import CaseIdentity
 from runner.compare import CaseComparison, Drift, calibration_shifts, compare_runs, normalization
+from runner.docs import snapshot
 from runner.docs.repeatability import NAME, percent, ratio
 from runner.machine import runtime_metadata, this_machine
 from runner.paths import UsageError, results_root, runfile, store_path, user_path
@@ -40,6 +42,7 @@ from runner.store import Store, StoreError
 from runner.suites import SUITES, Invocation, Suite
 from schemas.catalog import catalog
 
+PUBLISHED = "published"  # --from: the cases of the published snapshot's run
 PER_LANG = 120  # cases measured per language (issue 14 asks for at least 100)
 SEED = 14
 MIN_NS = 1000.0  # cases faster than this are left out of the agreement shares
@@ -171,7 +174,13 @@ def main(argv: Sequence[str], suites: Sequence[Suite] = SUITES) -> int:
         "--per-lang", type=int, default=PER_LANG, help=f"cases per language (default {PER_LANG})"
     )
     parser.add_argument("--seed", type=int, default=SEED)
-    parser.add_argument("--from", dest="source", default="latest", help="the run whose cases are drawn from")
+    parser.add_argument(
+        "--from",
+        dest="source",
+        default=PUBLISHED,
+        help=f"the run whose cases are drawn from: {PUBLISHED!r} (default: the published snapshot's), "
+        "or a run of the store (an id, a unique prefix, or 'latest')",
+    )
     parser.add_argument(
         "--lang", action="append", choices=[s.lang for s in suites], help="only this language"
     )
@@ -184,24 +193,42 @@ def main(argv: Sequence[str], suites: Sequence[Suite] = SUITES) -> int:
     args = parser.parse_args(argv)
     try:
         return _run(args, suites)
-    except (UsageError, StoreError) as error:
+    except (UsageError, StoreError, snapshot.SnapshotError) as error:
         print(f"repeatability: error: {error}", file=sys.stderr)
         return 2
+
+
+def _source_cases(store: Store, root: Path, source: str) -> tuple[str, list[CaseIdentity]]:
+    """The run to draw cases from (`--from`) and the cases it measured: the published
+    snapshot's run (every checkout has it), or a run of the store."""
+    if source != PUBLISHED:
+        run = store.resolve_run(source)
+        return run.id, list(store.measured(run.id))
+    path = root / "published" / snapshot.DEFAULT_NAME
+    if not path.exists():
+        raise UsageError(f"no published snapshot at {path}: pass --from RUN_ID (a run of the store)")
+    data = snapshot.read(path)
+    cases = [
+        CaseIdentity(c.lang, c.lib, c.format, c.op, c.dataset, c.size, c.variant)
+        for c in data.cases
+        if c.samples_ns
+    ]
+    return data.run.id, cases
 
 
 def _run(args: argparse.Namespace, suites: Sequence[Suite]) -> int:
     root = results_root(args.results)
     start = time.monotonic()
     with Store.open(store_path(args.store, args.results)) as store:
-        source = store.resolve_run(args.source)
+        source, measured = _source_cases(store, root, args.source)
         wanted = set(args.lang or [s.lang for s in suites])
         chosen = {
             lang: cases
-            for lang, cases in choose(store.measured(source.id), args.per_lang, args.seed).items()
+            for lang, cases in choose(measured, args.per_lang, args.seed).items()
             if lang in wanted
         }
         if not chosen:
-            raise UsageError(f"run {source.id} measured no case of {', '.join(sorted(wanted))}")
+            raise UsageError(f"run {source} measured no case of {', '.join(sorted(wanted))}")
         run_a = _measure(store, root, suites, chosen, args)
         run_b = _measure(store, root, suites, chosen, args)
         first, second = store.measured(run_a), store.measured(run_b)
@@ -219,7 +246,7 @@ def _run(args: argparse.Namespace, suites: Sequence[Suite]) -> int:
     report = {
         "runs": [run_a, run_b],
         "profile": args.profile,
-        "drawn_from": source.id,
+        "drawn_from": source,
         "seed": args.seed,
         "per_lang": args.per_lang,
         "seconds": seconds,

@@ -9,7 +9,9 @@ import pytest
 from runner.benchmarks.repeatability import choose, main, render, repeatability
 from runner.caseid import CaseIdentity, parse_case_id
 from runner.compare import CaseComparison, drifts
+from runner.docs import snapshot
 from runner.docs.repeatability import load as report_rows
+from runner.docs.tests.synthetic import snapshot as synthetic
 from runner.stats import Comparison, Summary, Verdict
 from runner.store import Store
 from runner.tests.standins import results_store, stand_in_suites
@@ -93,7 +95,8 @@ def test_one_pass_over_stand_in_suites_makes_two_runs_and_writes_the_figures(
     with Store.open(results / "serbench.sqlite") as store:
         new_run(store, "SOURCE", MACHINE)
         ingest_testdata(store, "SOURCE")
-    assert main(["--results", str(results), "--timeout", "20"], stand_in_suites(tmp_path)) == 0
+    args = ["--results", str(results), "--timeout", "20", "--from", "latest"]
+    assert main(args, stand_in_suites(tmp_path)) == 0
     report = json.loads((results / "published" / "repeatability.json").read_text())
     out = capsys.readouterr().out
     run_a, run_b = report["runs"]
@@ -110,3 +113,26 @@ def test_one_pass_over_stand_in_suites_makes_two_runs_and_writes_the_figures(
     assert any(key == "runs" and run_a in value for key, value in figures)
     listed = (results / "raw" / run_a / "cpp-cases.txt").read_text().split()
     assert len(listed) == 8
+
+
+def test_by_default_the_cases_come_from_the_published_snapshot(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    results = tmp_path / "results"
+    args = ["--results", str(results), "--timeout", "20", "--per-lang", "3"]
+    assert main(args, stand_in_suites(tmp_path)) == 2  # a fresh checkout without one: told what to do
+    assert "no published snapshot" in capsys.readouterr().err
+    published = synthetic()
+    snapshot.write(published, results / "published" / snapshot.DEFAULT_NAME)
+    assert main(args, stand_in_suites(tmp_path)) == 0
+    report = json.loads((results / "published" / "repeatability.json").read_text())
+    assert report["drawn_from"] == published.run.id
+    run_a = report["runs"][0]
+    listed = (results / "raw" / run_a / "cpp-cases.txt").read_text().split()
+    drawn = {(i.lang, i.dataset, i.op, i.lib, i.format, i.size, i.variant) for i in map(parse_id, listed)}
+    assert len(drawn) == 3
+    assert drawn <= {c.key for c in published.cases if c.lang == "cpp" and c.samples_ns}
+
+
+def parse_id(case: str) -> CaseIdentity:
+    return parse_case_id(case, "cpp")
