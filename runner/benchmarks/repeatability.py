@@ -29,10 +29,19 @@ import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Any
 
 from runner import all as run_all
 from runner.caseid import CaseIdentity
-from runner.compare import CaseComparison, Drift, calibration_shifts, compare_runs, normalization
+from runner.compare import (
+    ALPHA,
+    MIN_EFFECT,
+    CaseComparison,
+    Drift,
+    calibration_shifts,
+    compare_runs,
+    normalization,
+)
 from runner.docs import snapshot
 from runner.docs.repeatability import NAME, percent, ratio
 from runner.machine import runtime_metadata, this_machine
@@ -47,8 +56,6 @@ PER_LANG = 120  # cases measured per language (issue 14 asks for at least 100)
 SEED = 14
 MIN_NS = 1000.0  # cases faster than this are left out of the agreement shares
 TOLERANCES = (0.05, 0.10)
-# compare's defaults: what a reader of `runner compare` would see.
-ALPHA, MIN_EFFECT = 0.05, 0.02
 
 
 @dataclass(frozen=True)
@@ -190,9 +197,14 @@ def main(argv: Sequence[str], suites: Sequence[Suite] = SUITES) -> int:
     parser.add_argument(
         "--out", type=Path, help=f"where the figures go (default: <results>/published/{NAME})"
     )
+    parser.add_argument(
+        "--recompute",
+        action="store_true",
+        help="measure nothing: the figures of the report at --out again, from its two runs in the store",
+    )
     args = parser.parse_args(argv)
     try:
-        return _run(args, suites)
+        return _recompute(args) if args.recompute else _run(args, suites)
     except (UsageError, StoreError, snapshot.SnapshotError) as error:
         print(f"repeatability: error: {error}", file=sys.stderr)
         return 2
@@ -231,28 +243,57 @@ def _run(args: argparse.Namespace, suites: Sequence[Suite]) -> int:
             raise UsageError(f"run {source} measured no case of {', '.join(sorted(wanted))}")
         run_a = _measure(store, root, suites, chosen, args)
         run_b = _measure(store, root, suites, chosen, args)
-        first, second = store.measured(run_a), store.measured(run_b)
-        shifts = calibration_shifts(store, store.resolve_run(run_a), store.resolve_run(run_b))
-        normalized = normalization(shifts, first, second)
-        compared = compare_runs(first, second, ALPHA, MIN_EFFECT, scale=normalized.scale)
-        figures = [
-            repeatability(lang, first, second, compared, normalized.drifts.get(lang))
-            for lang in sorted(chosen)
-        ]
-        seconds = round(time.monotonic() - start)
-    print(render(figures, run_a, run_b))
-    out = user_path(args.out) if args.out else root / "published" / NAME
-    out.parent.mkdir(parents=True, exist_ok=True)
+        figures = _figures(store, run_a, run_b, sorted(chosen))
     report = {
         "runs": [run_a, run_b],
         "profile": args.profile,
         "drawn_from": source,
         "seed": args.seed,
         "per_lang": args.per_lang,
-        "seconds": seconds,
+        "seconds": round(time.monotonic() - start),
+    }
+    return _report(report, figures, _out(args, root))
+
+
+def _recompute(args: argparse.Namespace) -> int:
+    """The figures of the report at --out again, from its two runs in the store (after a
+    change to the comparison), its other fields kept."""
+    out = _out(args, results_root(args.results))
+    if not out.exists():
+        raise UsageError(f"no report to recompute at {out}")
+    try:
+        report = json.loads(out.read_text())
+        run_a, run_b = report["runs"]
+        langs = [f["lang"] for f in report["languages"]]
+    except (ValueError, KeyError, TypeError) as error:
+        raise UsageError(f"{out}: not a repeatability report ({error!r})") from error
+    with Store.open(store_path(args.store, args.results)) as store:
+        figures = _figures(store, run_a, run_b, langs)
+    return _report(report, figures, out)
+
+
+def _figures(store: Store, run_a: str, run_b: str, langs: Sequence[str]) -> list[Repeatability]:
+    first, second = store.measured(run_a), store.measured(run_b)
+    shifts = calibration_shifts(store, store.resolve_run(run_a), store.resolve_run(run_b))
+    normalized = normalization(shifts, first, second)
+    compared = compare_runs(first, second, ALPHA, MIN_EFFECT, scale=normalized.scale)
+    return [repeatability(lang, first, second, compared, normalized.drifts.get(lang)) for lang in langs]
+
+
+def _out(args: argparse.Namespace, root: Path) -> Path:
+    return user_path(args.out) if args.out else root / "published" / NAME
+
+
+def _report(report: dict[str, Any], figures: Sequence[Repeatability], out: Path) -> int:
+    """Prints the figures and writes them with the report's other fields to out."""
+    run_a, run_b = report["runs"]
+    print(render(figures, run_a, run_b))
+    report |= {
+        "compare": {"alpha": ALPHA, "min_effect": MIN_EFFECT},
         # NaN (no case to take a share of) is not JSON: null.
         "languages": [{k: _json_number(v) for k, v in asdict(f).items()} for f in figures],
     }
+    out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(report, indent=2) + "\n")
     print(f"written to {out}")
     return 0

@@ -39,6 +39,14 @@ def rows(report: dict[str, Any]) -> list[tuple[str, str]]:
         ),
         ("profile", str(report["profile"])),
     ]
+    settings = report["compare"]
+    found.append(
+        (
+            "A/A compare",
+            f"Mann-Whitney U, alpha {settings['alpha']:g}, minimum effect {settings['min_effect']:.0%}, "
+            "host drift divided out",
+        )
+    )
     for f in report["languages"]:
         lang = f["lang"]
         found += [

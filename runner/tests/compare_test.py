@@ -11,7 +11,7 @@ import pytest
 from runner import cli
 from runner.caseid import CaseIdentity, parse_case_id
 from runner.checks import Samples
-from runner.compare import calibration_shifts, compare_runs, drifts, render_table
+from runner.compare import ALPHA, MIN_EFFECT, calibration_shifts, compare_runs, drifts, render_table
 from runner.ingest.calibration_json import COLUMNS
 from runner.ingest.native import CaseResult, NativeFile, Sample, SampleKind, TableRows
 from runner.stats import Verdict, compare, format_ns, median_ci
@@ -133,13 +133,14 @@ def test_other_machine_is_refused_unless_forced(tmp_path: Path) -> None:
 def test_table_output(store: Store, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["compare", "A", "B", "--store", str(store.path)]) == 0
     out = capsys.readouterr().out
-    assert "Mann-Whitney U two-sided, alpha 0.05, minimum effect 2.0%" in out
+    assert "Mann-Whitney U two-sided, alpha 0.05, minimum effect 5.0%" in out
     line = next(line for line in out.splitlines() if REGRESSED.case_id in line)
     assert line.startswith("cpp") and line.endswith("slower") and "+9.9%" in line
     assert "6 cases: 1 faster, 1 slower, 2 same, 1 too few samples; 1 only in A, 0 only in B" in out
     assert cli.main(["compare", "A", "B", "--store", str(store.path), "--fail-on-slower"]) == 1
     a, b = store.resolve_run("A"), store.resolve_run("B")
-    assert render_table(compare_runs(*_samples(store, a, b), 0.05, 0.02), a, b, 0.05, 0.02) in out
+    rows = compare_runs(*_samples(store, a, b), ALPHA, MIN_EFFECT)
+    assert render_table(rows, a, b, ALPHA, MIN_EFFECT) in out
 
 
 def test_json_output(store: Store, capsys: pytest.CaptureFixture[str]) -> None:
@@ -249,7 +250,9 @@ def test_a_whole_language_drifting_is_divided_out_and_said_first(
     assert "CALIBRATION DIFFERS by more than 5%: cpp memcpy_1mib" in out
     assert "compared as ratios to memcpy_1mib" not in out
     assert "30 cases: 0 faster, 1 slower, 29 same" in out
-    assert cli.main(["compare", "A", "B", "--store", str(tmp_path / "s.sqlite"), "--absolute"]) == 0
+    # In absolute times the 4% drift is every case's change (seen with a 2% minimum effect).
+    absolute = ["--absolute", "--min-effect", "2"]
+    assert cli.main(["compare", "A", "B", "--store", str(tmp_path / "s.sqlite"), *absolute]) == 0
     assert "29 faster, 1 slower" in capsys.readouterr().out
 
 

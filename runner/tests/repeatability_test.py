@@ -113,6 +113,21 @@ def test_one_pass_over_stand_in_suites_makes_two_runs_and_writes_the_figures(
     assert any(key == "runs" and run_a in value for key, value in figures)
     listed = (results / "raw" / run_a / "cpp-cases.txt").read_text().split()
     assert len(listed) == 8
+    # --recompute measures nothing: the same runs give the same figures, other fields kept.
+    written = (results / "published" / "repeatability.json").read_text()
+    assert main(["--results", str(results), "--recompute"], []) == 0
+    assert (results / "published" / "repeatability.json").read_text() == written
+    assert report["compare"] == {"alpha": 0.05, "min_effect": 0.05}
+
+
+def test_recompute_needs_a_report(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    results = tmp_path / "results"
+    assert main(["--results", str(results), "--recompute"], []) == 2
+    assert "no report to recompute" in capsys.readouterr().err
+    (results / "published").mkdir(parents=True)
+    (results / "published" / "repeatability.json").write_text('{"runs": []}')
+    assert main(["--results", str(results), "--recompute"], []) == 2
+    assert "not a repeatability report" in capsys.readouterr().err
 
 
 def test_by_default_the_cases_come_from_the_published_snapshot(

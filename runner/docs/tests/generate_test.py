@@ -261,6 +261,7 @@ REPORT = {
     "seed": 14,
     "per_lang": 100,
     "seconds": 1263,
+    "compare": {"alpha": 0.05, "min_effect": 0.05},
     "languages": [
         {
             "lang": "cpp",
@@ -286,6 +287,7 @@ def test_methodology_shows_the_repeatability_report_beside_the_snapshot(tmp_path
     assert "| cpp: medians within ±5% / ±10% | 88.0% / 100.0% |" in text
     assert "| cpp: host drift B / A; within ±5% after it | -; - |" in text  # null: too few to tell
     assert "| cpp: A/A compare changed | 38.0% of 100 judged |" in text
+    assert "| A/A compare | Mann-Whitney U, alpha 0.05, minimum effect 5%, host drift divided out |" in text
 
 
 def test_a_malformed_repeatability_report_is_named(tmp_path: Path) -> None:
