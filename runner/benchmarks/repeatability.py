@@ -216,7 +216,7 @@ def _source_cases(store: Store, root: Path, source: str) -> tuple[str, list[Case
     if source != PUBLISHED:
         run = store.resolve_run(source)
         return run.id, list(store.measured(run.id))
-    path = root / "published" / snapshot.DEFAULT_NAME
+    path = _published(root) / snapshot.DEFAULT_NAME
     if not path.exists():
         raise UsageError(f"no published snapshot at {path}: pass --from RUN_ID (a run of the store)")
     data = snapshot.read(path)
@@ -281,7 +281,12 @@ def _figures(store: Store, run_a: str, run_b: str, langs: Sequence[str]) -> list
 
 
 def _out(args: argparse.Namespace, root: Path) -> Path:
-    return user_path(args.out) if args.out else root / "published" / NAME
+    return user_path(args.out) if args.out else _published(root) / NAME
+
+
+def _published(root: Path) -> Path:
+    """The results folder's published/: the snapshot the docs show, and this report beside it."""
+    return root / "published"
 
 
 def _report(report: dict[str, Any], figures: Sequence[Repeatability], out: Path) -> int:

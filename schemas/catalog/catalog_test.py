@@ -120,12 +120,11 @@ def test_no_stray_copies_of_the_catalog() -> None:
     root = _repo_root()
     if not (root / ".git").exists():
         pytest.skip(f"no git checkout at {root}")  # a source archive: no file list to check
-    offenders = {
-        str(path.relative_to(root))
+    spelled = {
+        str(path.relative_to(root)): stray_lists(path.read_text(encoding="utf-8", errors="replace"))
         for path in _tracked_sources(root)
-        if stray_lists(path.read_text(encoding="utf-8", errors="replace"))
     }
-    found = [f"  {p}: {stray_lists((root / p).read_text(errors='replace'))}" for p in sorted(offenders)]
+    found = [f"  {name}: {lists}" for name, lists in sorted(spelled.items()) if lists]
     assert not found, "lists the catalog holds, spelled again (read schemas/catalog):\n" + "\n".join(found)
 
 
