@@ -14,9 +14,13 @@ class Provenance:
     machine: str
     commit: str
 
+    def lines(self) -> tuple[str, str]:
+        """The run, its profile and commit; then the machine (a chart's two footer lines:
+        a full CPU model does not fit beside the rest in one)."""
+        return f"serbench run {self.run} · {self.profile} profile · commit {self.commit[:12]}", self.machine
+
     def line(self) -> str:
-        machine, commit = self.machine, self.commit[:12]
-        return f"serbench run {self.run} · {self.profile} profile · {machine} · commit {commit}"
+        return " · ".join(self.lines())
 
 
 @dataclass(frozen=True)

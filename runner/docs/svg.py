@@ -5,7 +5,7 @@ the whole site's charts take about a second).
 Every chart is one comparison in one unit: a bar chart is one (dataset, op, size), each
 group fastest first, whiskers for the 95% CIs, a linear axis unless the values span more
 than LOG_SPREAD; a line chart has at most MAX_SERIES lines. Every chart carries its
-provenance (run, profile, machine, commit) in its <title> and in a footer line, so a chart
+provenance (run, profile, machine, commit) in its <title> and in two footer lines, so a chart
 shared on its own still says where it came from. The same input always gives the same bytes.
 """
 
@@ -94,8 +94,14 @@ def _line(x1: float, y1: float, x2: float, y2: float, colour: str, width: float 
     )
 
 
+# The footer's second line, below the height the chart's body asked for.
+FOOTER_LINE = 14
+
+
 def _document(title: str, height: float, body: list[str], provenance: Provenance) -> str:
-    footer = _text(4, height - 6, provenance.line(), SMALL, MUTED)
+    lines = enumerate(provenance.lines())
+    footer = "".join(_text(4, height - 6 + i * FOOTER_LINE, line, SMALL, MUTED) for i, line in lines)
+    height += FOOTER_LINE
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{_num(height)}" '
         f'viewBox="0 0 {WIDTH} {_num(height)}" font-family="DejaVu Sans, Helvetica, Arial, sans-serif">'

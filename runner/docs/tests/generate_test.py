@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from runner.docs import charts, generate, repeatability
+from runner.docs import charts, generate, repeatability, svg
+from runner.docs.page import Provenance
 from runner.docs.results import DASH, TIMES
 from runner.docs.tests.page_checks import lazy_in_full_rankings
 from runner.docs.tests.site import build_strict, nav_pages
@@ -295,3 +296,11 @@ def test_a_malformed_repeatability_report_is_named(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match=r"repeatability\.json: not a repeatability report"):
         repeatability.load(tmp_path)
     assert repeatability.load(tmp_path / "absent") == []
+
+
+def test_chart_footers_fit_the_chart_with_a_full_cpu_model() -> None:
+    machine = "AMD EPYC (family 26, model 2, stepping 1), 2 cores"  # as the published run names it
+    provenance = Provenance("20261123T231116Z", "standard", machine, "9e6cf86167f8" * 3)
+    room = svg.WIDTH / (svg.SMALL * svg.CHAR)  # characters of the footer's size in a chart's width
+    assert all(len(line) <= room for line in provenance.lines())
+    assert provenance.line() == " · ".join(provenance.lines())
