@@ -3,14 +3,13 @@ using System.Globalization;
 namespace Serbench.Bench;
 
 /// <summary>The command line every bench binary of the repository accepts. <see cref="Round"/>
-/// and <see cref="Seed"/> are internal: the standard profile starts one child per round and
-/// dataset with them (see <see cref="Rounds"/>).</summary>
+/// and <see cref="Seed"/> are internal: the standard profile starts one child per round with them (see <see cref="Rounds"/>).</summary>
 public sealed record Options(string Profile, string Out, string? Library, string? Dataset, string? Cases, int? Round, int? Seed, string? Payloads = null)
 {
     public const string Usage =
         "usage: bench --out DIR [--profile quick|standard|full|dry] [--library NAME] [--dataset NAME] [--cases FILE] [--payloads DIR]\n"
         + "  quick: every case briefly, one process (smoke); standard: every case in 10 rounds, a fresh process\n"
-        + "  per dataset and round, shuffled order (published); full: BenchmarkDotNet's default job; dry: each case once (tests)\n"
+        + "  per round, shuffled order (published); full: BenchmarkDotNet's default job; dry: each case once (tests)\n"
         + "  --cases FILE: only the case ids listed in FILE (one a line)\n"
         + "  --payloads DIR: each verified encode case's payload, once before timing, to DIR/<case id, '/' as ','>.bin";
 
@@ -45,17 +44,24 @@ public sealed record Options(string Profile, string Out, string? Library, string
     }
 
     /// <summary>The case ids of --cases, or null (every case).</summary>
-    public IReadOnlySet<string>? CaseIds() => CaseLines()?.Keys.ToHashSet();
+    public IReadOnlySet<string>? CaseIds() => CaseLines()?.Select(l => l.Id).ToHashSet();
+
+    /// <summary>The datasets of --cases' ids, in the order they first appear.</summary>
+    public IReadOnlyList<string> CaseDatasets()
+    {
+        var seen = new HashSet<string>();
+        return (CaseLines() ?? []).Select(l => CaseId.Dataset(l.Id)).Where(seen.Add).ToList();
+    }
 
     /// <summary>The invocation count per sample a line of --cases may give after its id and a
     /// tab (the standard profile's later rounds reuse the count round 0's pilot chose).</summary>
     public IReadOnlyDictionary<string, int> Invocations() =>
-        (CaseLines() ?? []).Where(p => p.Value is not null).ToDictionary(p => p.Key, p => int.Parse(p.Value!, CultureInfo.InvariantCulture));
+        (CaseLines() ?? []).Where(l => l.Count is not null).ToDictionary(l => l.Id, l => int.Parse(l.Count!, CultureInfo.InvariantCulture));
 
-    private Dictionary<string, string?>? CaseLines() =>
+    private List<(string Id, string? Count)>? CaseLines() =>
         Cases is null ? null
-            : File.ReadLines(Cases).Select(l => l.Trim()).Where(l => l.Length > 0)
-                .Select(l => l.Split('\t')).ToDictionary(f => f[0], f => f.Length > 1 ? f[1] : null);
+            : [.. File.ReadLines(Cases).Select(l => l.Trim()).Where(l => l.Length > 0)
+                .Select(l => l.Split('\t')).Select(f => (f[0], f.Length > 1 ? f[1] : null))];
 
     private static readonly string[] Known = ["--profile", "--out", "--library", "--dataset", "--cases", "--round", "--seed", "--payloads"];
 

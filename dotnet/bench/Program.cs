@@ -41,7 +41,7 @@ public static class Program
     {
         if (options.Round is { } round)
         {
-            return Rounds.RunChild(options, round, Accepted(options));
+            return Rounds.RunChild(options, round, dataset => Accepted(options with { Dataset = dataset }));
         }
         var calibration = new Calibration();
         calibration.Measure("start");
@@ -121,7 +121,7 @@ public static class Program
     /// --cases, only the datasets it names.</summary>
     private static List<Fixture> LoadFixtures(Options options)
     {
-        var named = options.CaseIds()?.Select(id => id.Split('/')[0]["dataset=".Length..]).ToHashSet();
+        var named = options.CaseIds()?.Select(CaseId.Dataset).ToHashSet();
         return LoadFixtures(d => Selected(options.Dataset, d) && (named is null || named.Contains(d)));
     }
 

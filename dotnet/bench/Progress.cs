@@ -15,8 +15,9 @@ public sealed class Progress : EventProcessor
     /// <summary>The number of cases selected to be timed.</summary>
     public int Total { get; set; }
 
-    /// <summary>No progress lines (a child of the standard profile: its parent prints them).</summary>
-    public bool Quiet { get; init; }
+    /// <summary>Called with each case id measured, instead of the progress line (a child of
+    /// the standard profile tells its parent, which prints them).</summary>
+    public Action<string>? Measured { get; init; }
 
     public static void Say(string line) => Console.Error.WriteLine($"dotnet bench: {line}");
 
@@ -28,13 +29,17 @@ public sealed class Progress : EventProcessor
     public override void OnEndRunBenchmark(BenchmarkCase benchmarkCase, BenchmarkReport report)
     {
         var id = CaseId(benchmarkCase);
-        if (!Quiet)
-        {
-            Console.Error.WriteLine($"progress: {Interlocked.Increment(ref done)}/{Total} {id}");
-        }
         if (!report.Success)
         {
             Say($"FAILED {id} (see the BenchmarkDotNet log in --out)");
+        }
+        else if (Measured is { } measured)
+        {
+            measured(id);
+        }
+        if (Measured is null)
+        {
+            Console.Error.WriteLine($"progress: {Interlocked.Increment(ref done)}/{Total} {id}");
         }
     }
 }

@@ -6,20 +6,26 @@ using BenchmarkDotNet.Running;
 namespace Serbench.Bench;
 
 /// <summary>The standard profile: every case gets one sample in each of <see cref="Count"/>
-/// rounds. In round r the datasets come in an order shuffled with the round's seed; each
-/// dataset is timed in a fresh child process (this binary with --round r --seed s --dataset d
-/// --cases FILE), which runs one BenchmarkDotNet invocation over that dataset's cases (every
-/// library, op and size: the comparisons) in an order shuffled with its own seed. So a case is
-/// timed in a process holding only its dataset's fixtures and its own objects (the previous
-/// case's are dropped in GlobalCleanup and collected at the end of its GlobalSetup). Allocations
-/// are measured in round 0 only (MemoryDiagnoser costs each case one more iteration). Each
-/// child's report goes to results/round-&lt;r&gt;/&lt;dataset&gt;-report-full.json; the seeds and
-/// orders are in dotnet-cases.json ("rounds").</summary>
+/// rounds. Each round is one fresh child process (this binary with --round r --seed s --cases
+/// FILE) that takes the datasets one after another in an order shuffled with the round's seed:
+/// per dataset it loads only that dataset's fixtures and runs one BenchmarkDotNet invocation over
+/// its cases (every library, op and size: the comparisons) in a shuffled order, then drops them
+/// before the next. So a case is timed in a process holding only its dataset's fixtures and its
+/// own objects (the previous case's are dropped in GlobalCleanup and collected at the end of its
+/// GlobalSetup, the previous dataset's with them). One process per round, not per dataset and
+/// round: a child costs about 2.7 s before its first case here (every method it runs, the
+/// framework's and BenchmarkDotNet's included, is compiled fully optimized, see
+/// <see cref="ChildRuntime"/>), which over 13 datasets and two passes was about 11 of the
+/// suite's 31 minutes. Allocations are measured in round 0 only (MemoryDiagnoser costs each case
+/// one more iteration). Each dataset's report goes to
+/// results/round-&lt;r&gt;/&lt;dataset&gt;-report-full.json; the seeds and orders are in
+/// dotnet-cases.json ("rounds").</summary>
 public sealed class Rounds(Options options, Catalog catalog)
 {
     public const int Count = 10;
 
-    private const string MeasuredFile = "measured.txt";
+    /// <summary>What a child prints on stdout as each case ends well: this, a tab, the case id.</summary>
+    private const string MeasuredLine = "measured";
 
     /// <summary>A child lives seconds, too short for the default tiered JIT (call counting starts
     /// after 100 ms without new tier-0 code, then 30 calls, then dynamic PGO's instrumented tier):
@@ -45,7 +51,7 @@ public sealed class Rounds(Options options, Catalog catalog)
         var byDataset = verified.GroupBy(v => v.Fixture.Dataset)
             .ToDictionary(g => g.Key, g => g.SelectMany(CaseIds).ToList());
         var total = byDataset.Values.Sum(ids => ids.Count) * Count;
-        Progress.Say($"timing {total / Count} cases in {Count} rounds (standard profile, a process per dataset and round)");
+        Progress.Say($"timing {total / Count} cases in {Count} rounds (standard profile, a process per round)");
         var seed = options.Seed ?? Random.Shared.Next();
         var done = 0;
         for (var round = 0; round < Count; round++)
@@ -54,15 +60,13 @@ public sealed class Rounds(Options options, Catalog catalog)
             var order = byDataset.Keys.OrderBy(d => d, StringComparer.Ordinal).ToArray();
             random.Shuffle(order);
             catalog.Add(new Catalog.Round(round, seed + round, order));
-            foreach (var dataset in order)
+            var lines = order.SelectMany(d => byDataset[d])
+                .Select(id => invocations.TryGetValue(id, out var n) ? $"{id}\t{n}" : id).ToList();
+            RunRound(round, random.Next(), lines, id =>
             {
-                var lines = byDataset[dataset].Select(id => invocations.TryGetValue(id, out var n) ? $"{id}\t{n}" : id).ToList();
-                foreach (var id in RunRound(round, random.Next(), dataset, lines))
-                {
-                    measuredRounds[id] = measuredRounds.GetValueOrDefault(id) + 1;
-                    Console.Error.WriteLine($"progress: {++done}/{total} {id}");
-                }
-            }
+                measuredRounds[id] = measuredRounds.GetValueOrDefault(id) + 1;
+                Console.Error.WriteLine($"progress: {++done}/{total} {id}");
+            });
             if (round == 0)
             {
                 invocations = PilotCounts(Path.Combine(options.Out, "results", "round-0"));
@@ -93,41 +97,49 @@ public sealed class Rounds(Options options, Catalog catalog)
         return CaseId.Of(parameters[0], int.Parse(parameters[1], CultureInfo.InvariantCulture), (string)benchmark["MethodTitle"]!);
     }
 
-    /// <summary>One child: times the cases of <paramref name="lines"/> (id, or id TAB invocations)
-    /// once; returns the ids it measured.</summary>
-    private IReadOnlyList<string> RunRound(int round, int seed, string dataset, IReadOnlyList<string> lines)
+    /// <summary>One child: times the cases of <paramref name="lines"/> (id, or id TAB invocations;
+    /// grouped by dataset, in the round's dataset order) once, calling <paramref name="measured"/>
+    /// with each case id as the child reports it measured; moves its reports into the round's folder.</summary>
+    private void RunRound(int round, int seed, IReadOnlyList<string> lines, Action<string> measured)
     {
-        var work = Path.Combine(options.Out, "work", $"round-{round}", dataset);
+        var work = Path.Combine(options.Out, "work", $"round-{round}");
         Directory.CreateDirectory(work);
         var cases = Path.Combine(work, "cases.txt");
         File.WriteAllLines(cases, lines);
-        string[] args = [typeof(Rounds).Assembly.Location, "--profile", "standard", "--out", work, "--dataset", dataset,
+        string[] args = [typeof(Rounds).Assembly.Location, "--profile", "standard", "--out", work,
             "--cases", cases, "--round", $"{round}", "--seed", $"{seed}", .. options.Library is { } lib ? ["--library", lib] : Array.Empty<string>()];
-        var start = new ProcessStartInfo(Environment.ProcessPath!, args) { UseShellExecute = false };
+        var start = new ProcessStartInfo(Environment.ProcessPath!, args) { UseShellExecute = false, RedirectStandardOutput = true };
         foreach (var (name, value) in ChildRuntime)
         {
             start.Environment[name] = value;
         }
         using (var child = Process.Start(start)!)
         {
+            while (child.StandardOutput.ReadLine() is { } line)
+            {
+                if (line.Split('\t') is [MeasuredLine, var id])
+                {
+                    measured(id);
+                }
+            }
             child.WaitForExit();
             if (child.ExitCode != 0)
             {
-                Progress.Say($"round {round}, dataset {dataset}: the child exited {child.ExitCode}; its cases miss this round");
+                Progress.Say($"round {round}: the child exited {child.ExitCode}; the cases it had not measured miss this round");
             }
         }
         var results = Path.Combine(options.Out, "results", $"round-{round}");
         Directory.CreateDirectory(results);
-        var written = Path.Combine(work, "results");
-        var reports = Directory.Exists(written) ? Directory.GetFiles(written, "*-report-full.json") : [];
-        foreach (var (report, i) in reports.Select((r, i) => (r, i)))
+        foreach (var dataset in Directory.GetDirectories(work).Select(Path.GetFileName))
         {
-            File.Move(report, Path.Combine(results, $"{dataset}{(i == 0 ? "" : $"-{i}")}-report-full.json"), overwrite: true);
+            var written = Path.Combine(work, dataset!, "results");
+            var reports = Directory.Exists(written) ? Directory.GetFiles(written, "*-report-full.json") : [];
+            foreach (var (report, i) in reports.Select((r, i) => (r, i)))
+            {
+                File.Move(report, Path.Combine(results, $"{dataset}{(i == 0 ? "" : $"-{i}")}-report-full.json"), overwrite: true);
+            }
         }
-        var measured = Path.Combine(work, MeasuredFile);
-        var done = File.Exists(measured) ? File.ReadAllLines(measured) : [];
         Directory.Delete(work, recursive: true);
-        return done;
     }
 
     /// <summary>A case is measured when at least one round timed it (the reason says how many did).</summary>
@@ -142,18 +154,23 @@ public sealed class Rounds(Options options, Catalog catalog)
         }
     }
 
-    /// <summary>The child of one round and dataset: one BenchmarkDotNet invocation over
-    /// <paramref name="accepted"/> in the order its seed shuffles; writes the ids it measured.</summary>
-    public static int RunChild(Options options, int round, IReadOnlyList<Verified> accepted)
+    /// <summary>The child of one round: per dataset of --cases, in the file's order, the verified
+    /// cases <paramref name="accepted"/> gives (its fixtures loaded then, and dropped before the
+    /// next dataset's), one BenchmarkDotNet invocation over them in the order the seed shuffles,
+    /// its artifacts in --out/&lt;dataset&gt;; prints each measured case id as
+    /// <see cref="MeasuredLine"/> TAB id.</summary>
+    public static int RunChild(Options options, int round, Func<string, IReadOnlyList<Verified>> accepted)
     {
-        var progress = new Progress { Quiet = true };
-        var fixtures = accepted.Select(v => v.Fixture).Distinct().ToList();
-        var config = Harness.Config("standard", options.Out, progress, measureAllocations: round == 0);
-        var runInfo = Plan.BuildShuffled(fixtures, accepted, config,
-            new Random(options.Seed ?? round), options.Invocations());
-        var summary = BenchmarkRunner.Run([runInfo]).Single();
-        File.WriteAllLines(Path.Combine(options.Out, MeasuredFile),
-            summary.Reports.Where(r => r.Success).Select(r => Progress.CaseId(r.BenchmarkCase)));
+        var progress = new Progress { Measured = id => Console.Out.WriteLine($"{MeasuredLine}\t{id}") };
+        var random = new Random(options.Seed ?? round);
+        foreach (var dataset in options.CaseDatasets())
+        {
+            var verified = accepted(dataset);
+            var config = Harness.Config("standard", Path.Combine(options.Out, dataset), progress, measureAllocations: round == 0);
+            var runInfo = Plan.BuildShuffled(verified.Select(v => v.Fixture).Distinct().ToList(), verified, config,
+                random, options.Invocations());
+            BenchmarkRunner.Run([runInfo]);
+        }
         return 0;
     }
 }

@@ -59,18 +59,24 @@ want = {c["id"].replace("/", ",") + ".bin": c["wire_bytes"] for c in cases if c[
 got = {p.name: p.stat().st_size for p in pathlib.Path(sys.argv[2]).iterdir()}
 print("ok" if got == want and want else f"want {want}, got {got}")' "$cases" "$out/payloads")
 [[ $payload_sizes == ok ]] || fail "payloads: $payload_sizes"
-# The standard profile on one case: ten rounds, one child process each, a report per round folder.
-printf 'dataset=user/size=1/op=encode/format=memorypack/lib=memorypack\n' >"$TEST_TMPDIR/cases.txt"
+# The standard profile on two datasets: ten rounds, one child process each taking both
+# datasets, a report per dataset in each round folder.
+printf '%s\n' dataset=user/size=1/op=encode/format=memorypack/lib=memorypack \
+  dataset=google_message1_proto3/size=1/op=decode/format=protobuf/lib=protobuf >"$TEST_TMPDIR/cases.txt"
 "$bench" --profile standard --cases "$TEST_TMPDIR/cases.txt" --seed 7 --out "$out/standard" 2>"$TEST_TMPDIR/standard.err" \
   || fail "standard profile: $(tail -5 "$TEST_TMPDIR/standard.err")"
 for r in 0 1 2 3 4 5 6 7 8 9; do
   grep -q '"MethodTitle": *"op=encode/format=memorypack/lib=memorypack"' "$out/standard/results/round-$r/user-report-full.json" \
-    || fail "no round $r report"
+    || fail "no round $r user report"
+  grep -q '"MethodTitle": *"op=decode/format=protobuf/lib=protobuf"' "$out/standard/results/round-$r/google_message1_proto3-report-full.json" \
+    || fail "no round $r google_message1_proto3 report"
 done
 [[ ! -e $out/standard/results/round-10 && ! -e $out/standard/work ]] || fail "more than 10 rounds, or work files left"
-grep -q "^progress: 10/10 dataset=user/size=1/op=encode/format=memorypack/lib=memorypack" "$TEST_TMPDIR/standard.err" \
-  || fail "no standard progress lines"
-[[ $(grep -c '"id"' "$out/standard/dotnet-cases.json") == 1 ]] || fail "--cases did not narrow the catalog"
+grep -q "^progress: 20/20 dataset=" "$TEST_TMPDIR/standard.err" || fail "no standard progress lines"
+[[ $(grep -c '"id"' "$out/standard/dotnet-cases.json") == 2 ]] || fail "--cases did not narrow the catalog"
+[[ $(grep -c '"status": "measured"' "$out/standard/dotnet-cases.json") == 2 ]] \
+  && ! grep -q '"reason": "BenchmarkDotNet timed it' "$out/standard/dotnet-cases.json" \
+  || fail "not every case measured in all 10 rounds: $(cat "$out/standard/dotnet-cases.json")"
 [[ $(grep -o '"when":"[a-z]*","workload":"[a-z_0-9]*"' "$out/standard/dotnet-calibration.json" | sort -u | wc -l) == 4 ]] \
   || fail "calibration: $(cat "$out/standard/dotnet-calibration.json")"
 echo "bench smoke test: ok"

@@ -13,4 +13,7 @@ public static class CaseId
 
     public static string Of(string dataset, int size, string op, ILibrary library) =>
         Of(dataset, size, Suffix(op, library.Format, library.Lib, library.Variant));
+
+    /// <summary>The dataset a case id names.</summary>
+    public static string Dataset(string id) => id.Split('/')[0]["dataset=".Length..];
 }
