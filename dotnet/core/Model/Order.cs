@@ -22,15 +22,6 @@ public sealed partial record Customer
 }
 
 [MemoryPackable, MessagePackObject, MsgPackMap, ProtoContract]
-public sealed partial record Address
-{
-    [Key("street"), MsgPackMapElement("street"), ProtoMember(1)] public required string Street { get; init; } = "";
-    [Key("city"), MsgPackMapElement("city"), ProtoMember(2)] public required string City { get; init; } = "";
-    [Key("postcode"), MsgPackMapElement("postcode"), ProtoMember(3)] public required string Postcode { get; init; } = "";
-    [Key("country"), MsgPackMapElement("country"), ProtoMember(4)] public required string Country { get; init; } = "";
-}
-
-[MemoryPackable, MessagePackObject, MsgPackMap, ProtoContract]
 public sealed partial record LineItem
 {
     [Key("sku"), MsgPackMapElement("sku"), ProtoMember(1)] public required string Sku { get; init; } = "";

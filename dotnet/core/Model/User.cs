@@ -7,15 +7,6 @@ using ProtoBuf;
 namespace Serbench.Model.Users;
 
 [MemoryPackable, MessagePackObject, MsgPackMap, ProtoContract]
-public sealed partial record Address
-{
-    [Key("street"), MsgPackMapElement("street"), ProtoMember(1)] public required string Street { get; init; } = "";
-    [Key("city"), MsgPackMapElement("city"), ProtoMember(2)] public required string City { get; init; } = "";
-    [Key("postcode"), MsgPackMapElement("postcode"), ProtoMember(3)] public required string Postcode { get; init; } = "";
-    [Key("country"), MsgPackMapElement("country"), ProtoMember(4)] public required string Country { get; init; } = "";
-}
-
-[MemoryPackable, MessagePackObject, MsgPackMap, ProtoContract]
 public sealed partial record User
 {
     [Key("name"), MsgPackMapElement("name"), ProtoMember(1)] public required string Name { get; init; } = "";

@@ -20,10 +20,12 @@ catalog's access paths (schemas/README.md), each value weighed by Weigh.Of
 (Mappings/Weigh.cs), as C++ reads them.
 
 The model of dataset d is namespace Serbench.Model.<D>s (no second s after
-one), its classes named as the schema's messages; a proto field is the
-property of its PascalCase name; a oneof is a property of the oneof's name
-whose type is a base class of its members' classes (or, for a message that is
-nothing but the oneof, the message's class itself). Numbers whose widths or
+one), its classes named as the schema's messages (but a message of plain fields
+that several datasets define alike is one class in Serbench.Model, see
+shared_messages); a proto field is the property of its PascalCase name; a
+oneof is a property of the oneof's name whose type is a base class of its
+members' classes (or, for a message that is nothing but the oneof, the
+message's class itself). Numbers whose widths or
 signedness differ between the model and a twin are converted by
 Wire.Of (checked), chosen by type as C++'s wire_cast.h does.
 
@@ -58,6 +60,23 @@ def model_namespace(d: Dataset) -> str:
     """Serbench.Model.<D>s: plural, so that the namespace is not one of its classes."""
     plural = pascal(d.name)
     return "Serbench.Model." + (plural if plural.endswith("s") else plural + "s")
+
+
+def shared_messages(datasets: list[Dataset]) -> frozenset[str]:
+    """The messages several datasets define alike (same fields, none of them a message or
+    an enum): the model has one class for each, Serbench.Model.<Name> (user's and order's
+    Address), not one per dataset."""
+    defined: dict[str, list[Message]] = {}
+    for d in datasets:
+        for m in d.messages:
+            defined.setdefault(m.name, []).append(m)
+    return frozenset(
+        name for name, ms in defined.items() if len(ms) > 1 and len(set(ms)) == 1 and _leaf(ms[0])
+    )
+
+
+def _leaf(m: Message) -> bool:
+    return all(isinstance(x, Field) and x.kind != "message" and not x.enum for x in m.items)
 
 
 def fbs_unions(d: Dataset) -> dict[tuple[str, str], str]:
@@ -104,9 +123,14 @@ class Lib:
     TO: ClassVar[dict[str, tuple[str, ...]]] = {}
     FROM: ClassVar[dict[str, str]] = {}
 
-    def __init__(self, d: Dataset) -> None:
+    def __init__(self, d: Dataset, shared: frozenset[str] = frozenset()) -> None:
         self.d = d
         self.ns = namespace(d, self.idl)
+        self.shared = shared  # shared_messages of every dataset
+
+    def model(self, message: str) -> str:
+        """The model class of a message: its dataset's, or the one several datasets share."""
+        return f"global::Serbench.Model.{message}" if message in self.shared else f"M.{message}"
 
     def cls(self) -> str:
         return pascal(self.d.name) + self.name
@@ -123,13 +147,14 @@ class Lib:
         return [
             *self.payload_to(record),
             "",
-            f"protected override Payload<M.{record}> FromNative({self.native('Payload')} payload) =>",
+            f"protected override Payload<{self.model(record)}> FromNative("
+            f"{self.native('Payload')} payload) =>",
             "    new() { Records = Mapped.List(payload.Records, From) };",
         ]
 
     def payload_to(self, record: str) -> list[str]:
         return [
-            f"protected override {self.native('Payload')} ToNative(Payload<M.{record}> payload) =>",
+            f"protected override {self.native('Payload')} ToNative(Payload<{self.model(record)}> payload) =>",
             "    new() { Records = Mapped.List(payload.Records, To) };",
         ]
 
@@ -151,7 +176,7 @@ class Lib:
             else:
                 lines += [self.fill(y, x) for y in self.TO[case(x)]]
         return [
-            f"private static {self.native(m.name)} To(M.{m.name} m)",
+            f"private static {self.native(m.name)} To({self.model(m.name)} m)",
             "{",
             f"    var t = new {self.native(m.name)}();",
             *("    " + x for x in lines),
@@ -160,7 +185,7 @@ class Lib:
         ]
 
     def from_(self, m: Message) -> list[str]:
-        head = f"private static M.{m.name} From({self.native(m.name)} t) =>"
+        head = f"private static {self.model(m.name)} From({self.native(m.name)} t) =>"
         if len(m.oneofs) == 1 and m.oneofs[0].whole:
             return [head, f"    {self.from_oneof(m, m.oneofs[0], 't')};"]
         members = [
@@ -187,7 +212,7 @@ class Lib:
             f"    using N = global::{self.ns};",
             "",
             f"    public sealed partial class {self.cls()}",
-            f"        : {self.base}<M.{record}, {self.native('Payload')}>",
+            f"        : {self.base}<{self.model(record)}, {self.native('Payload')}>",
             "    {",
             *(("        " + x).rstrip() for x in body),
             "    }",
@@ -255,7 +280,7 @@ class Protobuf(Lib):
 
     def payload_to(self, record: str) -> list[str]:
         return [
-            f"protected override N.Payload ToNative(Payload<M.{record}> payload)",
+            f"protected override N.Payload ToNative(Payload<{self.model(record)}> payload)",
             "{",
             "    var t = new N.Payload();",
             "    foreach (var e in payload.Records) t.Records.Add(To(e));",
@@ -267,7 +292,7 @@ class Protobuf(Lib):
         lines = [f"switch ({source})", "{"]
         for f in o.members:
             lines += [
-                f"    case M.{f.type_name} v:",
+                f"    case {self.model(f.type_name)} v:",
                 f"        t.{pascal(f.name)} = To(v);",
                 "        break;",
             ]
@@ -295,8 +320,8 @@ class FlatBuffers(Lib):
         "optional_scalar": "t.{c}.HasValue ? Wire.Of(t.{c}.Value) : null",
     }
 
-    def __init__(self, d: Dataset) -> None:
-        super().__init__(d)
+    def __init__(self, d: Dataset, shared: frozenset[str] = frozenset()) -> None:
+        super().__init__(d, shared)
         self.unions = fbs_unions(d)
 
     def native(self, message: str) -> str:
@@ -369,7 +394,7 @@ class FlatBuffers(Lib):
     def to_oneof(self, o: Oneof, source: str) -> list[str]:
         message = next(m for m in self.d.messages if o in m.oneofs)
         u = self.union(message, o)
-        arms = [f"M.{f.type_name} v => N.{u}Union.From{f.type_name}(To(v))" for f in o.members]
+        arms = [f"{self.model(f.type_name)} v => N.{u}Union.From{f.type_name}(To(v))" for f in o.members]
         return [f"t.{pascal(o.name)} = {_switch(source, arms, _unknown(source))};"]
 
     def from_oneof(self, m: Message, o: Oneof, source: str) -> str:
@@ -413,12 +438,14 @@ class Thrift(Lib):
         if not (len(m.oneofs) == 1 and m.oneofs[0].whole):
             return super().to(m)
         return [
-            f"private static {self.native(m.name)} To(M.{m.name} m) =>",
+            f"private static {self.native(m.name)} To({self.model(m.name)} m) =>",
             f"    {self._union(m.oneofs[0], 'm')};",
         ]
 
     def _union(self, o: Oneof, source: str) -> str:
-        arms = [f"M.{f.type_name} v => new() {{ {pascal(o.member(f))} = To(v) }}" for f in o.members]
+        arms = [
+            f"{self.model(f.type_name)} v => new() {{ {pascal(o.member(f))} = To(v) }}" for f in o.members
+        ]
         return _switch(source, arms, _unknown(source))
 
     def to_oneof(self, o: Oneof, source: str) -> list[str]:
@@ -457,10 +484,11 @@ def datasets_class(datasets: list[Dataset]) -> list[str]:
 _STJ = "global::System.Text.Json.Serialization"
 
 
-def _type_names(d: Dataset) -> list[str]:
-    """The model classes and enums of a dataset, as the source generator names them."""
+def _type_names(d: Dataset, shared: frozenset[str]) -> list[str]:
+    """The model classes and enums of a dataset, as the source generator names them (but
+    the classes several datasets share: one type, one name)."""
     enums = [f.type_name for m in d.messages for f in m.fields if f.enum]
-    return list(dict.fromkeys([m.name for m in d.messages] + enums))
+    return [x for x in dict.fromkeys([m.name for m in d.messages] + enums) if x not in shared]
 
 
 def json_context(datasets: list[Dataset]) -> list[str]:
@@ -476,12 +504,13 @@ def json_context(datasets: list[Dataset]) -> list[str]:
         f"        DefaultIgnoreCondition = {_STJ}.JsonIgnoreCondition.WhenWritingNull)]",
     ]
     taken: set[str] = set()
+    shared = shared_messages(datasets)
     for d in datasets:
         model = f"global::{model_namespace(d)}"
         lines.append(
             f"    [{_STJ}.JsonSerializable(typeof(global::Serbench.Model.Payload<{model}.{d.record}>))]"
         )
-        for name in _type_names(d):
+        for name in _type_names(d, shared):
             if name in taken:
                 apart = f'TypeInfoPropertyName = "{pascal(d.name)}{name}"'
                 lines.append(f"    [{_STJ}.JsonSerializable(typeof({model}.{name}), {apart})]")
@@ -502,9 +531,10 @@ def generate(datasets: list[Dataset]) -> str:
         "",
         *json_context(datasets),
     ]
+    shared = shared_messages(datasets)
     for d in datasets:
         for lib in LIBS:
-            out += ["", *lib(d).mapping()]
+            out += ["", *lib(d, shared).mapping()]
     return "\n".join(out) + "\n"
 
 
