@@ -11,8 +11,11 @@ included), and reports per language:
   1 µs in the first run: below that, timer resolution dominates), and within ±5% once the
   language's host drift (`runner compare`: its median case's ratio B / A) is divided out,
   which is what the ratios between libraries see;
+- how far the cases moved: 95% of the cases of at least 1 µs moved less than `moved_95`
+  (drift divided out), the run-to-run noise `runner compare` raises its minimum effect to;
 - the share of cases an A/A `runner compare` of the two runs (its defaults: drift divided
-  out) flags as changed (slower or faster), of those it could judge.
+  out, the minimum effect raised to the noise of the report this one replaces, so the
+  figure is out of sample) flags as changed (slower or faster), of those it could judge.
 
 Both run ids go with the figures, printed and written to `--out` (default
 results/published/repeatability.json, beside the published snapshot: regenerating the docs,
@@ -35,11 +38,12 @@ from runner import all as run_all
 from runner.caseid import CaseIdentity
 from runner.compare import (
     ALPHA,
-    MIN_EFFECT,
     CaseComparison,
     Drift,
+    MinEffect,
     calibration_shifts,
     compare_runs,
+    measured_min_effect,
     normalization,
 )
 from runner.docs import snapshot
@@ -56,6 +60,7 @@ PER_LANG = 120  # cases measured per language (issue 14 asks for at least 100)
 SEED = 14
 MIN_NS = 1000.0  # cases faster than this are left out of the agreement shares
 TOLERANCES = (0.05, 0.10)
+MOVED_SHARE = 0.95  # moved_95: the change this share of cases stayed within
 
 
 @dataclass(frozen=True)
@@ -69,6 +74,7 @@ class Repeatability:
     within_10pct: float
     drift: float  # median B / median A over the language's cases (NaN: too few to tell)
     within_5pct_of_drift: float  # within ±5% once the drift is divided out
+    moved_95: float  # 95% of the cases >= MIN_NS moved less than this (drift divided out)
     judged: int  # cases the A/A compare could judge (enough samples)
     changed: float  # share of the judged cases it called slower or faster
 
@@ -104,6 +110,7 @@ def repeatability(
     within = [sum(1 for a, b in timed.values() if abs(b - a) <= t * a) for t in TOLERANCES]
     host = drift.ratio if drift else math.nan
     relative = sum(1 for a, b in timed.values() if abs(b / host - a) <= TOLERANCES[0] * a)
+    moved = sorted(abs(b / (host if drift else 1.0) / a - 1) for a, b in timed.values())
     judged = [
         c
         for c in compared
@@ -118,6 +125,7 @@ def repeatability(
         _share(within[1], len(timed)),
         host,
         _share(relative, len(timed)) if drift else math.nan,
+        moved[math.ceil(MOVED_SHARE * len(moved)) - 1] if moved else math.nan,
         len(judged),
         _share(changed, len(judged)),
     )
@@ -131,12 +139,12 @@ def render(figures: Sequence[Repeatability], run_a: str, run_b: str) -> str:
     lines = [
         f"repeatability: runs {run_a} and {run_b} (the same cases, back to back)",
         f"{'lang':<8} {'cases':>5} {'>=1us':>6} {'±5%':>7} {'±10%':>7} {'drift':>6} "
-        f"{'±5% of drift':>12} {'A/A judged':>10} {'A/A changed':>11}",
+        f"{'±5% of drift':>12} {'95% moved <':>11} {'A/A judged':>10} {'A/A changed':>11}",
     ]
     lines += [
         f"{f.lang:<8} {f.cases:>5} {f.timed:>6} {percent(f.within_5pct):>7} "
         f"{percent(f.within_10pct):>7} {ratio(f.drift):>6} {percent(f.within_5pct_of_drift):>12} "
-        f"{f.judged:>10} {percent(f.changed):>11}"
+        f"{percent(f.moved_95):>11} {f.judged:>10} {percent(f.changed):>11}"
         for f in figures
     ]
     lines.append("targets (issue 14): >= 90% of cases >= 1 us within ±5%; A/A compare flags <= 5%")
@@ -241,23 +249,28 @@ def _run(args: argparse.Namespace, suites: Sequence[Suite]) -> int:
         }
         if not chosen:
             raise UsageError(f"run {source} measured no case of {', '.join(sorted(wanted))}")
+        out = _out(args, root)
         run_a = _measure(store, root, suites, chosen, args)
         run_b = _measure(store, root, suites, chosen, args)
-        figures = _figures(store, run_a, run_b, sorted(chosen))
+        # The noise of the report this one replaces: the A/A figure is judged out of sample.
+        effect = measured_min_effect(out.parent, store.resolve_run(run_a))
+        figures = _figures(store, run_a, run_b, sorted(chosen), effect)
+        machine = store.resolve_run(run_a).fingerprint
     report = {
         "runs": [run_a, run_b],
+        "machine": machine,
         "profile": args.profile,
         "drawn_from": source,
         "seed": args.seed,
         "per_lang": args.per_lang,
         "seconds": round(time.monotonic() - start),
     }
-    return _report(report, figures, _out(args, root))
+    return _report(report, figures, effect, out)
 
 
 def _recompute(args: argparse.Namespace) -> int:
     """The figures of the report at --out again, from its two runs in the store (after a
-    change to the comparison), its other fields kept."""
+    change to the comparison), with the minimum effects it recorded; its other fields kept."""
     out = _out(args, results_root(args.results))
     if not out.exists():
         raise UsageError(f"no report to recompute at {out}")
@@ -265,18 +278,25 @@ def _recompute(args: argparse.Namespace) -> int:
         report = json.loads(out.read_text())
         run_a, run_b = report["runs"]
         langs = [f["lang"] for f in report["languages"]]
+        settings = report["compare"]
+        effect = MinEffect(
+            settings["min_effect"], settings.get("noise") or {}, settings.get("noise_from", "")
+        )
     except (ValueError, KeyError, TypeError) as error:
         raise UsageError(f"{out}: not a repeatability report ({error!r})") from error
     with Store.open(store_path(args.store, args.results)) as store:
-        figures = _figures(store, run_a, run_b, langs)
-    return _report(report, figures, out)
+        figures = _figures(store, run_a, run_b, langs, effect)
+        report["machine"] = store.resolve_run(run_a).fingerprint  # reports before it lack it
+    return _report(report, figures, effect, out)
 
 
-def _figures(store: Store, run_a: str, run_b: str, langs: Sequence[str]) -> list[Repeatability]:
+def _figures(
+    store: Store, run_a: str, run_b: str, langs: Sequence[str], effect: MinEffect
+) -> list[Repeatability]:
     first, second = store.measured(run_a), store.measured(run_b)
     shifts = calibration_shifts(store, store.resolve_run(run_a), store.resolve_run(run_b))
     normalized = normalization(shifts, first, second)
-    compared = compare_runs(first, second, ALPHA, MIN_EFFECT, scale=normalized.scale)
+    compared = compare_runs(first, second, ALPHA, effect, scale=normalized.scale)
     return [repeatability(lang, first, second, compared, normalized.drifts.get(lang)) for lang in langs]
 
 
@@ -289,12 +309,18 @@ def _published(root: Path) -> Path:
     return root / "published"
 
 
-def _report(report: dict[str, Any], figures: Sequence[Repeatability], out: Path) -> int:
+def _report(report: dict[str, Any], figures: Sequence[Repeatability], effect: MinEffect, out: Path) -> int:
     """Prints the figures and writes them with the report's other fields to out."""
     run_a, run_b = report["runs"]
     print(render(figures, run_a, run_b))
+    print(f"A/A compare: {effect.describe()}")
     report |= {
-        "compare": {"alpha": ALPHA, "min_effect": MIN_EFFECT},
+        "compare": {
+            "alpha": ALPHA,
+            "min_effect": effect.default,
+            "noise": dict(effect.noise),
+            "noise_from": effect.source,
+        },
         # NaN (no case to take a share of) is not JSON: null.
         "languages": [{k: _json_number(v) for k, v in asdict(f).items()} for f in figures],
     }

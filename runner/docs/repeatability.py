@@ -3,11 +3,12 @@
 `bazel run //runner:repeatability` writes its report (runner/benchmarks/repeatability.py)
 beside the published snapshot, results/published/repeatability.json; the docs read it from
 there, so running the benchmark again and regenerating the docs updates the page without
-publishing a run again.
+publishing a run again. `runner compare` reads the run-to-run noise from it (`noise`).
 """
 
 import json
 import math
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -39,14 +40,7 @@ def rows(report: dict[str, Any]) -> list[tuple[str, str]]:
         ),
         ("profile", str(report["profile"])),
     ]
-    settings = report["compare"]
-    found.append(
-        (
-            "A/A compare",
-            f"Mann-Whitney U, alpha {settings['alpha']:g}, minimum effect {settings['min_effect']:.0%}, "
-            "host drift divided out",
-        )
-    )
+    found.append(("A/A compare", f"Mann-Whitney U, {_settings(report['compare'])}, host drift divided out"))
     for f in report["languages"]:
         lang = f["lang"]
         found += [
@@ -59,9 +53,49 @@ def rows(report: dict[str, Any]) -> list[tuple[str, str]]:
                 f"{lang}: host drift B / A; within ±5% after it",
                 f"{ratio(f['drift'])}; {percent(f['within_5pct_of_drift'])}",
             ),
+            (f"{lang}: 95% of cases moved less than", percent(f.get("moved_95"))),
             (f"{lang}: A/A compare changed", f"{percent(f['changed'])} of {f['judged']} judged"),
         ]
     return [*found, ("targets (issue 14)", TARGETS)]
+
+
+def _settings(compare: dict[str, Any]) -> str:
+    """The A/A compare's alpha and minimum effects, as the report recorded them."""
+    text = f"alpha {compare['alpha']:g}, minimum effect {compare['min_effect']:.0%}"
+    noise = compare.get("noise") or {}
+    if not noise:
+        return text
+    raised = ", ".join(f"{lang} {max(compare['min_effect'], v):.1%}" for lang, v in sorted(noise.items()))
+    return f"{text}, raised to the run-to-run noise of {compare['noise_from']}: {raised}"
+
+
+@dataclass(frozen=True)
+class Noise:
+    """How far two back-to-back runs of the same code moved a language's cases on one machine:
+    95% of its cases of at least 1 µs moved less than moved_95 (host drift divided out)."""
+
+    runs: tuple[str, str]
+    machine: str  # the fingerprint the runs were measured on
+    moved_95: dict[str, float]
+
+    def describe(self) -> str:
+        return f"repeatability runs {self.runs[0]} and {self.runs[1]}"
+
+
+def noise(path: Path) -> Noise | None:
+    """The noise of the report at path; None without one (or one that predates the figure)."""
+    if not path.exists():
+        return None
+    try:
+        report = json.loads(path.read_text())
+        moved = {f["lang"]: f.get("moved_95") for f in report["languages"]}
+        run_a, run_b = report["runs"]
+        found = Noise(
+            (run_a, run_b), report.get("machine", ""), {k: v for k, v in moved.items() if _known(v)}
+        )
+    except (ValueError, KeyError, TypeError) as error:
+        raise ValueError(f"{path}: not a repeatability report ({error!r})") from error
+    return found if found.machine and found.moved_95 else None
 
 
 def load(folder: Path) -> list[tuple[str, str]]:

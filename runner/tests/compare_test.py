@@ -11,12 +11,20 @@ import pytest
 from runner import cli
 from runner.caseid import CaseIdentity, parse_case_id
 from runner.checks import Samples
-from runner.compare import ALPHA, MIN_EFFECT, calibration_shifts, compare_runs, drifts, render_table
+from runner.compare import (
+    ALPHA,
+    MIN_EFFECT,
+    MinEffect,
+    calibration_shifts,
+    compare_runs,
+    drifts,
+    render_table,
+)
 from runner.ingest.calibration_json import COLUMNS
 from runner.ingest.native import CaseResult, NativeFile, Sample, SampleKind, TableRows
 from runner.stats import Verdict, compare, format_ns, median_ci
 from runner.store import Run, Store, StoredFile, StoreError
-from runner.tests.support import OTHER_MACHINE, new_run
+from runner.tests.support import MACHINE, OTHER_MACHINE, new_run
 
 STEADY = parse_case_id("dataset=user/size=3/op=encode/format=protobuf/lib=protobuf", "cpp")
 REGRESSED = parse_case_id("dataset=user/size=3/op=decode/format=protobuf/lib=protobuf", "cpp")
@@ -103,6 +111,52 @@ def test_minimum_effect_is_configurable(store: Store) -> None:
     assert tiny is not None and tiny.verdict is Verdict.SLOWER
 
 
+def test_the_minimum_effect_is_raised_per_language_to_its_noise(store: Store) -> None:
+    a, b = store.resolve_run("A"), store.resolve_run("B")
+
+    def verdicts(min_effect: MinEffect) -> dict[CaseIdentity, Verdict]:
+        rows = compare_runs(*_samples(store, a, b), ALPHA, min_effect)
+        return {r.identity: r.result.verdict for r in rows if r.result}
+
+    noisy = verdicts(MinEffect(0.05, {"cpp": 0.15}, "two runs"))
+    assert noisy[REGRESSED] is Verdict.SAME and noisy[IMPROVED] is Verdict.FASTER  # +10%, -25%
+    # Another language's noise changes nothing here.
+    assert verdicts(MinEffect(0.05, {"python": 0.15}, "two runs"))[REGRESSED] is Verdict.SLOWER
+
+
+def _report(folder: Path, machine: str) -> None:
+    folder.mkdir()
+    languages = [{"lang": "cpp", "moved_95": 0.15}, {"lang": "python", "moved_95": None}]
+    report = {"runs": ["R1", "R2"], "machine": machine, "languages": languages}
+    (folder / "repeatability.json").write_text(json.dumps(report))
+
+
+def test_the_noise_comes_from_the_repeatability_report_of_the_runs_machine(
+    store: Store, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _report(store.path.parent / "published", MACHINE.fingerprint)
+    assert cli.main(["compare", "A", "B", "--store", str(store.path)]) == 0
+    out = capsys.readouterr().out
+    assert (
+        "minimum effect 5.0%, raised to the run-to-run noise of repeatability runs R1 and R2: cpp 15.0%"
+        in out
+    )
+    assert next(line for line in out.splitlines() if REGRESSED.case_id in line).endswith("same")
+    # --min-effect is every language's, the report's noise aside.
+    assert cli.main(["compare", "A", "B", "--store", str(store.path), "--min-effect", "5"]) == 0
+    assert next(line for line in capsys.readouterr().out.splitlines() if REGRESSED.case_id in line).endswith(
+        "slower"
+    )
+
+
+def test_another_machines_noise_is_not_used(store: Store, capsys: pytest.CaptureFixture[str]) -> None:
+    _report(store.path.parent / "published", OTHER_MACHINE.fingerprint)
+    assert cli.main(["compare", "A", "B", "--store", str(store.path)]) == 0
+    out = capsys.readouterr().out
+    assert "alpha 0.05, minimum effect 5.0%\n" in out
+    assert next(line for line in out.splitlines() if REGRESSED.case_id in line).endswith("slower")
+
+
 def test_median_confidence_interval_is_the_order_statistic_one() -> None:
     summary = median_ci([9.0, 1.0, 8.0, 2.0, 7.0, 3.0, 6.0, 4.0, 5.0])
     # n = 9: [x(2), x(8)] covers the median with probability 1 - 2 * P(Bin(9, 1/2) <= 1) = 96%.
@@ -140,7 +194,7 @@ def test_table_output(store: Store, tmp_path: Path, capsys: pytest.CaptureFixtur
     assert cli.main(["compare", "A", "B", "--store", str(store.path), "--fail-on-slower"]) == 1
     a, b = store.resolve_run("A"), store.resolve_run("B")
     rows = compare_runs(*_samples(store, a, b), ALPHA, MIN_EFFECT)
-    assert render_table(rows, a, b, ALPHA, MIN_EFFECT) in out
+    assert render_table(rows, a, b, ALPHA, MinEffect(MIN_EFFECT)) in out
 
 
 def test_json_output(store: Store, capsys: pytest.CaptureFixture[str]) -> None:

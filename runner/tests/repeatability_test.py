@@ -12,6 +12,7 @@ from runner.compare import CaseComparison, drifts
 from runner.docs import snapshot
 from runner.docs.repeatability import load as report_rows
 from runner.docs.tests.synthetic import snapshot as synthetic
+from runner.machine import this_machine
 from runner.stats import Comparison, Summary, Verdict
 from runner.store import Store
 from runner.tests.standins import results_store, stand_in_suites
@@ -47,12 +48,13 @@ def test_shares_of_agreeing_medians_count_only_cases_of_at_least_one_microsecond
     assert found.within_5pct == pytest.approx(6 / 11)  # 0, .01, -.049, .05, 0, 0
     assert found.within_10pct == pytest.approx(9 / 11)  # and .06, -.09, .1
     assert found.judged == 9 and found.changed == pytest.approx(1 / 9)
+    assert found.moved_95 == pytest.approx(0.3)  # the 11th of 11 changes: 95% of 11 is 10.45
 
 
 def test_a_language_with_no_timed_case_has_no_share() -> None:
     found = repeatability("dotnet", {}, {}, [])
     assert found.cases == 0 and math.isnan(found.within_5pct) and math.isnan(found.changed)
-    row = ["dotnet", "0", "0", "-", "-", "-", "-", "0", "-"]
+    row = ["dotnet", "0", "0", "-", "-", "-", "-", "-", "0", "-"]
     assert render([found], "A", "B").splitlines()[2].split() == row
 
 
@@ -69,6 +71,7 @@ def test_the_host_drift_is_divided_out_of_the_second_share() -> None:
     assert found.drift == pytest.approx(0.96)
     assert found.within_5pct == pytest.approx(27 / 30)  # -4% is within, +5.6% is not
     assert found.within_5pct_of_drift == pytest.approx(27 / 30)
+    assert found.moved_95 == pytest.approx(0.1)  # the 29th of 30: the three +10% cases, drift out
     second = {c: [4600.0 * (1.1 if n < 3 else 1.0)] * 10 for n, c in enumerate(cases)}
     found = repeatability("cpp", first, second, [], drifts(first, second).get("cpp"))
     assert found.within_5pct == pytest.approx(3 / 30)  # -8% out; +1.2% in
@@ -117,7 +120,13 @@ def test_one_pass_over_stand_in_suites_makes_two_runs_and_writes_the_figures(
     written = (results / "published" / "repeatability.json").read_text()
     assert main(["--results", str(results), "--recompute"], []) == 0
     assert (results / "published" / "repeatability.json").read_text() == written
-    assert report["compare"] == {"alpha": 0.05, "min_effect": 0.05}
+    assert report["compare"] == {"alpha": 0.05, "min_effect": 0.05, "noise": {}, "noise_from": ""}
+    assert report["machine"] == this_machine().fingerprint  # the machine the runs were measured on
+    # The next pass judges its A/A compare with this report's noise (out of sample).
+    assert main(args, stand_in_suites(tmp_path)) == 0
+    settings = json.loads((results / "published" / "repeatability.json").read_text())["compare"]
+    assert settings["noise_from"] == f"repeatability runs {run_a} and {run_b}"
+    assert settings["noise"] == {entry["lang"]: 0.0 for entry in report["languages"]}
 
 
 def test_recompute_needs_a_report(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

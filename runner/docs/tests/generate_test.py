@@ -3,6 +3,7 @@ import functools
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -255,14 +256,19 @@ def test_dataset_pages_describe_the_data_and_its_sizes_per_format() -> None:
     assert "**none**: measurements without a payload" in real
 
 
-REPORT = {
+REPORT: dict[str, Any] = {
     "runs": ["20261124T001948Z", "20261124T003055Z"],
     "profile": "standard",
     "drawn_from": "20261123T231116Z",
     "seed": 14,
     "per_lang": 100,
     "seconds": 1263,
-    "compare": {"alpha": 0.05, "min_effect": 0.05},
+    "compare": {
+        "alpha": 0.05,
+        "min_effect": 0.05,
+        "noise": {"cpp": 0.031},
+        "noise_from": "repeatability runs X and Y",
+    },
     "languages": [
         {
             "lang": "cpp",
@@ -272,6 +278,7 @@ REPORT = {
             "within_10pct": 1.0,
             "drift": None,
             "within_5pct_of_drift": None,
+            "moved_95": 0.072,
             "judged": 100,
             "changed": 0.38,
         }
@@ -288,6 +295,17 @@ def test_methodology_shows_the_repeatability_report_beside_the_snapshot(tmp_path
     assert "| cpp: medians within ±5% / ±10% | 88.0% / 100.0% |" in text
     assert "| cpp: host drift B / A; within ±5% after it | -; - |" in text  # null: too few to tell
     assert "| cpp: A/A compare changed | 38.0% of 100 judged |" in text
+    assert "| cpp: 95% of cases moved less than | 7.2% |" in text
+    raised = "raised to the run-to-run noise of repeatability runs X and Y: cpp 5.0%"
+    settings = f"alpha 0.05, minimum effect 5%, {raised}"
+    assert f"| A/A compare | Mann-Whitney U, {settings}, host drift divided out |" in text
+    # A report from before the noise figures: its rows without them.
+    (cpp,) = REPORT["languages"]
+    older = REPORT | {"compare": {"alpha": 0.05, "min_effect": 0.05}}
+    older["languages"] = [{k: v for k, v in cpp.items() if k != "moved_95"}]
+    (tmp_path / repeatability.NAME).write_text(json.dumps(older))
+    text = generate.render(synthetic(), repeatability.load(tmp_path))["methodology.md"].decode()
+    assert "| cpp: 95% of cases moved less than | - |" in text
     assert "| A/A compare | Mann-Whitney U, alpha 0.05, minimum effect 5%, host drift divided out |" in text
 
 
