@@ -18,7 +18,7 @@ from typing import Any
 from serbench_py import fixtures
 from serbench_py.adapter import Capability, Reader, chain, read_all, version
 from serbench_py.idl import Mapping, ModelSide
-from serbench_py.schema import Enum, Timestamp, Type, Union
+from serbench_py.schema import STR, Enum, Scalar, Timestamp, Type, Union
 from serbench_py.sources import Source
 from serbench_py.typed import domain_model
 
@@ -47,7 +47,10 @@ class CapnpMapping(Mapping):
         return value is not None and not (isinstance(value, dict) and "none" in value)
 
     def optional_out(self, kind: Type, value: Any) -> Any:
-        return {"value": value} if isinstance(kind, Timestamp) else value
+        # In the schemas an optional Text is a pointer (null when absent); an optional
+        # timestamp or number is a union {none, value} (found adding a dataset with an
+        # optional double: only timestamps were wrapped).
+        return {"value": value} if isinstance(kind, Timestamp | Scalar) and kind != STR else value
 
     def put_union(
         self, values: dict[str, Any], field: str, union: Union, tag: str, member: Any

@@ -11,6 +11,7 @@ import pytest
 
 from runner.crosslang.robustness import generate
 from runner.crosslang.robustness.mutate import KINDS
+from schemas.catalog import catalog
 
 _GOLDEN = sorted(Path("runner/crosslang/interop/golden").iterdir())
 _JSONCHECKER = sorted(Path("../jsonchecker").glob("*.json"))
@@ -54,7 +55,9 @@ def test_every_kind_is_present_or_not_applicable(name: str) -> None:
 def test_controls_are_the_golden_vectors(name: str) -> None:
     doc, blobs = manifest(name), built(name)[1]
     controls = [(i, b) for i, b in zip(doc["inputs"], blobs, strict=True) if i["mutation"] == "none"]
-    assert len(controls) == len(doc["formats"]) * 12
+    # One control per format, synthetic dataset and control size (a new dataset adds its own).
+    per_format = len(catalog.SYNTHETIC_DATASETS) * len(generate.CONTROL_SIZES)
+    assert len(controls) == len(doc["formats"]) * per_format
     for item, data in controls:
         golden = Path(f"runner/crosslang/interop/golden/{item['dataset']}_{item['size']}.{item['format']}")
         assert data == golden.read_bytes() and item["expect"] == "fixture"
