@@ -37,7 +37,7 @@ from pathlib import Path
 from runner.caseid import CaseIdentity
 from runner.checks import Samples
 from runner.docs import repeatability
-from runner.paths import store_path
+from runner.paths import UsageError, store_path
 from runner.stats import Comparison, Summary, Verdict, compare_all, format_ns
 from runner.store import Run, Store, StoreError
 
@@ -98,19 +98,21 @@ class MinEffect:
     source: str = ""
 
     def of(self, lang: str) -> float:
-        return max(self.default, self.noise.get(lang, 0.0))
+        return repeatability.min_effect(self.default, self.noise, lang)
 
     def describe(self) -> str:
-        if not self.noise:
-            return f"minimum effect {self.default:.1%}"
-        raised = ", ".join(f"{lang} {self.of(lang):.1%}" for lang in sorted(self.noise))
-        return f"minimum effect {self.default:.1%}, raised to the run-to-run noise of {self.source}: {raised}"
+        return f"minimum effect {self.default:.1%}" + repeatability.raised(
+            self.default, self.noise, self.source
+        )
 
 
-def measured_min_effect(published: Path, run: Run) -> MinEffect:
+def measured_min_effect(report: Path, run: Run) -> MinEffect:
     """The default minimum effects for runs of `run`'s machine: raised by the repeatability
-    report in `published` when it was measured on that machine."""
-    noise = repeatability.noise(published / repeatability.NAME)
+    report at `report` when it was measured on that machine."""
+    try:
+        noise = repeatability.noise(report)
+    except ValueError as error:
+        raise UsageError(str(error)) from error
     if noise is None or noise.machine != run.fingerprint:
         return MinEffect(MIN_EFFECT)
     return MinEffect(MIN_EFFECT, noise.moved_95, noise.describe())
@@ -353,7 +355,7 @@ def main(args: argparse.Namespace) -> int:
         min_effect = (
             MinEffect(args.min_effect / 100)
             if args.min_effect is not None
-            else measured_min_effect(store.path.parent / "published", a)
+            else measured_min_effect(store.path.parent / "published" / repeatability.NAME, a)
         )
         samples_a, samples_b = store.measured(a.id), store.measured(b.id)
         normalized = normalization(calibration_shifts(store, a, b), samples_a, samples_b, args.absolute)

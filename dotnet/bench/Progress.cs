@@ -33,13 +33,13 @@ public sealed class Progress : EventProcessor
         {
             Say($"FAILED {id} (see the BenchmarkDotNet log in --out)");
         }
-        else if (Measured is { } measured)
-        {
-            measured(id);
-        }
         if (Measured is null)
         {
             Console.Error.WriteLine($"progress: {Interlocked.Increment(ref done)}/{Total} {id}");
+        }
+        else if (report.Success)
+        {
+            Measured(id);
         }
     }
 }

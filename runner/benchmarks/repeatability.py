@@ -253,12 +253,12 @@ def _run(args: argparse.Namespace, suites: Sequence[Suite]) -> int:
         run_a = _measure(store, root, suites, chosen, args)
         run_b = _measure(store, root, suites, chosen, args)
         # The noise of the report this one replaces: the A/A figure is judged out of sample.
-        effect = measured_min_effect(out.parent, store.resolve_run(run_a))
+        first = store.resolve_run(run_a)
+        effect = measured_min_effect(out, first)
         figures = _figures(store, run_a, run_b, sorted(chosen), effect)
-        machine = store.resolve_run(run_a).fingerprint
     report = {
         "runs": [run_a, run_b],
-        "machine": machine,
+        "machine": first.fingerprint,
         "profile": args.profile,
         "drawn_from": source,
         "seed": args.seed,

@@ -8,9 +8,12 @@ publishing a run again. `runner compare` reads the run-to-run noise from it (`no
 
 import json
 import math
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
+
+_T = TypeVar("_T")
 
 NAME = "repeatability.json"
 TARGETS = ">= 90% of cases >= 1 µs within ±5%; A/A compare flags <= 5%"
@@ -62,11 +65,21 @@ def rows(report: dict[str, Any]) -> list[tuple[str, str]]:
 def _settings(compare: dict[str, Any]) -> str:
     """The A/A compare's alpha and minimum effects, as the report recorded them."""
     text = f"alpha {compare['alpha']:g}, minimum effect {compare['min_effect']:.0%}"
-    noise = compare.get("noise") or {}
+    return text + raised(compare["min_effect"], compare.get("noise") or {}, compare.get("noise_from", ""))
+
+
+def min_effect(default: float, noise: Mapping[str, float], lang: str) -> float:
+    """A language's minimum effect: the default, or its run-to-run noise when that is more."""
+    return max(default, noise.get(lang, 0.0))
+
+
+def raised(default: float, noise: Mapping[str, float], source: str) -> str:
+    """ ", raised to ...": each language's minimum effect, as `runner compare` and the page
+    print them after the default; nothing without noise figures."""
     if not noise:
-        return text
-    raised = ", ".join(f"{lang} {max(compare['min_effect'], v):.1%}" for lang, v in sorted(noise.items()))
-    return f"{text}, raised to the run-to-run noise of {compare['noise_from']}: {raised}"
+        return ""
+    effects = ", ".join(f"{lang} {min_effect(default, noise, lang):.1%}" for lang in sorted(noise))
+    return f", raised to the run-to-run noise of {source}: {effects}"
 
 
 @dataclass(frozen=True)
@@ -82,28 +95,28 @@ class Noise:
         return f"repeatability runs {self.runs[0]} and {self.runs[1]}"
 
 
-def noise(path: Path) -> Noise | None:
-    """The noise of the report at path; None without one (or one that predates the figure)."""
+def _read(path: Path, parse: Callable[[dict[str, Any]], _T]) -> _T | None:
+    """What `parse` makes of the report at path; None without one."""
     if not path.exists():
         return None
     try:
-        report = json.loads(path.read_text())
-        moved = {f["lang"]: f.get("moved_95") for f in report["languages"]}
-        run_a, run_b = report["runs"]
-        found = Noise(
-            (run_a, run_b), report.get("machine", ""), {k: v for k, v in moved.items() if _known(v)}
-        )
+        return parse(json.loads(path.read_text()))
     except (ValueError, KeyError, TypeError) as error:
         raise ValueError(f"{path}: not a repeatability report ({error!r})") from error
-    return found if found.machine and found.moved_95 else None
+
+
+def _noise(report: dict[str, Any]) -> Noise:
+    moved = {f["lang"]: f.get("moved_95") for f in report["languages"]}
+    run_a, run_b = report["runs"]
+    return Noise((run_a, run_b), report.get("machine", ""), {k: v for k, v in moved.items() if _known(v)})
+
+
+def noise(path: Path) -> Noise | None:
+    """The noise of the report at path; None without one (or one that predates the figure)."""
+    found = _read(path, _noise)
+    return found if found and found.machine and found.moved_95 else None
 
 
 def load(folder: Path) -> list[tuple[str, str]]:
     """The rows of the report in folder (the published snapshot's), none when there is none."""
-    path = folder / NAME
-    if not path.exists():
-        return []
-    try:
-        return rows(json.loads(path.read_text()))
-    except (ValueError, KeyError, TypeError) as error:
-        raise ValueError(f"{path}: not a repeatability report ({error})") from error
+    return _read(folder / NAME, rows) or []

@@ -157,6 +157,15 @@ def test_another_machines_noise_is_not_used(store: Store, capsys: pytest.Capture
     assert next(line for line in out.splitlines() if REGRESSED.case_id in line).endswith("slower")
 
 
+def test_a_malformed_repeatability_report_is_an_error_not_a_traceback(
+    store: Store, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (store.path.parent / "published").mkdir()
+    (store.path.parent / "published" / "repeatability.json").write_text('{"runs": ["R1"]}')
+    assert cli.main(["compare", "A", "B", "--store", str(store.path)]) == 2
+    assert "repeatability.json: not a repeatability report" in capsys.readouterr().err
+
+
 def test_median_confidence_interval_is_the_order_statistic_one() -> None:
     summary = median_ci([9.0, 1.0, 8.0, 2.0, 7.0, 3.0, 6.0, 4.0, 5.0])
     # n = 9: [x(2), x(8)] covers the median with probability 1 - 2 * P(Bin(9, 1/2) <= 1) = 96%.

@@ -148,7 +148,7 @@ def test_the_json_context_names_every_payload_and_a_repeated_class_apart(tmp_pat
     order = Dataset(
         "order", "Order", (Message("Order", ()), Message("Address", (_field("zip", "string"),))), {}
     )
-    context = "\n".join(mappings.json_context([user, order]))
+    context = "\n".join(mappings.json_context([user, order], mappings.shared_messages([user, order])))
     assert (
         "JsonSerializable(typeof(global::Serbench.Model.Payload<global::Serbench.Model.Users.User>))"
         in context
@@ -176,7 +176,8 @@ def test_a_message_datasets_define_alike_is_one_shared_model_class(tmp_path: Pat
     assert mappings.shared_messages([user]) == set()
     unlike = Dataset("mail", "Mail", (Message("Address", (_field("city", "string"),)),), {})
     assert mappings.shared_messages([user, order, unlike]) == set()
-    assert "Address" not in "\n".join(mappings.json_context([user, order]))  # one class, one name
+    shared = mappings.shared_messages([user, order])
+    assert "Address" not in "\n".join(mappings.json_context([user, order], shared))  # one class, one name
 
     game = _game(tmp_path, address, Message("Monster", (_field("home", "message", "Address"),)))
     text = "\n".join(mappings.Protobuf(game, frozenset({"Address"})).mapping())
