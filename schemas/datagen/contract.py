@@ -1,7 +1,7 @@
 """The fixture contract of schemas/README.md: the vocabulary its shapes are written in,
 and a checker for it. Each dataset's shape is data in its own folder,
-schemas/<dataset>/contract.py (RECORD, and RULES for cross-field checks), found by the
-dataset's name.
+schemas/<dataset>/contract.py (RECORD, RULES for cross-field checks and EDGES for the
+edge cases its fixtures must hold), found by the dataset's name.
 
 The shapes are written independently of the generators (from the README and the
 .proto/.fbs files), so a generator cannot pass by agreeing with itself.
@@ -11,7 +11,7 @@ import datetime as dt
 import importlib
 import math
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Set
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
@@ -113,6 +113,37 @@ ADDRESS = Obj({"street": STRING, "city": STRING, "postcode": STRING, "country": 
 # A cross-field rule of a dataset, run only on records whose shape is already valid.
 Rule = Callable[[Any], Iterator[str]]
 
+# The string edges a fixture's strings hold (schemas/README.md), by name.
+STRING_EDGES: dict[str, Callable[[str], bool]] = {
+    "empty": lambda s: s == "",
+    "non_ascii": lambda s: not s.isascii(),
+    "escape": lambda s: any(c in s for c in '"\\\n'),  # a quote, a backslash or a newline
+    "non_bmp": lambda s: any(ord(c) > 0xFFFF for c in s),  # emoji outside the BMP
+}
+
+
+@dataclass(frozen=True)
+class Edges:
+    """The edge cases of a dataset's 100-record fixture that its RECORD does not imply
+    (its EDGES; //schemas/datagen:coverage_test derives the rest from RECORD: every enum
+    value and union member, optional fields both ways, an empty list, fixed lengths).
+
+    values: a field name -> values found under that key somewhere in the records (list
+        items count as their list's values), e.g. {"id": {2**53 - 1}}.
+    strings: which STRING_EDGES some string holds; all of them unless the record's
+        strings cannot (say why beside it).
+    """
+
+    values: Mapping[str, Set[Any]] = field(default_factory=dict)
+    strings: frozenset[str] = frozenset(STRING_EDGES)
+
+    def __post_init__(self) -> None:
+        unknown = self.strings - STRING_EDGES.keys()
+        if unknown:
+            raise ValueError(
+                f"unknown string edges {sorted(unknown)}: the names are {', '.join(STRING_EDGES)}"
+            )
+
 
 def _type_name(value: Any) -> str:
     return "null" if value is None else type(value).__name__
@@ -178,8 +209,14 @@ def _check_union(value: Any, spec: Union, path: str) -> Iterator[str]:
 
 
 def shape(dataset: str) -> ModuleType:
-    """schemas/<dataset>/contract.py: RECORD, the record's shape, and RULES, if any."""
+    """schemas/<dataset>/contract.py: RECORD, the record's shape, and RULES and EDGES, if any."""
     return importlib.import_module(f"schemas.{dataset}.contract")
+
+
+def edges(dataset: str) -> Edges:
+    """A dataset's EDGES (no declared edges when its contract.py has none)."""
+    found: Edges = getattr(shape(dataset), "EDGES", Edges())
+    return found
 
 
 def check_records(dataset: str, records: list[Any]) -> list[str]:

@@ -1,7 +1,9 @@
-"""The `filetree` record's shape in the fixture contract (schemas/README.md), written
-from the README and filetree.proto, independently of generate.py."""
+"""The `filetree` record's shape in the fixture contract (schemas/README.md,
+schemas/filetree/README.md), written from the README and filetree.proto, independently
+of generate.py, and the edge cases its fixtures hold beyond what the shape implies
+(EDGES)."""
 
-from schemas.datagen.contract import SAFE_UINT, STRING, TIMESTAMP, Enum, ListOf, Obj, Ref, Type, Union
+from schemas.datagen.contract import SAFE_UINT, STRING, TIMESTAMP, Edges, Enum, ListOf, Obj, Ref, Type, Union
 
 _HEADER: dict[str, Type] = {
     "name": STRING,
@@ -20,3 +22,5 @@ RECORD: Type = Union(
         "directory": Obj({**_HEADER, "contents": ListOf(Ref(lambda: RECORD))}, _OPTIONAL),
     }
 )
+
+EDGES = Edges(values={"nbytes": {0, 2**53 - 1}})

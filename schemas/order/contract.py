@@ -1,5 +1,7 @@
-"""The `order` record's shape in the fixture contract (schemas/README.md), written from
-the README and order.proto, independently of generate.py."""
+"""The `order` record's shape in the fixture contract (schemas/README.md,
+schemas/order/README.md), written from the README and order.proto, independently of
+generate.py, and the edge cases its fixtures hold beyond what the shape implies
+(EDGES)."""
 
 from collections.abc import Iterator
 from typing import Any
@@ -11,6 +13,7 @@ from schemas.datagen.contract import (
     STRING,
     TIMESTAMP,
     UINT32,
+    Edges,
     Enum,
     ListOf,
     Obj,
@@ -39,3 +42,6 @@ def _total(record: Any) -> Iterator[str]:
 
 
 RULES: tuple[Rule, ...] = (_total,)
+
+# The largest safe id, and an order with no items.
+EDGES = Edges(values={"id": {2**53 - 1}, "total": {0.0}})
