@@ -245,11 +245,14 @@ def remeasure(
     if not cases:
         return 0.0
     folder = write_remeasure_cases(call.out_dir, cases)
-    argv = suite.command(dataclasses.replace(call, out_dir=folder, cases=call.out_dir / REMEASURE_CASES))
+    rounds = checks.REMEASURE_ROUNDS.get(run.profile)
+    argv = suite.command(
+        dataclasses.replace(call, out_dir=folder, cases=call.out_dir / REMEASURE_CASES, rounds=rounds)
+    )
     label = f"runner: [{position} {suite.lang}]"
     print(
         f"{label} re-measuring {len(cases)} case(s) whose samples spread more than "
-        f"{checks.SPREAD_LIMIT}x (max/min)",
+        f"{checks.SPREAD_LIMIT}x (max/min)" + (f", in {rounds} rounds" if rounds else ""),
         file=sys.stderr,
         flush=True,
     )

@@ -1,8 +1,9 @@
 """What the runner drives: one suite per language, then the cross-language steps.
 
 Each suite is a Bazel binary that takes `--profile quick|standard|full --out DIR`
-(plus optional `--library`/`--dataset` filters, and `--cases FILE` to measure only
-the case ids listed there) and writes its harness's native JSON into DIR. The
+(plus optional `--library`/`--dataset` filters, `--cases FILE` to measure only
+the case ids listed there, and `--rounds N` to take N samples per case instead of the
+profile's) and writes its harness's native JSON into DIR. The
 languages, their harnesses and suite binaries are the catalog's
 (schemas/catalog/catalog.json); adding a language is its catalog entry, one entry in
 NATIVE_FILES (the parser of each file it writes) and one data dependency in
@@ -50,6 +51,7 @@ class Invocation:
     dataset: str | None = None
     every_lang: bool = True  # no --lang filter narrowed the languages
     cases: Path | None = None  # a file of case ids, one a line: measure only those
+    rounds: int | None = None  # samples per case, when not the profile's
 
 
 def suite_command(call: Invocation) -> list[str]:
@@ -57,7 +59,8 @@ def suite_command(call: Invocation) -> list[str]:
     writes its encode payloads (`--payloads`, runner/ingest/payloads.py), a re-measurement
     (`--cases`) none."""
     argv = [str(call.binary), "--profile", call.profile, "--out", str(call.out_dir)]
-    for flag, value in (("--library", call.library), ("--dataset", call.dataset), ("--cases", call.cases)):
+    chosen = {"--library": call.library, "--dataset": call.dataset, "--cases": call.cases}
+    for flag, value in {**chosen, "--rounds": call.rounds}.items():
         if value:
             argv += [flag, str(value)]
     if call.cases is None:

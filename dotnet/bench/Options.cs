@@ -4,14 +4,15 @@ namespace Serbench.Bench;
 
 /// <summary>The command line every bench binary of the repository accepts. <see cref="Round"/>
 /// and <see cref="Seed"/> are internal: the standard profile starts one child per round with them (see <see cref="Rounds"/>).</summary>
-public sealed record Options(string Profile, string Out, string? Library, string? Dataset, string? Cases, int? Round, int? Seed, string? Payloads = null)
+public sealed record Options(string Profile, string Out, string? Library, string? Dataset, string? Cases, int? Round, int? Seed, string? Payloads = null, int? Rounds = null)
 {
     public const string Usage =
-        "usage: bench --out DIR [--profile quick|standard|full|dry] [--library NAME] [--dataset NAME] [--cases FILE] [--payloads DIR]\n"
+        "usage: bench --out DIR [--profile quick|standard|full|dry] [--library NAME] [--dataset NAME] [--cases FILE] [--payloads DIR] [--rounds N]\n"
         + "  quick: every case briefly, one process (smoke); standard: every case in 10 rounds, a fresh process\n"
         + "  per round, shuffled order (published); full: BenchmarkDotNet's default job; dry: each case once (tests)\n"
         + "  --cases FILE: only the case ids listed in FILE (one a line)\n"
-        + "  --payloads DIR: each verified encode case's payload, once before timing, to DIR/<case id, '/' as ','>.bin";
+        + "  --payloads DIR: each verified encode case's payload, once before timing, to DIR/<case id, '/' as ','>.bin\n"
+        + "  --rounds N: the standard profile's rounds (default 10; the runner's re-measure asks for fewer)";
 
     public static readonly string[] Profiles = ["quick", "standard", "full", "dry"];
 
@@ -32,6 +33,11 @@ public sealed record Options(string Profile, string Out, string? Library, string
         {
             throw new ArgumentException("--out DIR is required");
         }
+        var rounds = Number(values, "--rounds");
+        if (rounds is not null && (rounds < 1 || values["--profile"] != "standard"))
+        {
+            throw new ArgumentException("--rounds N needs N >= 1 and --profile standard (the profile of rounds)");
+        }
         return new Options(
             values["--profile"],
             FromCallerDirectory(outDir),
@@ -40,7 +46,8 @@ public sealed record Options(string Profile, string Out, string? Library, string
             values.TryGetValue("--cases", out var cases) ? FromCallerDirectory(cases) : null,
             Number(values, "--round"),
             Number(values, "--seed"),
-            values.TryGetValue("--payloads", out var payloads) ? FromCallerDirectory(payloads) : null);
+            values.TryGetValue("--payloads", out var payloads) ? FromCallerDirectory(payloads) : null,
+            rounds);
     }
 
     /// <summary>The case ids of --cases, or null (every case).</summary>
@@ -63,7 +70,7 @@ public sealed record Options(string Profile, string Out, string? Library, string
             : [.. File.ReadLines(Cases).Select(l => l.Trim()).Where(l => l.Length > 0)
                 .Select(l => l.Split('\t')).Select(f => (f[0], f.Length > 1 ? f[1] : null))];
 
-    private static readonly string[] Known = ["--profile", "--out", "--library", "--dataset", "--cases", "--round", "--seed", "--payloads"];
+    private static readonly string[] Known = ["--profile", "--out", "--library", "--dataset", "--cases", "--round", "--seed", "--payloads", "--rounds"];
 
     private static int? Number(Dictionary<string, string> values, string name) =>
         !values.TryGetValue(name, out var text) ? null

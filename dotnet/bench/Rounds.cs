@@ -5,8 +5,8 @@ using BenchmarkDotNet.Running;
 
 namespace Serbench.Bench;
 
-/// <summary>The standard profile: every case gets one sample in each of <see cref="Count"/>
-/// rounds. Each round is one fresh child process (this binary with --round r --seed s --cases
+/// <summary>The standard profile: every case gets one sample in each of <see cref="DefaultCount"/>
+/// rounds (--rounds N: N). Each round is one fresh child process (this binary with --round r --seed s --cases
 /// FILE) that takes the datasets one after another in an order shuffled with the round's seed:
 /// per dataset it loads only that dataset's fixtures and runs one BenchmarkDotNet invocation over
 /// its cases (every library, op and size: the comparisons) in a shuffled order, then drops them
@@ -22,7 +22,9 @@ namespace Serbench.Bench;
 /// dotnet-cases.json ("rounds").</summary>
 public sealed class Rounds(Options options, Catalog catalog)
 {
-    public const int Count = 10;
+    public const int DefaultCount = 10;
+
+    private readonly int count = options.Rounds ?? DefaultCount;
 
     /// <summary>What a child prints on stdout as each case ends well: this, a tab, the case id.</summary>
     private const string MeasuredLine = "measured";
@@ -50,11 +52,11 @@ public sealed class Rounds(Options options, Catalog catalog)
     {
         var byDataset = verified.GroupBy(v => v.Fixture.Dataset)
             .ToDictionary(g => g.Key, g => g.SelectMany(CaseIds).ToList());
-        var total = byDataset.Values.Sum(ids => ids.Count) * Count;
-        Progress.Say($"timing {total / Count} cases in {Count} rounds (standard profile, a process per round)");
+        var total = byDataset.Values.Sum(ids => ids.Count) * count;
+        Progress.Say($"timing {total / count} cases in {count} rounds (standard profile, a process per round)");
         var seed = options.Seed ?? Random.Shared.Next();
         var done = 0;
-        for (var round = 0; round < Count; round++)
+        for (var round = 0; round < count; round++)
         {
             var random = new Random(seed + round);
             var order = byDataset.Keys.OrderBy(d => d, StringComparer.Ordinal).ToArray();
@@ -150,7 +152,7 @@ public sealed class Rounds(Options options, Catalog catalog)
             var rounds = measuredRounds.GetValueOrDefault(id);
             var wireBytes = catalog.Cases.Single(c => c.Id == id).WireBytes;
             catalog.Set(id, rounds > 0 ? "measured" : "failed",
-                rounds == Count ? null : $"BenchmarkDotNet timed it in {rounds} of {Count} rounds", wireBytes);
+                rounds == count ? null : $"BenchmarkDotNet timed it in {rounds} of {count} rounds", wireBytes);
         }
     }
 

@@ -1,7 +1,7 @@
 """Benchmarks of every registered library on every dataset, in interleaved rounds.
 
     bench --out DIR [--profile quick|standard|full] [--library NAME] [--dataset NAME]
-          [--cases FILE] [--seed N] [--payloads DIR]
+          [--cases FILE] [--seed N] [--payloads DIR] [--rounds N]
 
 Writes DIR/python.json (pyperf's JSON: one benchmark per measured case, named by
 its canonical case id; runs[i] is round i, with run metadata "round": i, and
@@ -11,7 +11,8 @@ not_applicable, failed, not_measured), DIR/python-calibration.json (the
 calibration workloads at the start and end), and for a whole-suite or
 one-library run DIR/python-extra.json (sizes in bytes). With --payloads DIR, each
 measured encode case's payload (the bytes its round trip check verified, written
-once by its worker, untimed) goes to DIR/<case id, "/" as ",">.bin.
+once by its worker, untimed) goes to DIR/<case id, "/" as ",">.bin. --rounds N replaces
+the profile's number of rounds (the runner's re-measure asks for fewer).
 
 Isolation: every (library variant, dataset) -- and every extra case -- is served
 by a worker process of its own (this script with --serve), started fresh for
@@ -102,11 +103,14 @@ def parse_cli(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--cases", type=Path, help="a file of case ids, one a line: only these")
     parser.add_argument("--seed", type=int, help="the shuffle seed (default: a random one)")
     parser.add_argument("--payloads", type=Path, help="directory for each encode case's payload")
+    parser.add_argument("--rounds", type=int, help="samples per case (default: the profile's)")
     # Internal: serve one unit's cases as a worker process.
     parser.add_argument("--serve", help=argparse.SUPPRESS)
     opts = parser.parse_args(argv)
     if opts.serve is None and opts.out is None:
         parser.error("--out is required")
+    if opts.rounds is not None and opts.rounds < 1:
+        parser.error("--rounds must be at least 1")
     here = Path(os.environ.get("BUILD_WORKING_DIRECTORY", "."))
     # Under `bazel run` the working directory is the runfiles tree, not the caller's.
     if opts.out is not None:
@@ -210,7 +214,9 @@ def serve(unit: str, profile: Profile, payloads: Path | None) -> int:
 def _answer(served: Served, profile: Profile, request: dict[str, Any]) -> dict[str, Any]:
     what, case_id = request["do"], request.get("case", "")
     if what == "check":
-        return {"checked": {case: served.check(case) for case in request["cases"]}}
+        checked = {case: served.check(case) for case in request["cases"]}
+        measure.settle()  # what the checks built stays; the collector stops walking it
+        return {"checked": checked}
     try:
         if what == "calibrate":
             found = measure.calibrate(served.build(case_id), profile.min_time, profile.traced_below)
@@ -315,11 +321,11 @@ class Rounds:
     """Measures groups of jobs (one dataset each) in interleaved, shuffled rounds."""
 
     def __init__(
-        self, profile_name: str, seed: int, progress: Progress, payloads: Path | None
+        self, profile_name: str, rounds: int, seed: int, progress: Progress, payloads: Path | None
     ) -> None:
-        self.profile_name = profile_name
+        self.profile_name = profile_name  # the workers' settings
         self.payloads = payloads
-        self.profile = PROFILES[profile_name]
+        self.profile = dataclasses.replace(PROFILES[profile_name], rounds=rounds)
         self.seed = seed
         self.progress = progress
 
@@ -520,6 +526,11 @@ def _libraries(planned: Sequence[Planned]) -> list[dict[str, Any]]:
 # ---------------------------------------------------------------- output
 
 
+def rounds(opts: argparse.Namespace) -> int:
+    """Samples per case: --rounds, else the profile's."""
+    return int(opts.rounds or PROFILES[opts.profile].rounds)
+
+
 def _write_json(path: Path, document: object) -> None:
     path.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
 
@@ -542,7 +553,7 @@ def _write(
     catalog = {
         "lang": LANG,
         "profile": opts.profile,
-        "rounds": PROFILES[opts.profile].rounds,
+        "rounds": rounds(opts),
         "shuffle_seed": common["shuffle_seed"],
         "libraries": _libraries(planned),
         "cases": cases,
@@ -573,10 +584,10 @@ def main(argv: list[str]) -> int:
     seed = opts.seed if opts.seed is not None else random.SystemRandom().randrange(2**32)
     common = {**_interpreter_metadata(), "profile": opts.profile, "shuffle_seed": seed}
     calibrations = measure.calibration_samples("start")
-    progress = Progress(len(jobs) * PROFILES[opts.profile].rounds)
-    rounds = Rounds(opts.profile, seed, progress, opts.payloads)
+    progress = Progress(len(jobs) * rounds(opts))
+    taker = Rounds(opts.profile, rounds(opts), seed, progress, opts.payloads)
     for name, group in groups.items():
-        rounds.run(name, group)
+        taker.run(name, group)
     calibrations += measure.calibration_samples("end")
     _write(opts, planned, jobs, common, calibrations)
     if extra_cases and wanted is None and not opts.dataset:

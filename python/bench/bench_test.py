@@ -78,7 +78,7 @@ def test_each_protobuf_backend_runs_in_workers_of_its_own(tmp_path: Path) -> Non
     assert ", 2 worker process(es)" in result.stderr
 
 
-def test_only_the_listed_cases_are_measured_and_gc_off_twins_run_without_gc(
+def test_only_the_listed_cases_are_measured_in_the_rounds_asked_and_gc_off_twins_run_without_gc(
     tmp_path: Path,
 ) -> None:
     wanted = [
@@ -87,10 +87,13 @@ def test_only_the_listed_cases_are_measured_and_gc_off_twins_run_without_gc(
     ]
     listed = tmp_path / "cases.txt"
     listed.write_text("\n".join(wanted) + "\n")
-    result = _run(tmp_path / "out", "--library", "cattrs", "--cases", str(listed), dataset="order")
+    args = ("--library", "cattrs", "--cases", str(listed), "--rounds", "2")
+    result = _run(tmp_path / "out", *args, dataset="order")
     assert result.returncode == 0, result.stderr
     suite = pyperf.BenchmarkSuite.load(str(tmp_path / "out" / "python.json"))
     assert sorted(suite.get_benchmark_names()) == wanted
+    assert [len(b.get_runs()) for b in suite.get_benchmarks()] == [2, 2]
+    assert _catalog(tmp_path / "out")["rounds"] == 2
     gc_state = {b.get_name(): b.get_metadata()["cyclic_gc"] for b in suite.get_benchmarks()}
     assert gc_state == {wanted[0]: "on", wanted[1]: "off"}
 
@@ -114,8 +117,11 @@ def test_a_run_that_measures_nothing_writes_only_the_catalog(tmp_path: Path) -> 
     assert not (tmp_path / "python.json").exists()
 
 
-def test_unknown_library_is_an_error(tmp_path: Path) -> None:
+def test_unknown_library_or_no_rounds_is_an_error(tmp_path: Path) -> None:
     result = _run(tmp_path, "--library", "nope")
     assert result.returncode == 2
     assert "invalid choice: 'nope'" in result.stderr
+    result = _run(tmp_path, "--rounds", "0")
+    assert result.returncode == 2
+    assert "--rounds must be at least 1" in result.stderr
     assert os.listdir(tmp_path) == []

@@ -89,3 +89,16 @@ def test_every_case_of_a_comparison_gets_the_same_loops_per_sample() -> None:
     }
     found = measure.repeats(per_call, 3, 0.002)
     assert [found[case] for case in per_call] == [3, 3, 1, 1, 3]
+
+
+def test_after_settle_the_collector_walks_only_what_came_later() -> None:
+    """What the worker held when it settled is frozen: timings do not depend on it."""
+    held = [[i] for i in range(_OTHER_OBJECTS)]  # e.g. a large library's import
+    try:
+        measure.settle()
+        assert gc.get_freeze_count() >= _OTHER_OBJECTS
+        # gc.get_objects() lists what a collection walks: the held objects are not in it.
+        assert len(gc.get_objects()) < _OTHER_OBJECTS // 10
+    finally:
+        gc.unfreeze()
+        del held

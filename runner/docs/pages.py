@@ -353,8 +353,10 @@ def claims_page(claims: Sequence[ClaimResult]) -> Page:
 
 # Per language: whether the garbage collector can run while a sample is timed.
 GC_CONDITIONS = {
-    "python": "the cyclic GC stays on while timing, as in an application; the typed-class libraries "
-    "on filetree and order are timed again with it off (variants ending `_gcoff`)",
+    "python": "the cyclic GC stays on while timing, as in an application, walking only the case's "
+    "own objects (the worker's interpreter and library are frozen with `gc.freeze()` before the first "
+    "sample); the typed-class libraries on filetree and order are timed again with it off "
+    "(variants ending `_gcoff`)",
     "dotnet": "the .NET GC runs as in an application (BenchmarkDotNet's defaults); MemoryDiagnoser "
     "counts the collections per operation",
     "cpp": "no garbage collector: memory is freed when each operation's objects go out of scope",

@@ -1,5 +1,6 @@
 """The compressed sizes of the suites' encode payloads (runner/ingest/payloads.py)."""
 
+import dataclasses
 import json
 import shutil
 import subprocess
@@ -70,7 +71,9 @@ def test_the_first_pass_writes_payloads_and_a_remeasure_none(tmp_path: Path) -> 
     argv = suite("python").command(call)
     assert argv[argv.index("--payloads") + 1] == str(tmp_path / "raw" / "python" / "payloads")
     again = Invocation(call.binary, call.out_dir / REMEASURE_DIR, "quick", ("python",), cases=tmp_path / "c")
-    assert "--payloads" not in suite("python").command(again)
+    assert "--payloads" not in suite("python").command(again) and "--rounds" not in argv
+    fewer = suite("python").command(dataclasses.replace(again, rounds=5))
+    assert fewer[fewer.index("--rounds") + 1] == "5"
 
 
 def _suite_folder(tmp_path: Path) -> Path:
