@@ -584,8 +584,9 @@ def main(argv: list[str]) -> int:
     seed = opts.seed if opts.seed is not None else random.SystemRandom().randrange(2**32)
     common = {**_interpreter_metadata(), "profile": opts.profile, "shuffle_seed": seed}
     calibrations = measure.calibration_samples("start")
-    progress = Progress(len(jobs) * rounds(opts))
-    taker = Rounds(opts.profile, rounds(opts), seed, progress, opts.payloads)
+    count = rounds(opts)
+    progress = Progress(len(jobs) * count)
+    taker = Rounds(opts.profile, count, seed, progress, opts.payloads)
     for name, group in groups.items():
         taker.run(name, group)
     calibrations += measure.calibration_samples("end")
