@@ -256,7 +256,9 @@ def remeasure(
         file=sys.stderr,
         flush=True,
     )
-    expected = first_pass * len(cases) / len(measured)
+    # The first pass's time per sample, times the samples asked for now (fewer rounds).
+    samples = sum(len(values) for values in measured.values())
+    expected = first_pass / samples * len(cases) * (rounds or samples / len(measured))
     progress = SuiteProgress(f"{suite.lang} re-measure", position, expected)
     process = run_suite(suite.lang, argv, folder, timeout, progress.feed, suite.ok_exit_codes)
     errors = (
