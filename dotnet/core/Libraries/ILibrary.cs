@@ -35,9 +35,10 @@ public static class Ops
 /// <item><c>access_lazy</c> / <c>access_full</c> (zero-copy formats): read named fields in place /
 /// after a full decode.</item>
 /// </list>
-/// <para>Adding a library: its package pinned in Directory.Packages.props and referenced in
-/// core/Serbench.Core.csproj (then refresh the lock files, see README), its class in
-/// Libraries/ (a <see cref="ModelLibrary"/> with a codec for model-first libraries), its test,
+/// <para>Adding a library: its package, one <c>LibraryPackage</c> line in
+/// Directory.Packages.props (Serbench.Core.csproj references each at its pin; then refresh the
+/// lock files, see README), its class in Libraries/ (a <see cref="ModelLibrary"/> with a codec
+/// for model-first libraries), its test,
 /// (its <see cref="Version"/> and <see cref="Home"/>, which the catalog carries to the docs)
 /// and one line in <see cref="Registry"/>. Nothing else: the bench, the catalog, the tests'
 /// round trips and the robustness worker (corpus formats) pick it up from the registry. A library
