@@ -38,9 +38,8 @@ public static class Ops
 /// <para>Adding a library: its package, one <c>LibraryPackage</c> line in
 /// Directory.Packages.props (Serbench.Core.csproj references each at its pin; then refresh the
 /// lock files, see README), its class in Libraries/ (a <see cref="ModelLibrary"/> with a codec
-/// for model-first libraries), its test,
-/// (its <see cref="Version"/> and <see cref="Home"/>, which the catalog carries to the docs)
-/// and one line in <see cref="Registry"/>. Nothing else: the bench, the catalog, the tests'
+/// for model-first libraries; its <see cref="Version"/> and <see cref="Home"/>, which the
+/// catalog carries to the docs), its test and one line in <see cref="Registry"/>. Nothing else: the bench, the catalog, the tests'
 /// round trips and the robustness worker (corpus formats) pick it up from the registry. A library
 /// of classes generated from the schemas also needs its mappings: a base in Mappings/Mapping.cs
 /// (its codec), its spelling of each field kind in codegen/mappings.py (a <c>Lib</c> class,
