@@ -15,6 +15,7 @@
 #include <boost/version.hpp>
 
 #include "cpp/adapters/archive_codec.h"
+#include "cpp/adapters/registry.h"
 
 // Boost finds these by argument-dependent lookup through its version_type
 // argument, so they live in its namespace.
@@ -115,5 +116,7 @@ Library BoostSerializationLibrary() {
                   std::to_string(BOOST_VERSION % 100),
        .home = kHome, .capabilities = {"reflection"}, .ops = kAllOps});
 }
+
+SERBENCH_REGISTER(BoostSerializationLibrary);
 
 }  // namespace serbench::adapters

@@ -3,6 +3,7 @@
 #include <capnp/common.h>
 
 #include "cpp/adapters/capnp_binding.h"
+#include "cpp/adapters/registry.h"
 
 namespace serbench::adapters {
 namespace {
@@ -38,5 +39,7 @@ Library CapnpLibrary() {
            {"roundtrip", "encode and decode as above: neither lays out nor materializes values"},
            {"access_lazy", "reads the access fields in place"}}});
 }
+
+SERBENCH_REGISTER(CapnpLibrary);
 
 }  // namespace serbench::adapters

@@ -8,6 +8,7 @@
 #include <cereal/version.hpp>
 
 #include "cpp/adapters/archive_codec.h"
+#include "cpp/adapters/registry.h"
 
 // cereal finds these by name in its own namespace: one overload for every
 // described struct, one for each of the two model types without Fields().
@@ -54,5 +55,7 @@ Library CerealLibrary() {
                   std::to_string(CEREAL_VERSION_MINOR) + "." + std::to_string(CEREAL_VERSION_PATCH),
        .home = kHome, .capabilities = {"reflection"}, .ops = kAllOps});
 }
+
+SERBENCH_REGISTER(CerealLibrary);
 
 }  // namespace serbench::adapters

@@ -1,6 +1,7 @@
 #include "cpp/adapters/flatbuffers_adapter.h"
 
 #include "cpp/adapters/flatbuffers_binding.h"
+#include "cpp/adapters/registry.h"
 
 namespace serbench::adapters {
 namespace {
@@ -47,5 +48,7 @@ Library FlatbuffersNoverifyLibrary() {
        .version = Version(), .home = kHome, .capabilities = {"codegen"}, .ops = {},
        .missing_ops_reason = "robustness only (cpp/robustness): never timed"});
 }
+
+SERBENCH_REGISTER(FlatbuffersLibrary);
 
 }  // namespace serbench::adapters

@@ -15,6 +15,7 @@
 #include <jsoncpp/json/version.h>
 
 #include "cpp/adapters/json_document.h"
+#include "cpp/adapters/registry.h"
 #include "cpp/adapters/tree_walk.h"
 
 namespace serbench::adapters {
@@ -234,5 +235,8 @@ Library JsoncppLibrary() {
                                     .capabilities = {"reflection", "validates"},
                                     .ops = kAllOps});
 }
+
+SERBENCH_REGISTER(JsoncppLibrary);
+SERBENCH_REGISTER(JsoncppSchemalessLibrary);
 
 }  // namespace serbench::adapters

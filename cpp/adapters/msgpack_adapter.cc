@@ -8,6 +8,7 @@
 
 #include <msgpack.hpp>
 
+#include "cpp/adapters/registry.h"
 #include "cpp/adapters/tree_walk.h"
 
 namespace serbench::adapters {
@@ -130,5 +131,7 @@ Library MsgpackLibrary() {
                                     .home = kHome, .capabilities = {"reflection", "validates"},
                                     .ops = kAllOps});
 }
+
+SERBENCH_REGISTER(MsgpackLibrary);
 
 }  // namespace serbench::adapters

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "cpp/adapters/json_document.h"
+#include "cpp/adapters/registry.h"
 #include "cpp/model/canonical_json.h"
 
 namespace serbench::adapters {
@@ -60,5 +61,8 @@ Library NlohmannLibrary() {
                                      .home = kHome, .capabilities = {"reflection", "validates"},
                                      .ops = kAllOps});
 }
+
+SERBENCH_REGISTER(NlohmannLibrary);
+SERBENCH_REGISTER(NlohmannSchemalessLibrary);
 
 }  // namespace serbench::adapters

@@ -8,6 +8,7 @@
 #include <google/protobuf/util/message_differencer.h>
 
 #include "cpp/adapters/protobuf_binding.h"
+#include "cpp/adapters/registry.h"
 #include "schemas/google_message/benchmark_message1_proto2.pb.h"
 #include "schemas/google_message/benchmark_message1_proto3.pb.h"
 #include "schemas/google_message/benchmark_message2.pb.h"
@@ -140,5 +141,10 @@ LibraryInfo DocumentInfo(std::string variant) {
 
 DocumentLibrary ProtobufDocuments() { return {DocumentInfo(""), OpenProtobuf<false>()}; }
 DocumentLibrary ProtobufArenaDocuments() { return {DocumentInfo("arena"), OpenProtobuf<true>()}; }
+
+SERBENCH_REGISTER(ProtobufLibrary);
+SERBENCH_REGISTER(ProtobufArenaLibrary);
+SERBENCH_REGISTER(ProtobufDocuments);
+SERBENCH_REGISTER(ProtobufArenaDocuments);
 
 }  // namespace serbench::adapters

@@ -10,6 +10,7 @@
 #include <rapidjson/writer.h>
 
 #include "cpp/adapters/json_document.h"
+#include "cpp/adapters/registry.h"
 #include "cpp/adapters/tree_walk.h"
 
 namespace serbench::adapters {
@@ -175,5 +176,8 @@ Library RapidjsonLibrary() {
                                       .home = kHome, .capabilities = {"reflection", "validates"},
                                       .ops = kAllOps});
 }
+
+SERBENCH_REGISTER(RapidjsonLibrary);
+SERBENCH_REGISTER(RapidjsonSchemalessLibrary);
 
 }  // namespace serbench::adapters

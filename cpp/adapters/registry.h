@@ -1,6 +1,8 @@
-// Every C++ library (and variant) of the suite. Adding a library: its
-// adapter files (its LibraryInfo names its version and home page), one line in
-// registry.cc, one dep in BUILD.bazel.
+// Every C++ library (and variant) of the suite. Adding a library: its adapter
+// files (its LibraryInfo names its version and home page), whose .cc
+// registers each factory with SERBENCH_REGISTER, and its serbench_adapter
+// call in BUILD.bazel, above the registry, which links every adapter declared
+// there (tools/bazel/cc.bzl).
 #pragma once
 
 #include <vector>
@@ -10,7 +12,8 @@
 
 namespace serbench::adapters {
 
-// Built once, in a stable order, never destroyed.
+// Built on first use from the registered factories, sorted by (lib,
+// variant) so the order never depends on link order; never destroyed.
 const std::vector<Library>& Libraries();
 // Those timing the real documents (document.h), in the same way.
 const std::vector<DocumentLibrary>& DocumentLibraries();
@@ -23,4 +26,21 @@ struct UnbuiltLibrary {
 };
 const std::vector<UnbuiltLibrary>& UnbuiltLibraries();
 
+// The factories registered so far, Library or DocumentLibrary; filled
+// during static initialization, before main reads them.
+template <typename L>
+std::vector<L (*)()>& Factories();
+
+template <typename L>
+bool Register(L (*factory)()) {
+  Factories<L>().push_back(factory);
+  return true;
+}
+
 }  // namespace serbench::adapters
+
+// At namespace scope of the adapter's .cc, once per factory. The adapter's
+// target is alwayslink, so the linker keeps this initializer.
+#define SERBENCH_REGISTER(factory)                                   \
+  [[maybe_unused]] static const bool serbench_registered_##factory = \
+      ::serbench::adapters::Register(&factory)

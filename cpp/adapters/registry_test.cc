@@ -17,6 +17,20 @@ TEST(RegistryTest, LibVariantPairsAreUnique) {
   }
 }
 
+// Registration runs in link order; the lists must not depend on it.
+template <typename L>
+void ExpectSortedByLibAndVariant(const std::vector<L>& libraries) {
+  ASSERT_FALSE(libraries.empty());
+  EXPECT_TRUE(std::is_sorted(libraries.begin(), libraries.end(), [](const L& a, const L& b) {
+    return std::tie(a.info.lib, a.info.variant) < std::tie(b.info.lib, b.info.variant);
+  }));
+}
+
+TEST(RegistryTest, ListsAreSortedByLibAndVariant) {
+  ExpectSortedByLibAndVariant(Libraries());
+  ExpectSortedByLibAndVariant(DocumentLibraries());
+}
+
 TEST(RegistryTest, MetadataFollowsTheContract) {
   const std::regex name("[a-z0-9_]+");
   const std::set<std::string> capabilities = {"codegen", "reflection", "schemaless", "validates",

@@ -7,6 +7,7 @@
 #include <simdjson.h>
 
 #include "cpp/adapters/json_document.h"
+#include "cpp/adapters/registry.h"
 #include "cpp/adapters/tree_walk.h"
 #include "cpp/model/canonical_json.h"
 
@@ -165,5 +166,8 @@ Library SimdjsonLibrary() {
        .missing_ops_reason = "simdjson 3.0.1 has no writer for application data (it only "
                              "minifies its own DOM: see variant=schemaless)"});
 }
+
+SERBENCH_REGISTER(SimdjsonLibrary);
+SERBENCH_REGISTER(SimdjsonSchemalessLibrary);
 
 }  // namespace serbench::adapters

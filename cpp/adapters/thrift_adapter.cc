@@ -1,5 +1,6 @@
 #include "cpp/adapters/thrift_adapter.h"
 
+#include "cpp/adapters/registry.h"
 #include "cpp/adapters/thrift_binding.h"
 
 namespace serbench::adapters {
@@ -28,5 +29,8 @@ Library ThriftCompactLibrary() {
                                     .variant = "compact", .version = kVersion,
                                     .home = kHome, .capabilities = {"codegen"}, .ops = kCodegenOps});
 }
+
+SERBENCH_REGISTER(ThriftLibrary);
+SERBENCH_REGISTER(ThriftCompactLibrary);
 
 }  // namespace serbench::adapters

@@ -79,18 +79,37 @@ def cc_build_info(name, visibility = None):
     _cc_build_info(name = name + "_gen", out = name + ".h")
     native.cc_library(name = name, hdrs = [name + ".h"], visibility = visibility)
 
+_ADAPTER_TAG = "serbench_adapter"
+_REGISTRY_TAG = "serbench_registry"
+
+def _tagged(tag):
+    return sorted([
+        ":" + rule["name"]
+        for rule in native.existing_rules().values()
+        if tag in rule.get("tags", [])
+    ])
+
 def serbench_adapter(name, srcs = [], deps = [], system_libs = [], test_deps = []):
     """One C++ library adapter: `<name>.{h,cc}` beside `<name>_test.cc`.
 
-    The library target links what `system_libs` names; the test checks the
-    adapter's round trip on every dataset (cpp/adapters/adapter_test_util.h).
+    The .cc registers its libraries (SERBENCH_REGISTER, registry.h); the
+    target is alwayslink so the linker keeps that registration although
+    nothing calls into the file. The library target links what `system_libs`
+    names; the test checks the adapter's round trip on every dataset
+    (cpp/adapters/adapter_test_util.h).
     """
+    registries = _tagged(_REGISTRY_TAG)
+    if registries:
+        fail("serbench_adapter %s: declare it above %s, which links only the adapters before it" %
+             (name, registries[0]))
     serbench_cc_library(
         name = name,
         srcs = [name + ".cc"] + srcs,
         hdrs = [name + ".h"],
         system_libs = system_libs,
-        deps = [":codec"] + deps,
+        alwayslink = True,
+        tags = [_ADAPTER_TAG],
+        deps = [":codec", ":registration"] + deps,
     )
     serbench_cc_test(
         name = name + "_test",
@@ -98,3 +117,14 @@ def serbench_adapter(name, srcs = [], deps = [], system_libs = [], test_deps = [
         srcs = [name + "_test.cc"],
         deps = [":" + name, ":adapter_test_util"] + test_deps,
     )
+
+def serbench_registry(name, registration):
+    """`registration` linked with every serbench_adapter declared above this call.
+
+    A macro sees only the rules declared before it, so a serbench_adapter
+    after this call fails the build rather than going unregistered.
+    """
+    adapters = _tagged(_ADAPTER_TAG)
+    if not adapters:
+        fail("serbench_registry %s: no serbench_adapter declared above it" % name)
+    native.cc_library(name = name, tags = [_REGISTRY_TAG], deps = [registration] + adapters)
