@@ -1,6 +1,3 @@
-using Serbench.Mappings;
-using Serbench.Model;
-
 namespace Serbench;
 
 /// <summary>A dataset: its name, its record type, and the mappings to the classes generated
@@ -13,12 +10,20 @@ public interface IDataset
     Fixture Parse(Stream json);
 }
 
-public sealed record Dataset<TRecord>(
-    string Name, IProtobufMapping<TRecord> Protobuf, IFlatBuffersMapping<TRecord> FlatBuffers, IThriftMapping<TRecord> Thrift)
-    : IDataset
+/// <summary>A dataset of records <typeparamref name="TRecord"/>, with one generated mapping per
+/// library of generated classes (each library finds its own by its interface, e.g.
+/// <c>IProtobufMapping&lt;TRecord&gt;</c>: a new one adds no member here).</summary>
+public sealed class Dataset<TRecord>(string name, IReadOnlyList<object> mappings) : IDataset
     where TRecord : class
 {
+    public string Name => name;
+
     public Fixture Parse(Stream json) => Fixture<TRecord>.Parse(this, json);
+
+    /// <summary>The mapping of type <typeparamref name="TMapping"/>; exactly one per dataset.</summary>
+    public TMapping Mapping<TMapping>() where TMapping : class =>
+        mappings.OfType<TMapping>().SingleOrDefault()
+            ?? throw new InvalidOperationException($"dataset '{name}' has no {typeof(TMapping).Name.Split('`')[0]}");
 }
 
 /// <summary>The synthetic datasets of the catalog, each bound to its mappings: both are

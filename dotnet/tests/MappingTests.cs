@@ -14,6 +14,19 @@ public class MappingTests
     private static string? ToModel(string dataset, ILibrary library, object native) =>
         Fixtures.Load(dataset, 1).Bind(library).Diff(native);
 
+    // Each dataset holds one generated mapping per library of generated classes, found by type.
+    [Fact]
+    public void EveryDatasetHasExactlyOneMappingPerGeneratedLibrary()
+    {
+        var user = Assert.IsType<Dataset<Serbench.Model.Users.User>>(Datasets.Find("user"));
+        Assert.NotNull(user.Mapping<IProtobufMapping<Serbench.Model.Users.User>>());
+        Assert.NotNull(user.Mapping<IFlatBuffersMapping<Serbench.Model.Users.User>>());
+        Assert.NotNull(user.Mapping<IThriftMapping<Serbench.Model.Users.User>>());
+        var bare = new Dataset<Serbench.Model.Users.User>("bare", []);
+        var e = Assert.Throws<InvalidOperationException>(() => bare.Mapping<IProtobufMapping<Serbench.Model.Users.User>>());
+        Assert.Equal("dataset 'bare' has no IProtobufMapping", e.Message);
+    }
+
     [Fact]
     public void AnIntegerOutsideTheModelsUnsignedFieldIsRefused()
     {

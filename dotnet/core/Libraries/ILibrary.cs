@@ -41,11 +41,13 @@ public static class Ops
 /// for model-first libraries; its <see cref="Version"/> and <see cref="Home"/>, which the
 /// catalog carries to the docs), its test and one line in <see cref="Registry"/>. Nothing else: the bench, the catalog, the tests'
 /// round trips and the robustness worker (corpus formats) pick it up from the registry. A library
-/// of classes generated from the schemas also needs its mappings: a base in Mappings/Mapping.cs
-/// (its codec), its spelling of each field kind in codegen/mappings.py (a <c>Lib</c> class,
-/// which writes the mapping class of every dataset into Mappings.g.cs) and its member on
-/// <see cref="Dataset{TRecord}"/>. Adding a dataset touches no library: its model file in
-/// Model/ (see <see cref="Datasets"/>).</para></summary>
+/// of classes generated from the schemas keeps its mapping base (its codec over the generated
+/// payload, e.g. <see cref="Libraries.ProtobufMapping{TRecord, TMessage}"/>) in its own file and
+/// finds each dataset's mapping with <see cref="Dataset{TRecord}.Mapping{TMapping}"/>; the
+/// mappings themselves are generated, so a library on an IDL not yet generated for C# adds that
+/// IDL's spelling of each field kind to codegen/mappings.py (a <c>Lib</c> class in <c>LIBS</c>)
+/// and the rule generating its classes to BUILD.bazel. Adding a dataset touches no library: its
+/// model file in Model/ (see <see cref="Datasets"/>).</para></summary>
 public interface ILibrary
 {
     string Lib { get; }

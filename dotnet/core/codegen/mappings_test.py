@@ -59,8 +59,8 @@ def test_namespaces_and_the_dataset_list(tmp_path: Path) -> None:
     assert mappings.model_namespace(Dataset("metrics", "Series", (), {})) == "Serbench.Model.Metrics"
     text = mappings.generate([d])
     assert (
-        'new Dataset<global::Serbench.Model.Games.Monster>("game", new Mappings.GameProtobuf(), '
-        "new Mappings.GameFlatBuffers(), new Mappings.GameThrift())" in text
+        'new Dataset<global::Serbench.Model.Games.Monster>("game", [new Mappings.GameProtobuf(), '
+        "new Mappings.GameFlatBuffers(), new Mappings.GameThrift()])" in text
     )
 
 
