@@ -42,7 +42,7 @@ import pyperf
 from serbench_py import measure
 from serbench_py.cases import LANG
 from serbench_py.extras import Extra, extras, installed_sizes, peak_memory
-from serbench_py.registry import ADAPTERS
+from serbench_py.registry import LIBRARIES
 from serbench_py.sources import SOURCES
 from serbench_py.suite import CaseError, Planned, Prepared, Status, Workbench, plan
 
@@ -98,7 +98,7 @@ def parse_cli(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__, allow_abbrev=False)
     parser.add_argument("--profile", choices=sorted(PROFILES), default="quick")
     parser.add_argument("--out", type=Path, help="directory for the JSON files")
-    parser.add_argument("--library", choices=sorted({a.lib for a in ADAPTERS}))
+    parser.add_argument("--library", choices=sorted({a.lib for a in LIBRARIES}))
     parser.add_argument("--dataset", choices=sorted(SOURCES))
     parser.add_argument("--cases", type=Path, help="a file of case ids, one a line: only these")
     parser.add_argument("--seed", type=int, help="the shuffle seed (default: a random one)")
@@ -122,13 +122,13 @@ def parse_cli(argv: list[str]) -> argparse.Namespace:
 
 
 # ---------------------------------------------------------------- units and workers
-# A unit is what one worker process serves: "adapter/<registry index>/<dataset>"
+# A unit is what one worker process serves: "library/<registry index>/<dataset>"
 # or "extra/<index in extras()>".
 
 
-def adapter_unit(planned: Planned) -> str:
-    index = next(i for i, a in enumerate(ADAPTERS) if a is planned.adapter)
-    return f"adapter/{index}/{planned.source.name}"
+def library_unit(planned: Planned) -> str:
+    index = next(i for i, a in enumerate(LIBRARIES) if a is planned.library)
+    return f"library/{index}/{planned.source.name}"
 
 
 def extra_unit(index: int) -> str:
@@ -152,9 +152,9 @@ class Served:
         self._planned: dict[str, Planned] = {}
         self._workbench = Workbench()
         self._extra: Extra | None = None
-        if kind == "adapter":
-            adapter = ADAPTERS[int(rest[0])]
-            for planned in plan([adapter], [SOURCES[rest[1]]]):
+        if kind == "library":
+            library = LIBRARIES[int(rest[0])]
+            for planned in plan([library], [SOURCES[rest[1]]]):
                 self._planned[planned.case.id] = planned
         else:
             self._extra = list(extras())[int(rest[0])]
@@ -450,9 +450,9 @@ def _wanted(opts: argparse.Namespace) -> set[str] | None:
 
 
 def _selected(opts: argparse.Namespace, wanted: set[str] | None) -> list[Planned]:
-    adapters = [a for a in ADAPTERS if opts.library in (None, a.lib)]
+    libraries = [a for a in LIBRARIES if opts.library in (None, a.lib)]
     sources = [s for name, s in SOURCES.items() if opts.dataset in (None, name)]
-    planned = [p for p in plan(adapters, sources) if wanted is None or p.case.id in wanted]
+    planned = [p for p in plan(libraries, sources) if wanted is None or p.case.id in wanted]
     if PROFILES[opts.profile].every_document_op:
         return planned
     reason = f"the {opts.profile} profile times only decode of {DECODE_ONLY}: run --profile full"
@@ -482,7 +482,7 @@ def _jobs(
     groups: dict[str, list[Job]] = {}
     for item in planned:
         if item.not_applicable is None and item.not_measured is None:
-            job = Job(item.case.id, adapter_unit(item), item.adapter.env)
+            job = Job(item.case.id, library_unit(item), item.library.env)
             groups.setdefault(item.case.dataset, []).append(job)
     for index, extra in extra_cases:
         job = Job(extra.case.id, extra_unit(index), {})
@@ -508,7 +508,7 @@ def _entry(case_id: str, status: Status, reason: str) -> dict[str, str]:
 
 
 def _libraries(planned: Sequence[Planned]) -> list[dict[str, Any]]:
-    adapters = {id(p.adapter): p.adapter for p in planned}.values()
+    libraries = {id(p.library): p.library for p in planned}.values()
     return [
         {
             "lib": a.lib,
@@ -519,7 +519,7 @@ def _libraries(planned: Sequence[Planned]) -> list[dict[str, Any]]:
             "capabilities": sorted(c.value for c in a.capabilities),
             "lazy_ops": dict(a.lazy),
         }
-        for a in adapters
+        for a in libraries
     ]
 
 

@@ -12,8 +12,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from serbench_py.adapter import Adapter, Codec
-from serbench_py.registry import ADAPTERS
+from serbench_py.adapter import Codec, Library
+from serbench_py.registry import LIBRARIES
 from serbench_py.roundtrip import first_difference
 from serbench_py.sources import SOURCES
 
@@ -31,9 +31,9 @@ REFERENCE = {
 OK, DIFFERENT, USAGE, NOT_APPLICABLE = 0, 1, 2, 3
 
 
-def reference(format_name: str) -> Adapter:
+def reference(format_name: str) -> Library:
     lib, variant = REFERENCE[format_name]
-    return next(a for a in ADAPTERS if (a.lib, a.format, a.variant) == (lib, format_name, variant))
+    return next(a for a in LIBRARIES if (a.lib, a.format, a.variant) == (lib, format_name, variant))
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -53,8 +53,8 @@ def _codec(format_name: str, dataset: str, size: int) -> Codec | str:
     source = SOURCES[dataset]
     if size not in source.sizes:
         return f"dataset {dataset} has sizes {', '.join(map(str, source.sizes))}, not {size}"
-    adapter = reference(format_name)
-    return adapter.supports(source) or adapter.codec(source)
+    library = reference(format_name)
+    return library.supports(source) or library.codec(source)
 
 
 def run(argv: list[str]) -> int:

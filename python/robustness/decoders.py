@@ -1,6 +1,6 @@
 """The decoders the robustness worker offers, and how one decode attempt is classified.
 
-Every decoder is a suite adapter (serbench_py.registry) of a corpus format: the
+Every decoder is a suite library (serbench_py.registry) of a corpus format: the
 worker decodes with the adapter's own codec and compares with the fixture through
 the suite's own comparison (roundtrip.first_difference), as the interop CLI does.
 """
@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from schemas.catalog import catalog
-from serbench_py.adapter import Adapter, Capability, Codec
-from serbench_py.registry import ADAPTERS
+from serbench_py.adapter import Capability, Codec, Library
+from serbench_py.registry import LIBRARIES
 from serbench_py.roundtrip import first_difference
 from serbench_py.sources import SOURCES, Source
 
@@ -46,16 +46,16 @@ _ERROR_BUDGET_NS = 2_000_000
 
 @dataclass(frozen=True)
 class Decoder:
-    adapter: Adapter
+    library: Library
     variant: str | None  # the protocol's name of the variant
 
     @property
     def key(self) -> tuple[str, str | None, str]:
-        return self.adapter.lib, self.variant, self.adapter.format
+        return self.library.lib, self.variant, self.library.format
 
     @property
     def schemaless(self) -> bool:
-        return Capability.SCHEMALESS in self.adapter.capabilities
+        return Capability.SCHEMALESS in self.library.capabilities
 
     def describe(self) -> dict[str, Any]:
         lib, variant, format_name = self.key
@@ -63,7 +63,7 @@ class Decoder:
             "lib": lib,
             "variant": variant,
             "format": format_name,
-            "version": self.adapter.version,
+            "version": self.library.version,
             "schemaless": self.schemaless,
         }
 
@@ -71,7 +71,7 @@ class Decoder:
 def _decoders() -> dict[tuple[str, str | None, str], Decoder]:
     chosen = (
         a
-        for a in ADAPTERS
+        for a in LIBRARIES
         if a.format in CORPUS_FORMATS and (a.lib, a.format, a.variant) not in LEFT_OUT
     )
     decoders = (Decoder(a, _PROTOCOL_VARIANTS.get((a.lib, a.variant), a.variant)) for a in chosen)
@@ -93,7 +93,7 @@ class Request:
 @functools.cache
 def _codec(key: tuple[str, str | None, str], dataset: str | None) -> Codec:
     """Built once per decoder and dataset (imports the library, builds its classes)."""
-    return DECODERS[key].adapter.codec(SOURCES[dataset] if dataset else _DOCUMENT)
+    return DECODERS[key].library.codec(SOURCES[dataset] if dataset else _DOCUMENT)
 
 
 @functools.cache
@@ -128,7 +128,7 @@ def _compare(codec: Codec, decoded: Any, request: Request) -> str | None:
     try:
         tree = codec.to_tree(decoded)
         # JSON has one number type: a mutation may turn -549.0 into -549 (as in interop).
-        by_value = request.decoder.adapter.format == "json"
+        by_value = request.decoder.library.format == "json"
         return first_difference(_fixture(request.dataset, request.size), tree, "", by_value)
     except Exception as error:  # garbage the library accepted may not even convert
         return f"accepted, but not a {request.dataset} payload: {_describe(error)}"

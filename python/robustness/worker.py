@@ -114,8 +114,8 @@ class Relay:
 
 def _serve_one(line: str, relays: dict[frozenset[tuple[str, str]], Relay]) -> str:
     request = parse(line)
-    env = request.decoder.adapter.env
-    if runs_here(request.decoder.adapter):
+    env = request.decoder.library.env
+    if runs_here(request.decoder.library):
         return json.dumps(handle(request))
     key = frozenset(env.items())
     if key not in relays:

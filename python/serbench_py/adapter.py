@@ -1,6 +1,7 @@
-"""The interface every library adapter implements, and its capabilities.
+"""The interface every library adapter implements (`Library`, as in C++ and C#), and
+its capabilities.
 
-An Adapter is one library (one format, one variant). For a dataset it builds a
+A Library is one library (one format, one variant). For a dataset it builds a
 Codec, untimed: the library's classes, encoders and decoders, plus converters
 between the canonical JSON tree and the library's native objects, which the
 round-trip check uses and the timed ops never do.
@@ -80,10 +81,10 @@ class LazyAccess(Protocol):
         """Applies every reader to every record of `data`, without decoding it."""
 
 
-class Adapter(Protocol):
+class Library(Protocol):
     """`variant` names a build, backend or mode of the library (None when there is one).
 
-    Adding a library: its adapter (with these facts) and one line in registry.py; the
+    Adding a library: its adapter (a Library with these facts) and one line in registry.py; the
     suite writes the facts into its case catalog and extras.py derives its imports from them.
     """
 
@@ -134,9 +135,9 @@ class Adapter(Protocol):
         """Builds the codec for `source` (imports the library, builds its classes)."""
 
 
-def runs_here(adapter: Adapter) -> bool:
-    """Whether this process has the environment the adapter needs."""
-    return all(os.environ.get(key) == value for key, value in adapter.env.items())
+def runs_here(library: Library) -> bool:
+    """Whether this process has the environment the library needs."""
+    return all(os.environ.get(key) == value for key, value in library.env.items())
 
 
 def version(distribution: str) -> str:

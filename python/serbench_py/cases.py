@@ -4,7 +4,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from serbench_py.adapter import Adapter
+    from serbench_py.adapter import Library
 
 LANG = "python"
 
@@ -19,8 +19,8 @@ class Case:
     variant: str | None = None
 
     @classmethod
-    def of(cls, adapter: "Adapter", op: str, dataset: str, size: int) -> "Case":
-        return cls(adapter.lib, adapter.format, op, dataset, size, adapter.variant)
+    def of(cls, library: "Library", op: str, dataset: str, size: int) -> "Case":
+        return cls(library.lib, library.format, op, dataset, size, library.variant)
 
     @property
     def id(self) -> str:

@@ -1,5 +1,5 @@
 from serbench_py.cases import Case
-from serbench_py.registry import ADAPTERS
+from serbench_py.registry import LIBRARIES
 
 
 def test_case_id_is_canonical() -> None:
@@ -23,5 +23,5 @@ def test_metadata_carries_the_identity_without_empty_values() -> None:
 
 
 def test_registered_adapters_have_distinct_identities() -> None:
-    identities = [(a.lib, a.format, a.variant) for a in ADAPTERS]
+    identities = [(a.lib, a.format, a.variant) for a in LIBRARIES]
     assert len(set(identities)) == len(identities)

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from schemas.catalog import catalog
-from serbench_py.registry import ADAPTERS
+from serbench_py.registry import LIBRARIES
 from serbench_py.sources import SOURCES
 from serbench_py.suite import Workbench, plan
 from serbench_py.typed import domain_model
@@ -49,11 +49,11 @@ def _payload_type(obj: Any) -> str:
 def _timed(fmt: str, op: str) -> tuple[Any, Any]:
     """(the input, the output) of one call of the case's timed function."""
     backend = os.environ.get("PROTOCOL_BUFFERS_PYTHON_IMPLEMENTATION", "upb")
-    adapters = [
-        a for a in ADAPTERS if a.format == fmt and (fmt != "protobuf" or a.variant == backend)
+    libraries = [
+        a for a in LIBRARIES if a.format == fmt and (fmt != "protobuf" or a.variant == backend)
     ]
     (planned,) = [
-        p for p in plan(adapters, [SOURCES[_DATASET]]) if p.case.op == op and p.case.size == 100
+        p for p in plan(libraries, [SOURCES[_DATASET]]) if p.case.op == op and p.case.size == 100
     ]
     prepared = Workbench().prepare(planned)
     return prepared.arg, prepared.func(prepared.arg)

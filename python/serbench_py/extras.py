@@ -109,16 +109,16 @@ KINDS = (
     Kind("plain", "slots", "", lambda: _Slots),
 )
 
-# pydantic's compiled core, a distribution of its own that no adapter names.
+# pydantic's compiled core, a distribution of its own that no library names.
 _PYDANTIC_CORE = ("pydantic_core", "pydantic-core", "pydantic_core")
 
 
 def imports() -> list[tuple[str, str, str]]:
     """(lib, distribution, module) of each library whose import time and installed size are
     measured: every adapter's that names an import module, once per library."""
-    from serbench_py.registry import ADAPTERS
+    from serbench_py.registry import LIBRARIES
 
-    named = {a.lib: (a.lib, a.distribution, a.import_module) for a in ADAPTERS if a.import_module}
+    named = {a.lib: (a.lib, a.distribution, a.import_module) for a in LIBRARIES if a.import_module}
     return [*named.values(), _PYDANTIC_CORE]
 
 
@@ -225,14 +225,14 @@ PEAK_SOURCE = "packages"
 
 def peak_decoders() -> list[int]:
     """Registry indexes of the JSON decoders of the packages document."""
-    from serbench_py.registry import ADAPTERS
+    from serbench_py.registry import LIBRARIES
     from serbench_py.sources import SOURCES
 
     source = SOURCES[PEAK_SOURCE]
     return [
         index
-        for index, adapter in enumerate(ADAPTERS)
-        if adapter.format == "json" and adapter.supports(source) is None
+        for index, library in enumerate(LIBRARIES)
+        if library.format == "json" and library.supports(source) is None
     ]
 
 
@@ -240,17 +240,17 @@ def peak_memory(indexes: list[int] | None = None) -> list[dict[str, Any]]:
     """Peak RSS growth of decoding the packages document, per JSON decoder (all of
     peak_decoders() by default), each in a fresh process (a process's peak RSS
     never goes down)."""
-    from serbench_py.registry import ADAPTERS
+    from serbench_py.registry import LIBRARIES
 
     rows = []
     for index in peak_decoders() if indexes is None else indexes:
-        adapter = ADAPTERS[index]
+        library = LIBRARIES[index]
         script = f"from serbench_py.extras import decode_peak; decode_peak({index})"
         result = subprocess.run(
             [sys.executable, "-c", script], capture_output=True, text=True, check=False
         )
-        case = Case(adapter.lib, adapter.format, "peak_memory", PEAK_SOURCE, 1, adapter.variant)
-        row: dict[str, Any] = {"id": case.id, "unit": "byte", "version": adapter.version}
+        case = Case(library.lib, library.format, "peak_memory", PEAK_SOURCE, 1, library.variant)
+        row: dict[str, Any] = {"id": case.id, "unit": "byte", "version": library.version}
         if result.returncode == 0:
             row["value"] = int(result.stdout.split()[-1])
         else:
@@ -261,11 +261,11 @@ def peak_memory(indexes: list[int] | None = None) -> list[dict[str, Any]]:
 
 def decode_peak(index: int) -> None:
     """In the child: prints the bytes one decode adds to this process's peak RSS."""
-    from serbench_py.registry import ADAPTERS
+    from serbench_py.registry import LIBRARIES
     from serbench_py.sources import SOURCES
 
     source = SOURCES[PEAK_SOURCE]
-    codec = ADAPTERS[index].codec(source)
+    codec = LIBRARIES[index].codec(source)
     data = source.raw(1)
     before = _peak_rss()
     decoded = codec.decode(data)

@@ -3,7 +3,7 @@ import gc
 import pytest
 
 from serbench_py import extras
-from serbench_py.registry import ADAPTERS
+from serbench_py.registry import LIBRARIES
 
 
 @pytest.mark.parametrize("kind", extras.KINDS, ids=lambda k: f"{k.lib}-{k.variant}")
@@ -77,13 +77,13 @@ def test_import_case_runs_a_fresh_interpreter() -> None:
 
 
 def test_peak_memory_covers_the_typed_decoders_of_the_packages_document() -> None:
-    decoders = {(ADAPTERS[i].lib, ADAPTERS[i].variant) for i in extras.peak_decoders()}
+    decoders = {(LIBRARIES[i].lib, LIBRARIES[i].variant) for i in extras.peak_decoders()}
     assert {("orjson", "schemaless"), ("msgspec", "struct"), ("pydantic", "v2")} <= decoders
     assert ("msgspec", "struct_array") not in decoders  # not a decoder of this document
 
 
 def test_peak_memory_of_a_struct_decode_is_measured_in_a_child() -> None:
-    [index] = [i for i in extras.peak_decoders() if ADAPTERS[i].variant == "struct"]
+    [index] = [i for i in extras.peak_decoders() if LIBRARIES[i].variant == "struct"]
     [row] = extras.peak_memory([index])
     assert row["id"] == (
         "dataset=packages/size=1/op=peak_memory/format=json/lib=msgspec/variant=struct"
@@ -92,7 +92,7 @@ def test_peak_memory_of_a_struct_decode_is_measured_in_a_child() -> None:
 
 
 def test_every_adapter_declares_its_home_and_the_imports_come_from_the_adapters() -> None:
-    assert all(a.home.startswith("https://") for a in ADAPTERS)
+    assert all(a.home.startswith("https://") for a in LIBRARIES)
     libs = [lib for lib, _, _ in extras.imports()]
     assert len(libs) == len(set(libs))
     assert {"orjson", "msgspec", "pydantic", "protobuf", "pyarrow"} <= set(libs)

@@ -3,8 +3,8 @@
 import pytest
 
 from serbench_py import protobuf_documents
-from serbench_py.adapters.protobuf_adapter import BACKEND_ENV, ProtobufAdapter
-from serbench_py.registry import ADAPTERS
+from serbench_py.adapters.protobuf_adapter import BACKEND_ENV, ProtobufLibrary
+from serbench_py.registry import LIBRARIES
 from serbench_py.sources import REAL_PROTOBUF, SOURCES
 from serbench_py.suite import Workbench, plan
 
@@ -18,11 +18,11 @@ def _upb(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.mark.parametrize("name", REAL_PROTOBUF)
 def test_every_document_round_trips_and_only_protobuf_applies(name: str) -> None:
     source = SOURCES[name]
-    planned = plan(ADAPTERS, [source])
+    planned = plan(LIBRARIES, [source])
     applicable = {(p.case.lib, p.case.op) for p in planned if not p.not_applicable}
     assert applicable == {("protobuf", op) for op in ("encode", "decode", "roundtrip")}
     workbench = Workbench()
-    for item in plan([ProtobufAdapter("upb")], [source]):
+    for item in plan([ProtobufLibrary("upb")], [source]):
         if not item.not_applicable:
             wire_bytes = workbench.prepare(item).metadata["wire_bytes"]  # raises if refused
             assert isinstance(wire_bytes, int) and wire_bytes > 0

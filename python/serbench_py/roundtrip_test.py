@@ -7,10 +7,10 @@ import pytest
 
 from serbench_py.adapter import runs_here
 from serbench_py.adapters.arrow_adapter import TableDocumentCodec
-from serbench_py.adapters.schemaless import ADAPTERS as SCHEMALESS
+from serbench_py.adapters.schemaless import LIBRARIES as SCHEMALESS
 from serbench_py.adapters.schemaless import TreeCodec
-from serbench_py.adapters.typed_adapters import ADAPTERS as TYPED
-from serbench_py.registry import ADAPTERS
+from serbench_py.adapters.typed_adapters import LIBRARIES as TYPED
+from serbench_py.registry import LIBRARIES
 from serbench_py.roundtrip import RoundTripError, check_round_trip, first_difference
 from serbench_py.sources import SOURCES, Source
 from serbench_py.suite import CaseError, Status, Workbench, payload_file_name, plan
@@ -95,7 +95,7 @@ _CHECKED = [*sorted(name for name, source in SOURCES.items() if source.schema), 
 def test_every_library_that_runs_here_round_trips_every_dataset(name: str) -> None:
     # Libraries needing another environment are checked by the bench smoke test.
     workbench = Workbench()
-    for planned in plan([a for a in ADAPTERS if runs_here(a)], [SOURCES[name]]):
+    for planned in plan([a for a in LIBRARIES if runs_here(a)], [SOURCES[name]]):
         if not planned.not_applicable and planned.case.size < 1000:
             workbench.check(planned)  # raises CaseError naming the wrong field
 

@@ -16,11 +16,11 @@ from typing import Any, TypeVar
 
 from schemas.catalog import catalog
 from serbench_py.adapter import (
-    Adapter,
     Capability,
     Codec,
     Converts,
     LazyAccess,
+    Library,
     Reader,
     item_reader,
     read_all,
@@ -59,22 +59,22 @@ class Status(enum.StrEnum):
 @dataclass(frozen=True)
 class Planned:
     case: Case
-    adapter: Adapter
+    library: Library
     source: Source
     not_applicable: str | None  # the reason, when known up front
     not_measured: str | None = None  # left out of this run (its profile), and why
     gc_off: bool = False  # timed with the cyclic GC disabled
 
 
-def _static_reason(adapter: Adapter, source: Source, op: str) -> str | None:
-    reason = adapter.supports(source) or dict(adapter.unsupported).get(op)
+def _static_reason(library: Library, source: Source, op: str) -> str | None:
+    reason = library.supports(source) or dict(library.unsupported).get(op)
     if reason:
         return reason
     if op in _ACCESS and source.schema is None:
         return "one document without records: there are no named record fields to read"
-    if op == "access_lazy" and Capability.ZERO_COPY not in adapter.capabilities:
+    if op == "access_lazy" and Capability.ZERO_COPY not in library.capabilities:
         return "not a zero-copy format: reading a field needs a full decode (op access_full)"
-    if op == "convert" and adapter.format not in CONVERT_FORMATS:
+    if op == "convert" and library.format not in CONVERT_FORMATS:
         return (
             "convert (domain model -> generated objects -> domain model) applies to "
             "code-generated formats only: protobuf, FlatBuffers, Cap'n Proto, Thrift"
@@ -87,24 +87,24 @@ def _static_reason(adapter: Adapter, source: Source, op: str) -> str | None:
 def _gc_off_twin(planned: Planned) -> Planned | None:
     """The same case timed with the GC disabled, for the libraries and datasets that get one."""
     case = planned.case
-    wanted = getattr(planned.adapter, "gc_off_twin", False)
+    wanted = getattr(planned.library, "gc_off_twin", False)
     if not wanted or case.dataset not in GC_OFF_DATASETS or case.op not in GC_OFF_OPS:
         return None
     variant = f"{case.variant}{GC_OFF_SUFFIX}"
     return replace(planned, case=replace(case, variant=variant), gc_off=True)
 
 
-def plan(adapters: Sequence[Adapter], sources: Sequence[Source]) -> list[Planned]:
+def plan(libraries: Sequence[Library], sources: Sequence[Source]) -> list[Planned]:
     planned = [
         Planned(
-            Case.of(adapter, op, source.name, size),
-            adapter,
+            Case.of(library, op, source.name, size),
+            library,
             source,
-            _static_reason(adapter, source, op),
+            _static_reason(library, source, op),
         )
         for source in sources
         for size in source.sizes
-        for adapter in adapters
+        for library in libraries
         for op in OPS
     ]
     twins = (_gc_off_twin(p) for p in planned)
@@ -153,16 +153,16 @@ class Workbench:
     def prepare(self, planned: Planned) -> Prepared:
         """The timed function of a checked case, its freshly built input, and metadata."""
         payload = self._payload(planned)
-        codec = self._codec(planned.adapter, planned.source)
+        codec = self._codec(planned.library, planned.source)
         func, arg = _operation(planned, codec, payload)
         return Prepared(func, arg, self.metadata(planned), planned.gc_off)
 
     def metadata(self, planned: Planned) -> dict[str, str | int]:
         """A checked case's identity, library version, capabilities and wire size."""
         metadata = planned.case.metadata()
-        metadata["lib_version"] = planned.adapter.version
+        metadata["lib_version"] = planned.library.version
         metadata["wire_bytes"] = len(self._payload(planned))
-        metadata["capabilities"] = ",".join(sorted(c.value for c in planned.adapter.capabilities))
+        metadata["capabilities"] = ",".join(sorted(c.value for c in planned.library.capabilities))
         return metadata
 
     def write_payload(self, planned: Planned, directory: Path) -> None:
@@ -173,31 +173,31 @@ class Workbench:
             directory.mkdir(parents=True, exist_ok=True)
             (directory / payload_file_name(planned.case.id)).write_bytes(self._payload(planned))
 
-    def _codec(self, adapter: Adapter, source: Source) -> Codec:
-        key = (id(adapter), source.name)
+    def _codec(self, library: Library, source: Source) -> Codec:
+        key = (id(library), source.name)
         if key not in self._codecs:
             try:
-                self._codecs[key] = adapter.codec(source)
+                self._codecs[key] = library.codec(source)
             except Exception as error:  # an uninstallable or broken library
                 self._codecs[key] = CaseError(
-                    Status.NOT_MEASURED, f"building the {adapter.lib} codec raised {error!r:.300}"
+                    Status.NOT_MEASURED, f"building the {library.lib} codec raised {error!r:.300}"
                 )
         return _raise_or(self._codecs[key])
 
     def _payload(self, planned: Planned) -> bytes:
-        adapter, source, size = planned.adapter, planned.source, planned.case.size
-        key = (id(adapter), source.name, size)
+        library, source, size = planned.library, planned.source, planned.case.size
+        key = (id(library), source.name, size)
         if key not in self._payloads:
-            self._payloads[key] = self._check(adapter, source, size)
+            self._payloads[key] = self._check(library, source, size)
         return _raise_or(self._payloads[key])
 
-    def _check(self, adapter: Adapter, source: Source, size: int) -> bytes | CaseError:
+    def _check(self, library: Library, source: Source, size: int) -> bytes | CaseError:
         try:
             tree = source.load(size)
         except FileNotFoundError as error:
             return CaseError(Status.NOT_MEASURED, str(error))
         try:
-            codec = self._codec(adapter, source)
+            codec = self._codec(library, source)
         except CaseError as error:
             return error
         try:

@@ -107,7 +107,7 @@ _LAZY_DECODE = "a Table whose Arrow buffers point into the payload: no value is 
 
 
 @dataclass(frozen=True)
-class ArrowAdapter:
+class ArrowLibrary:
     lib: str = "pyarrow"
     distribution: str = "pyarrow"
     import_module: str = "pyarrow"

@@ -150,7 +150,7 @@ class AvroCodec:
 
 
 @dataclass(frozen=True)
-class AvroAdapter:
+class AvroLibrary:
     lib: str = "fastavro"
     distribution: str = "fastavro"
     import_module: str = "fastavro"

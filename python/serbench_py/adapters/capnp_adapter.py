@@ -156,7 +156,7 @@ _LAZY_DECODE = "a reader over the bytes: fields are decoded when accessed"
 
 
 @dataclass(frozen=True)
-class CapnpAdapter:
+class CapnpLibrary:
     lib: str = "pycapnp"
     distribution: str = "pycapnp"
     import_module: str = "capnp"

@@ -128,7 +128,7 @@ class FlatBuffersCodec(GeneratedCodec):
 
 
 @dataclass(frozen=True)
-class FlatBuffersAdapter:
+class FlatBuffersLibrary:
     lib: str = "flatbuffers"
     distribution: str = "flatbuffers"
     import_module: str = "flatbuffers"

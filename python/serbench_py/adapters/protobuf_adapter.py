@@ -78,7 +78,7 @@ class DocumentCodec(WholeDocument):
 
 
 @dataclass(frozen=True)
-class ProtobufAdapter:
+class ProtobufLibrary:
     variant: str  # the backend: "upb" or "python"
     lib: str = "protobuf"
     distribution: str = "protobuf"

@@ -33,7 +33,7 @@ class TreeCodec:
 
 
 @dataclass(frozen=True)
-class SchemalessAdapter:
+class SchemalessLibrary:
     """`make` imports the library and returns its (encode, decode) pair.
 
     Imports happen in `codec`, not at registry import, so a run of one library
@@ -129,20 +129,20 @@ def _pickle() -> tuple[Encode, Decode]:
 MSGSPEC_HOME = "https://jcristharif.com/msgspec/"
 _NO_ENCODER = "pysimdjson is a parser only: it has no encoder"
 
-ADAPTERS: tuple[SchemalessAdapter, ...] = (
-    SchemalessAdapter(
+LIBRARIES: tuple[SchemalessLibrary, ...] = (
+    SchemalessLibrary(
         "json", "json", "", "", "https://docs.python.org/3/library/json.html", _stdlib_json
     ),
-    SchemalessAdapter(
+    SchemalessLibrary(
         "orjson", "json", "orjson", "orjson", "https://github.com/ijl/orjson", _orjson
     ),
-    SchemalessAdapter(
+    SchemalessLibrary(
         "ujson", "json", "ujson", "ujson", "https://github.com/ultrajson/ultrajson", _ujson
     ),
-    SchemalessAdapter(
+    SchemalessLibrary(
         "rapidjson", "json", "python-rapidjson", "rapidjson", "https://rapidjson.org/", _rapidjson
     ),
-    SchemalessAdapter(
+    SchemalessLibrary(
         "simdjson",
         "json",
         "pysimdjson",
@@ -151,12 +151,12 @@ ADAPTERS: tuple[SchemalessAdapter, ...] = (
         _simdjson,
         unsupported=(("encode", _NO_ENCODER), ("roundtrip", _NO_ENCODER)),
     ),
-    SchemalessAdapter("msgspec", "json", "msgspec", "msgspec", MSGSPEC_HOME, _msgspec("json")),
-    SchemalessAdapter(
+    SchemalessLibrary("msgspec", "json", "msgspec", "msgspec", MSGSPEC_HOME, _msgspec("json")),
+    SchemalessLibrary(
         "msgspec", "msgpack", "msgspec", "msgspec", MSGSPEC_HOME, _msgspec("msgpack")
     ),
-    SchemalessAdapter("msgpack", "msgpack", "msgpack", "msgpack", "https://msgpack.org/", _msgpack),
-    SchemalessAdapter(
+    SchemalessLibrary("msgpack", "msgpack", "msgpack", "msgpack", "https://msgpack.org/", _msgpack),
+    SchemalessLibrary(
         "ormsgpack",
         "msgpack",
         "ormsgpack",
@@ -164,10 +164,10 @@ ADAPTERS: tuple[SchemalessAdapter, ...] = (
         "https://github.com/aviramha/ormsgpack",
         _ormsgpack,
     ),
-    SchemalessAdapter(
+    SchemalessLibrary(
         "cbor2", "cbor", "cbor2", "cbor2", "https://github.com/agronholm/cbor2", _cbor2
     ),
-    SchemalessAdapter(
+    SchemalessLibrary(
         "pickle", "pickle", "", "", "https://docs.python.org/3/library/pickle.html", _pickle
     ),
 )

@@ -68,7 +68,7 @@ def _factory(format_name: str) -> Any:
 
 
 @dataclass(frozen=True)
-class ThriftAdapter:
+class ThriftLibrary:
     format: str  # thrift_binary or thrift_compact
     variant: str | None  # None (binary) or "compact", the C++ and C# names
     lib: str = "thrift"

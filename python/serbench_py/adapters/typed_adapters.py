@@ -164,7 +164,7 @@ def _mashumaro(model: TypedModel) -> tuple[Encode, Decode]:
 
 
 @dataclass(frozen=True)
-class TypedAdapter:
+class TypedLibrary:
     lib: str
     format: str
     variant: str | None
@@ -200,14 +200,14 @@ class TypedAdapter:
         return TypedCodec(model, *self.make(model))
 
 
-def _msgspec_adapters() -> list[TypedAdapter]:
+def _msgspec_libraries() -> list[TypedLibrary]:
     options = {
         "struct": MsgspecFlavor(),
         "struct_nogc": MsgspecFlavor(gc=False),
         "struct_array": MsgspecFlavor(array_like=True),
     }
     return [
-        TypedAdapter(
+        TypedLibrary(
             "msgspec",
             kind,
             variant,
@@ -224,9 +224,9 @@ def _msgspec_adapters() -> list[TypedAdapter]:
     ]
 
 
-ADAPTERS: tuple[TypedAdapter, ...] = (
-    *_msgspec_adapters(),
-    TypedAdapter(
+LIBRARIES: tuple[TypedLibrary, ...] = (
+    *_msgspec_libraries(),
+    TypedLibrary(
         "pydantic",
         "json",
         "v2",
@@ -238,7 +238,7 @@ ADAPTERS: tuple[TypedAdapter, ...] = (
         documents=True,
         gc_off_twin=True,
     ),
-    TypedAdapter(
+    TypedLibrary(
         "pydantic",
         "json",
         "v1",
@@ -249,7 +249,7 @@ ADAPTERS: tuple[TypedAdapter, ...] = (
         _pydantic_v1,
         gc_off_twin=True,
     ),
-    TypedAdapter(
+    TypedLibrary(
         "cattrs",
         "json",
         "attrs",
@@ -260,7 +260,7 @@ ADAPTERS: tuple[TypedAdapter, ...] = (
         _cattrs,
         gc_off_twin=True,
     ),
-    TypedAdapter(
+    TypedLibrary(
         "mashumaro",
         "json",
         "dataclass",
