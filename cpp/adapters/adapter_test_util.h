@@ -6,7 +6,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "cpp/adapters/documents.h"
+#include "cpp/adapters/document_loader.h"
 #include "cpp/adapters/roundtrip.h"
 #include "cpp/model/fixture.h"
 #include "cpp/model/samples.h"

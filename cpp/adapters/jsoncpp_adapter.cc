@@ -14,7 +14,7 @@
 #include <jsoncpp/json/json.h>
 #include <jsoncpp/json/version.h>
 
-#include "cpp/adapters/json_document.h"
+#include "cpp/adapters/json_document_codec.h"
 #include "cpp/adapters/registry.h"
 #include "cpp/adapters/tree_walk.h"
 
@@ -180,7 +180,7 @@ const Json::Value* Resolve(const Json::Value& root, std::string_view pointer) {
   return at;
 }
 
-// The access-field reading rule of document.h.
+// The access-field reading rule of document_codec.h.
 std::uint64_t AccessValue(const Json::Value* v, std::string_view pointer) {
   if (v == nullptr) BadAccessField(pointer);
   if (v->isString()) return StringOf(*v).size();
@@ -199,7 +199,7 @@ class JsoncppDocument final : public JsonDocumentCodec {
     }
   }
   std::uint64_t Decode(std::string_view bytes) const override {
-    // nlohmann's json::size() of the root (document.h): 0 for null, 1 for a scalar.
+    // nlohmann's json::size() of the root (document_codec.h): 0 for null, 1 for a scalar.
     const Json::Value root = Parse(*reader_, bytes);
     if (root.isArray() || root.isObject()) return root.size();
     return root.isNull() ? 0 : 1;

@@ -5,7 +5,7 @@
 // writer (17 significant digits: every double comes back) per codec.
 #pragma once
 
-#include "cpp/adapters/document.h"
+#include "cpp/adapters/document_codec.h"
 
 namespace serbench::adapters {
 

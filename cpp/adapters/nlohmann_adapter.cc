@@ -3,7 +3,7 @@
 #include <memory>
 #include <string>
 
-#include "cpp/adapters/json_document.h"
+#include "cpp/adapters/json_document_codec.h"
 #include "cpp/adapters/registry.h"
 #include "cpp/model/canonical_json.h"
 

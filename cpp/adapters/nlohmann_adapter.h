@@ -2,7 +2,7 @@
 // back, through the canonical conventions of cpp/model/canonical_json.h.
 #pragma once
 
-#include "cpp/adapters/document.h"
+#include "cpp/adapters/document_codec.h"
 
 namespace serbench::adapters {
 

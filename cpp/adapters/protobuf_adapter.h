@@ -8,7 +8,7 @@
 // the same lib and variant, the real datasets).
 #pragma once
 
-#include "cpp/adapters/document.h"
+#include "cpp/adapters/document_codec.h"
 
 namespace serbench::adapters {
 

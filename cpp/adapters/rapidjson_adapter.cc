@@ -9,7 +9,7 @@
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
 
-#include "cpp/adapters/json_document.h"
+#include "cpp/adapters/json_document_codec.h"
 #include "cpp/adapters/registry.h"
 #include "cpp/adapters/tree_walk.h"
 
@@ -105,7 +105,7 @@ void Parse(rapidjson::Document& document, std::string_view bytes) {
   if (document.HasParseError()) throw DecodeError("rapidjson: invalid JSON");
 }
 
-// The access-field reading rule of document.h.
+// The access-field reading rule of document_codec.h.
 std::uint64_t Value(const rapidjson::Value* v, std::string_view pointer) {
   if (v == nullptr) BadAccessField(pointer);
   if (v->IsString()) return v->GetStringLength();

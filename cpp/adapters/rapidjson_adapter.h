@@ -3,7 +3,7 @@
 // UTF-8 validation, both walked by tree_walk.h.
 #pragma once
 
-#include "cpp/adapters/document.h"
+#include "cpp/adapters/document_codec.h"
 
 namespace serbench::adapters {
 

@@ -8,14 +8,14 @@
 #include <vector>
 
 #include "cpp/adapters/codec.h"
-#include "cpp/adapters/document.h"
+#include "cpp/adapters/document_codec.h"
 
 namespace serbench::adapters {
 
 // Built on first use from the registered factories, sorted by (lib,
 // variant) so the order never depends on link order; never destroyed.
 const std::vector<Library>& Libraries();
-// Those timing the real documents (document.h), in the same way.
+// Those timing the real documents (document_codec.h), in the same way.
 const std::vector<DocumentLibrary>& DocumentLibraries();
 
 // Libraries the suite knows of but does not build: catalog status

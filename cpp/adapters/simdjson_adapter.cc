@@ -6,7 +6,7 @@
 
 #include <simdjson.h>
 
-#include "cpp/adapters/json_document.h"
+#include "cpp/adapters/json_document_codec.h"
 #include "cpp/adapters/registry.h"
 #include "cpp/adapters/tree_walk.h"
 #include "cpp/model/canonical_json.h"
@@ -91,7 +91,7 @@ T Checked(simdjson::simdjson_result<T> result) {
   return result.value_unsafe();
 }
 
-// The access-field reading rule of document.h.
+// The access-field reading rule of document_codec.h.
 std::uint64_t Value(simdjson::dom::element e, std::string_view pointer) {
   switch (e.type()) {
     case simdjson::dom::element_type::STRING: return Checked(e.get_string()).size();

@@ -5,7 +5,7 @@
 // copies the input into a reused buffer with SIMDJSON_PADDING spare bytes.
 #pragma once
 
-#include "cpp/adapters/document.h"
+#include "cpp/adapters/document_codec.h"
 
 namespace serbench::adapters {
 

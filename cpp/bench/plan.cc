@@ -9,7 +9,7 @@
 
 #include <benchmark/benchmark.h>
 
-#include "cpp/adapters/documents.h"
+#include "cpp/adapters/document_loader.h"
 #include "cpp/adapters/registry.h"
 #include "cpp/model/datasets.h"
 #include "cpp/model/fixture.h"

@@ -97,7 +97,7 @@ class TypedDecoder final : public Decoder {
 
 // A JSON DOM library of the real documents: parses any JSON. For
 // expect=fixture, its DOM is written back by the library and read by
-// nlohmann (the suite's reference, as in json_document.h) to compare.
+// nlohmann (the suite's reference, as in json_document_codec.h) to compare.
 class SchemalessDecoder final : public Decoder {
  public:
   explicit SchemalessDecoder(adapters::DocumentLibrary library)

@@ -13,7 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cpp/adapters/document.h"
+#include "cpp/adapters/document_codec.h"
 
 namespace serbench::adapters {
 
@@ -22,7 +22,7 @@ inline const std::vector<std::string> kJsonDocumentOps = {"encode", "decode", "r
                                                           "access_full"};
 
 // A JSON pointer that resolves to nothing, or to a kind access_full does not
-// read (document.h); throws DecodeError.
+// read (document_codec.h); throws DecodeError.
 [[noreturn]] void BadAccessField(std::string_view pointer);
 
 std::vector<nlohmann::json::json_pointer> NlohmannPointers(const Document& doc);

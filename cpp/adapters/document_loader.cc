@@ -1,4 +1,4 @@
-#include "cpp/adapters/documents.h"
+#include "cpp/adapters/document_loader.h"
 
 #include <stdexcept>
 
@@ -12,7 +12,7 @@ struct Source {
   std::string name;
   std::string format;
   std::string path;  // the runfile
-  // json: the access fields (document.h), a few named values near the top.
+  // json: the access fields (document_codec.h), a few named values near the top.
   std::vector<std::string> access = {};
 };
 

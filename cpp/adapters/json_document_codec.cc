@@ -1,4 +1,4 @@
-#include "cpp/adapters/json_document.h"
+#include "cpp/adapters/json_document_codec.h"
 
 namespace serbench::adapters {
 namespace {

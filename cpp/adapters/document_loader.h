@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "cpp/adapters/document.h"
+#include "cpp/adapters/document_codec.h"
 
 namespace serbench::adapters {
 
