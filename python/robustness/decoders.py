@@ -1,7 +1,7 @@
 """The decoders the robustness worker offers, and how one decode attempt is classified.
 
 Every decoder is a suite library (serbench_py.registry) of a corpus format: the
-worker decodes with the adapter's own codec and compares with the fixture through
+worker decodes with the library's own codec and compares with the fixture through
 the suite's own comparison (roundtrip.first_difference), as the interop CLI does.
 """
 

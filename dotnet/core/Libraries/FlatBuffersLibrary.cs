@@ -4,9 +4,10 @@ using Serbench.Model;
 namespace Serbench.Libraries;
 
 /// <summary>Google.FlatBuffers with the classes flatc generates from schemas/ (each dataset's
-/// <see cref="FlatBuffersMapping{TRecord, TPayloadT}"/> is generated: codegen/mappings.py): object-API pack/unpack, and lazy access in place. The suite
-/// decodes without the verifier (as FlatBuffers' own benchmarks do); the robustness worker
-/// also runs it with <paramref name="verify"/>.</summary>
+/// <see cref="FlatBuffersMapping{TRecord, TPayloadT}"/> is generated: codegen/mappings.py):
+/// object-API pack/unpack, and lazy access in place. The suite decodes without the verifier
+/// (as FlatBuffers' own benchmarks do); the robustness worker also runs it with
+/// <paramref name="verify"/>.</summary>
 public sealed class FlatBuffersLibrary(bool verify) : ILibrary
 {
     // The suite's library (the bench creates each library with new()).
