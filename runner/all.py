@@ -12,8 +12,12 @@ Profiles: `standard` (the default and the published one: every case gets at leas
 rounds), `quick` (a smoke run, never published) and `full` (more rounds). After a suite
 ends, the cases whose samples spread more than 1.3x (max/min) are measured once more
 with the suite's `--cases FILE` and keep the new samples beside the first ones (flagged
-`remeasured`; still spread in the second pass: `unstable`). Only a complete, unfiltered
-standard or full run publishes the docs.
+`remeasured`; still spread in the second pass: `unstable`).
+
+Every run gets its own pages in results/local/<run id>/ (its snapshot, docs/ and the
+mkdocs.yml that serves them). The published reference (results/published/ and docs/) is
+replaced only when asked (`--publish`), and only by a complete, unfiltered standard or
+full run.
 
 Resuming: a run interrupted by Ctrl-C or a kill stays "running" in the store.
 Started again with the same arguments on the same machine, the runner resumes
@@ -37,7 +41,8 @@ from pathlib import Path
 from types import FrameType
 
 from runner import checks
-from runner.docs import generate, publish
+from runner.docs import generate, publish, repeatability, snapshot
+from runner.docs.store_snapshot import read_run
 from runner.ingest import payloads
 from runner.ingest.load import (
     REMEASURE_CASES,
@@ -51,13 +56,16 @@ from runner.machine import runtime_metadata, this_machine
 from runner.paths import UsageError, results_root, runfile, store_path
 from runner.progress import SuiteProgress, clock
 from runner.run import SuiteResult, run_suite
-from runner.store import FINAL_SUITE_STATUSES, Run, Store, format_counts
+from runner.store import FINAL_SUITE_STATUSES, Run, Store, StoreError, format_counts
 from runner.suites import STEPS, SUITES, Invocation, SkippedError, Suite
 from schemas.catalog import catalog
 
 # Seconds per suite by profile (the profiles are the catalog's): quick runs take minutes,
 # standard ones under half an hour per language (budget: Python 28 min, .NET 15, C++ 8),
 # full ones hours; past this a suite is taken to hang.
+# A run's own pages (results/local/<run id>/: snapshot, docs/, mkdocs.yml), never committed;
+# the published reference is results/published/ and docs/.
+LOCAL, LOCAL_DOCS, PUBLISHED = "local", "docs", "published"
 TIMEOUTS = {"quick": 3600.0, "standard": 2 * 3600.0, "full": 12 * 3600.0}
 if set(TIMEOUTS) != set(catalog.PROFILES):
     raise KeyError(
@@ -90,6 +98,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "arguments on this machine, if any)",
     )
     resume.add_argument("--new", action="store_true", help="start a new run even if one can be resumed")
+    parser.add_argument(
+        "--publish",
+        action="store_true",
+        help="make this run the published reference (results/published/ and docs/); only a "
+        "complete, unfiltered standard or full run can be",
+    )
     parser.add_argument(
         "--no-remeasure",
         dest="remeasure",
@@ -310,25 +324,56 @@ def _run_all(args: argparse.Namespace, suites: Sequence[Suite], steps: Sequence[
             )
             return 130
         store.finish_run(run.id)
-        docs_line = update_docs(store.path, run, root.parent, suites)
+        docs_line = update_docs(store.path, run, root, suites, args.publish)
         ran = [s.lang for s in chosen]
         print(summary(store, run, ran, skipped, run_dir, time.monotonic() - start, docs_line))
         statuses = store.suites(run.id)
     return 0 if all(statuses[lang][0] == "ok" for lang in ran if lang not in skipped) else 1
 
 
-def update_docs(store_file: Path, run: Run, workspace: Path, suites: Sequence[Suite]) -> str:
-    """Publishes a complete, unfiltered standard or full run; any other leaves the docs alone."""
+def update_docs(store_file: Path, run: Run, root: Path, suites: Sequence[Suite], publish_it: bool) -> str:
+    """Builds the run's own pages under root/local/<run id>/; with publish_it, a complete,
+    unfiltered standard or full run also replaces the published reference."""
+    lines = [local_pages(store_file, run, root)]
+    if not publish_it:
+        lines.append(
+            f"docs: the published reference ({root / PUBLISHED}, docs/) is unchanged (--publish replaces it)"
+        )
+        return "\n".join(lines)
     chosen = json.loads(run.filters)
     if chosen.get("library") or chosen.get("dataset") or chosen["langs"] != sorted(s.lang for s in suites):
-        return "docs: not regenerated (a filtered run is never published)"
+        return "\n".join([*lines, "docs: not published (a filtered run never is)"])
     if run.profile not in catalog.PUBLISHED_PROFILES:
-        return f"docs: not regenerated (a {run.profile} run is never published)"
+        return "\n".join([*lines, f"docs: not published (a {run.profile} run never is)"])
+    workspace = root.parent
     published, docs = workspace / generate.PUBLISHED, workspace / generate.DOCS
     argv = [run.id, "--store", str(store_file), "--snapshot", str(published), "--out", str(docs)]
     if publish.main(argv) != 0:
-        return f"docs: publishing run {run.id} failed (see the error above); docs/ left as it was"
-    return f"docs: run {run.id} published to {published}; open {docs / 'index.md'}"
+        return "\n".join(
+            [*lines, f"docs: publishing run {run.id} failed (see the error above); docs/ left as it was"]
+        )
+    return "\n".join([*lines, f"docs: run {run.id} published to {published}; open {docs / 'index.md'}"])
+
+
+def local_pages(store_file: Path, run: Run, root: Path) -> str:
+    """The run's snapshot and pages in root/local/<run id>/, with the site settings to
+    serve them; the published repeatability report is copied beside the snapshot, for the
+    answer's noise when the run is of the same machine."""
+    folder = root / LOCAL / run.id
+    try:
+        data = read_run(store_file, run.id)
+        snapshot.write(data, folder / snapshot.DEFAULT_NAME)
+        report = root / PUBLISHED / repeatability.NAME
+        if report.exists():
+            shutil.copyfile(report, folder / repeatability.NAME)
+        generate.generate(folder / snapshot.DEFAULT_NAME, folder / LOCAL_DOCS)
+        (folder / "mkdocs.yml").write_text(generate.MKDOCS_BESIDE)
+    except (StoreError, ValueError, OSError) as error:
+        return f"docs: this run's pages were not built: {error}"
+    index = folder / LOCAL_DOCS / "index.md"
+    return (
+        f"docs: this run's pages: {index}; read them with: .venv/bin/mkdocs serve -f {folder / 'mkdocs.yml'}"
+    )
 
 
 def summary(

@@ -155,3 +155,28 @@ def _judge(
     else:
         verdict = Verdict.SLOWER if change > 0 else Verdict.FASTER
     return Comparison(first, second, change, p_value, verdict)
+
+
+# The two-sided 95% quantile of the standard normal.
+_Z95 = float(stats.norm.ppf(0.975))
+
+
+def geometric_mean_ratio(ratios: Sequence[RatioCI]) -> RatioCI:
+    """The geometric mean of several comparisons' ratios (one verdict across datasets and
+    sizes) with a 95% interval; n is the number of comparisons.
+
+    Each comparison's exact 95% interval is read as a log-scale standard error,
+    (ln hi - ln lo) / (2 z), and the comparisons as independent, so the mean of the logs
+    has the standard error sqrt(sum se^2) / n. The interval is NaN when a comparison has
+    none. It is the uncertainty of the measurement over this fixed set of comparisons, not
+    a claim about data this run did not measure.
+    """
+    if not ratios:
+        return RatioCI(math.nan, math.nan, math.nan, 0)
+    logs = [math.log(r.ratio) for r in ratios]
+    centre = sum(logs) / len(logs)
+    if any(math.isnan(r.lo) or math.isnan(r.hi) or r.lo <= 0 for r in ratios):
+        return RatioCI(math.exp(centre), math.nan, math.nan, len(ratios))
+    spread = math.sqrt(sum(((math.log(r.hi) - math.log(r.lo)) / (2 * _Z95)) ** 2 for r in ratios))
+    half = _Z95 * spread / len(ratios)
+    return RatioCI(math.exp(centre), math.exp(centre - half), math.exp(centre + half), len(ratios))

@@ -1,167 +1,388 @@
-"""The landing page's answer: per language and typical use, the library this run found
-fastest, with how much faster it is than the runner-up (the fastest other library) and
-than the language's default JSON library (the catalog's `default_json`), each a ratio
-with its 95% CI (results.ratio_of). Everything is picked from the snapshot; only the
-uses, their filters and the one comparison they are judged on are fixed here.
+"""The landing page's answer: per language and typical use, which library to use, judged
+across the data, with ties called ties.
+
+A use is defined by what the user's program gets (Use.what, printed under the table), and
+a library entry (lib, variant, format) qualifies only if it delivers it: typed JSON must be
+the fixture's tree of objects keyed by field name (the runner's check of every JSON payload,
+runner/ingest/json_shape.py); lazy work is ranked only against lazy work.
+
+A verdict is judged on every synthetic dataset at VERDICT_SIZES records (the comparisons).
+Entries are ranked by the geometric mean of their time relative to the fastest entry of
+each comparison; an entry measured on only part of the comparisons is not ranked. The lead
+of the best library over another is the geometric mean of their paired ratios over the
+comparisons, with its 95% CI (runner.stats.geometric_mean_ratio). A library is the answer
+only when that CI's lower end lies above 1 by more than the language's run-to-run noise
+(the repeatability report's `moved_95`); otherwise every library within the noise is named
+as a tie.
 """
 
-from collections.abc import Callable
-from dataclasses import dataclass
+import math
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
 
+from runner import stats
+from runner.compare import MIN_EFFECT
 from runner.docs.results import (
     CONDITION_SUFFIXES,
     DASH,
+    FORMAT_NAMES,
+    LANG_NAMES,
     LANGS,
+    SYNTHETIC,
     RatioCI,
     Result,
     Results,
-    by_speed,
     fmt_ratio_ci,
-    fmt_spread,
+    listed,
     ratio_of,
 )
+from runner.ingest.json_shape import KEYED_METRIC
 from schemas.catalog import catalog
 
-# The one comparison every use is judged on: a typical API payload.
+VERDICT_SIZES = (100, 1000)
+# The chart each language's answer shows: one of the comparisons, a typical API payload.
 DATASET, SIZE = "order", 100
+ACROSS = "geometric mean of paired ratios"
+# Snapshots from before the runner checked JSON shapes: the entries known to write another
+# shape, with what they write. A snapshot that carries KEYED_METRIC is never looked up here.
+SHAPE_FALLBACK: dict[tuple[str, str, str], str] = {
+    ("python", "msgspec", "struct_array"): "each record as a positional array (array_like=True)",
+}
+
+Entry = tuple[str, str, str]  # (lib, variant, format) within one language
+Side = tuple[str, bool]  # (op, lazy)
+LAZY_READ = "access_lazy"
+
+
+def entry_of(result: Result) -> Entry:
+    return (result.case.lib, result.case.variant or "", result.case.format)
 
 
 def _schemaless(result: Result) -> bool:
     return bool((result.case.capabilities or {}).get("schemaless")) or result.case.variant == "schemaless"
 
 
+class Shapes:
+    """Which JSON entries write the fixture's keyed tree, from their encode payloads'
+    KEYED_METRIC (or SHAPE_FALLBACK for a snapshot without it)."""
+
+    def __init__(self, results: Results) -> None:
+        self.checked: dict[tuple[str, Entry], list[float]] = {}
+        for r in results.measured():
+            if r.case.op == "encode" and KEYED_METRIC in r.case.metrics:
+                self.checked.setdefault((r.case.lang, entry_of(r)), []).append(r.case.metrics[KEYED_METRIC])
+
+    def other_shape(self, lang: str, entry: Entry) -> str | None:
+        """Why the entry's JSON is not the keyed tree; None when it is."""
+        if not self.checked:
+            return SHAPE_FALLBACK.get((lang, entry[0], entry[1]))
+        found = self.checked.get((lang, entry))
+        if found is None:
+            return "its JSON shape was not checked (no payload)"
+        return None if all(found) else "not the fixture's tree of objects keyed by field name"
+
+
 @dataclass(frozen=True)
 class Use:
     name: str
-    what: str
-    op: str  # the op ranked
+    what: str  # the definition printed under the table
+    op: str  # the op a verdict is judged on
     keep: Callable[[Result], bool]
-    lazy: bool = False  # ranks lazy work (and sets it against the default's full work)
-    default_op: str = ""  # the default library's op, when not `op`
-
-    @property
-    def compared_op(self) -> str:
-        return self.default_op or self.op
+    lazy: bool = False  # ranks lazy work, and sets it against the best full read
+    keyed: bool = False  # JSON must be the fixture's keyed tree
 
 
 USES = (
     Use(
         "typed JSON API payloads",
-        "JSON to and from the library's typed classes (validated where the library validates)",
+        "JSON objects keyed by field name (the payload an API client reads: checked against "
+        "the fixture's tree) to and from the library's typed classes, validated where the "
+        "library validates",
         "roundtrip",
         lambda r: r.case.format == "json" and not _schemaless(r),
+        keyed=True,
     ),
     Use(
         "schema-less JSON",
-        "JSON to and from plain maps and lists",
+        "JSON to and from the language's generic tree (maps, lists, strings, numbers)",
         "roundtrip",
         lambda r: r.case.format == "json" and _schemaless(r),
     ),
     Use(
         "compact binary",
-        "any binary format, full decode",
+        "any binary format, to and from fully built objects",
         "roundtrip",
         lambda r: r.case.format not in ("json", "python"),
     ),
     Use(
         "zero-copy reads",
-        "read the named fields of every record in place (lazy), against the default's "
-        "full decode and read of the same fields",
-        "access_lazy",
+        "the named fields of every record read in place from the bytes (lazy), set against "
+        "the runner-up lazy read and the best full decode-and-read of the same fields "
+        "(op `access_full`)",
+        LAZY_READ,
         lambda r: True,
         lazy=True,
-        default_op="access_full",
     ),
 )
 
 
+class Comparisons:
+    """One language's results on the verdict comparisons: (dataset, size) -> entry -> result,
+    per op, full work and lazy work apart."""
+
+    def __init__(self, results: Results, lang: str) -> None:
+        self.lang = lang
+        self.by_op: dict[tuple[str, bool], dict[tuple[str, int], dict[Entry, Result]]] = {}
+        for r in results.measured():
+            c = r.case
+            if (
+                c.lang == lang
+                and c.dataset in SYNTHETIC
+                and c.size in VERDICT_SIZES
+                and r.timed
+                and not (c.variant or "").endswith(CONDITION_SUFFIXES)
+            ):
+                at = self.by_op.setdefault((c.op, bool(r.lazy)), {}).setdefault((c.dataset, c.size), {})
+                at[entry_of(r)] = r
+
+    def of(self, op: str, lazy: bool = False) -> dict[tuple[str, int], dict[Entry, Result]]:
+        return self.by_op.get((op, lazy), {})
+
+    def lead(self, slow: Entry, fast: Entry, slow_side: Side, fast_side: Side) -> RatioCI | None:
+        """slow's time over fast's, each on its side's op, across the comparisons both have;
+        None when they share none."""
+        slow_at, fast_at = self.of(*slow_side), self.of(*fast_side)
+        ratios = [
+            ratio_of([slow_at[key][slow]], [fast_at[key][fast]])
+            for key in sorted(slow_at.keys() & fast_at.keys())
+            if slow in slow_at[key] and fast in fast_at[key]
+        ]
+        return across([stats.RatioCI(r.ratio, r.lo, r.hi, r.n) for r in ratios])
+
+
+def across(ratios: Sequence[stats.RatioCI]) -> RatioCI | None:
+    if not ratios:
+        return None
+    found = stats.geometric_mean_ratio(ratios)
+    return RatioCI(found.ratio, found.lo, found.hi, found.n, ACROSS)
+
+
+def rank(table: Mapping[tuple[str, int], Mapping[Entry, Result]], entries: Iterable[Entry]) -> list[Entry]:
+    """entries fastest first: by the geometric mean of their time relative to each
+    comparison's fastest of them."""
+    chosen = list(entries)
+
+    def score(entry: Entry) -> float:
+        logs = [math.log(at[entry].median / min(at[e].median for e in chosen)) for at in table.values()]
+        return math.exp(sum(logs) / len(logs))
+
+    return sorted(chosen, key=lambda e: (score(e), e))
+
+
 @dataclass(frozen=True)
-class Answer:
+class Verdict:
     lang: str
     use: Use
-    best: Result
-    runner_up: Result | None
-    runner_up_ratio: RatioCI | None
-    default: Result | None
-    default_ratio: RatioCI | None
+    noise: float  # the language's run-to-run noise, a share
+    labels: dict[Entry, str]  # every ranked entry -> its label
+    ranked: list[Entry]  # one entry per library, fastest first
+    leads: dict[Entry, RatioCI | None]  # each other library's time over the best's
+    wins: int  # comparisons whose fastest entry is the best library's
+    comparisons: int
+    ops: dict[str, RatioCI | None] = field(default_factory=dict)  # runner-up lead per op
+    default: tuple[str, RatioCI | None] | None = None
+    full_read: tuple[str, RatioCI | None] | None = None
+    left_out: list[str] = field(default_factory=list)  # entries not ranked, with why
 
-    def row(self) -> dict[str, str]:
-        """The answer as a detail table's row."""
-        return {
-            "use": self.use.name,
-            "best": f"**{self.best.marked_label}** · {self.best.case.format}",
-            "median": fmt_spread(self.best.summary),
-            "runner_up": _versus(self.runner_up, self.runner_up_ratio),
-            "default": "is the default"
-            if self.default is self.best
-            else _versus(self.default, self.default_ratio),
-        }
+    @property
+    def best(self) -> Entry:
+        return self.ranked[0]
+
+    @cached_property
+    def tied(self) -> list[Entry]:
+        """The best library and every other within the noise: its lead's CI reaches down
+        to 1 + noise (or has no CI)."""
+        return [self.best] + [e for e in self.ranked[1:] if not self.decisive(self.leads.get(e))]
+
+    def decisive(self, lead: RatioCI | None) -> bool:
+        return lead is not None and lead.has_ci and lead.lo > 1 + self.noise
+
+    def _named(self, entries: Sequence[Entry]) -> str:
+        return listed([f"**{self.labels[e]}**" for e in entries])
+
+    def _runner_up(self) -> str:
+        if len(self.ranked) < 2:
+            return "no other library measured on every comparison"
+        other = self.ranked[1]
+        return f"{_ratio(self.leads[other])} vs {self.labels[other]}"
 
     def cell(self) -> str:
-        """The answer in one cell of the landing page's first table."""
-        ratio = self.runner_up_ratio
-        versus = (
-            f"{fmt_ratio_ci(ratio)} vs {self.runner_up.label}"
-            if self.runner_up and ratio
-            else ("no other library measured")
-        )
-        return f"**{self.best.marked_label}** · {self.best.case.format}<br>{versus}"
+        """The verdict in one cell of the landing page's matrix."""
+        if len(self.tied) > 1:
+            return (
+                f"tie: {self._named(self.tied)}<br>within {LANG_NAMES[self.lang]}'s run-to-run "
+                f"noise ({self.noise:.1%}) over {self.comparisons} comparisons"
+            )
+        lead = self._runner_up()
+        return f"{self._named([self.best])}<br>{lead}, fastest in {self.wins} of {self.comparisons}"
+
+    def notes(self) -> list[str]:
+        """What a reader must know beside the row: entries not ranked, and a full read that
+        beats every lazy one."""
+        found = [f"*{self.use.name}*, not ranked: {'; '.join(self.left_out)}."] if self.left_out else []
+        if self.full_read and self.full_read[1] and self.full_read[1].has_ci and self.full_read[1].hi < 1:
+            found.append(
+                f"*{self.use.name}*: in {LANG_NAMES[self.lang]} a full decode-and-read "
+                f"({self.full_read[0]}) is faster than every lazy read: reading in place "
+                "does not pay off here."
+            )
+        return found
+
+    def row(self) -> dict[str, str]:
+        """The verdict as a row of its language's table."""
+        first = self.tied if len(self.tied) > 1 else [self.best]
+        return {
+            "use": self.use.name,
+            "best": ("tie: " if len(first) > 1 else "") + self._named(first),
+            "runner_up": self._runner_up(),
+            "won": f"{self.wins} of {self.comparisons}",
+            **{op: _ratio(lead) for op, lead in self.ops.items()},
+            # Full uses: the default JSON call; lazy ones: the best full read.
+            "baseline": _versus(self.full_read if self.use.lazy else self.default),
+        }
 
 
-def _versus(other: Result | None, ratio: RatioCI | None) -> str:
-    if other is None or ratio is None:
+def _ratio(lead: RatioCI | None) -> str:
+    return DASH if lead is None else fmt_ratio_ci(lead)
+
+
+def _versus(found: tuple[str, RatioCI | None] | None) -> str:
+    if found is None or found[1] is None:
         return DASH
-    tie = " (CI holds 1: a tie)" if ratio.has_ci and ratio.lo <= 1 else ""
-    return f"{fmt_ratio_ci(ratio)} {other.label}{tie}"
+    label, lead = found
+    if lead.has_ci and lead.hi < 1:
+        inverse = RatioCI(1 / lead.ratio, 1 / lead.hi, 1 / lead.lo, lead.n, lead.method)
+        return f"{label} is faster: {fmt_ratio_ci(inverse)}"
+    return f"{fmt_ratio_ci(lead)} vs {label}"
 
 
-def _candidates(results: Results, lang: str, op: str) -> list[Result]:
-    return [
-        r
-        for r in results.measured()
-        if r.case.lang == lang
-        and r.case.op == op
-        and r.case.dataset == DATASET
-        and r.case.size == SIZE
-        and r.timed
-        and not r.case.variant.endswith(CONDITION_SUFFIXES)
-    ]
+def _entries(
+    table: Mapping[tuple[str, int], Mapping[Entry, Result]], keep: Callable[[Result], bool]
+) -> tuple[list[Entry], list[Entry]]:
+    """(entries measured on every comparison of table, entries measured on only part)."""
+    counts: dict[Entry, int] = {}
+    for at in table.values():
+        for entry, result in at.items():
+            if keep(result):
+                counts[entry] = counts.get(entry, 0) + 1
+    full = sorted(e for e, n in counts.items() if n == len(table))
+    return full, sorted(set(counts) - set(full))
 
 
-def _default(results: Results, lang: str, use: Use) -> Result | None:
-    """The language's default JSON library on the use's comparison: its fastest variant
-    that fits the use, else its fastest variant."""
-    name = catalog.language(lang).default_json
-    found = [r for r in _candidates(results, lang, use.compared_op) if r.case.lib == name and not r.lazy]
-    fitting = [r for r in found if use.keep(r)]
-    return next(iter(by_speed(fitting or found)), None)
+def _per_library(ranked: list[Entry]) -> list[Entry]:
+    """The fastest entry of each library, in rank order."""
+    first: dict[str, Entry] = {}
+    for entry in ranked:
+        first.setdefault(entry[0], entry)
+    return list(first.values())
 
 
-def answer(results: Results, lang: str, use: Use) -> Answer | None:
-    ranked = by_speed(
-        r for r in _candidates(results, lang, use.op) if use.keep(r) and bool(r.lazy) == use.lazy
-    )
-    if not ranked:
+def _wins(table: Mapping[tuple[str, int], Mapping[Entry, Result]], entries: list[Entry], lib: str) -> int:
+    return sum(min(entries, key=lambda e: at[e].median)[0] == lib for at in table.values())
+
+
+def _qualifying(
+    use: Use, lang: str, labels: Mapping[Entry, str], shapes: Shapes
+) -> tuple[Callable[[Result], bool], list[str]]:
+    """The use's filter, and for a keyed use the JSON entries it leaves out, with why."""
+    if not use.keyed:
+        return use.keep, []
+    other = {e: shapes.other_shape(lang, e) for e in labels if e[2] == "json"}
+    left_out = [f"{labels[e]}: {why}" for e, why in sorted(other.items()) if why]
+    return (lambda r: use.keep(r) and not other.get(entry_of(r))), left_out
+
+
+def verdict(results: Results, lang: str, use: Use, noise: float, shapes: Shapes) -> Verdict | None:
+    data = Comparisons(results, lang)
+    ranked_on: Side = (use.op, use.lazy)
+    table = {k: v for k, v in data.of(*ranked_on).items() if any(use.keep(r) for r in v.values())}
+    labels = {
+        entry_of(r): f"{r.marked_label} · {format_title(r.case.format)}"
+        for at in table.values()
+        for r in at.values()
+    }
+    keep, left_out = _qualifying(use, lang, {e: labels[e] for e in labels if _kept(table, e, use)}, shapes)
+    full, partial = _entries(table, keep)
+    if not full:
         return None
-    best = ranked[0]
-    runner_up = next((r for r in ranked if r.case.lib != best.case.lib), None)
-    default = _default(results, lang, use)
-    return Answer(
+    ranked = rank(table, full)
+    libraries = _per_library(ranked)
+    best = libraries[0]
+    runner_up = libraries[1] if len(libraries) > 1 else None
+    return Verdict(
         lang,
         use,
-        best,
-        runner_up,
-        ratio_of([runner_up], [best]) if runner_up else None,
-        default,
-        ratio_of([default], [best]) if default and default is not best else None,
+        noise,
+        labels,
+        libraries,
+        leads={e: data.lead(e, best, ranked_on, ranked_on) for e in libraries[1:]},
+        wins=_wins(table, ranked, best[0]),
+        comparisons=len(table),
+        ops={op: data.lead(runner_up, best, (op, False), (op, False)) for op in ("encode", "decode")}
+        if runner_up and not use.lazy
+        else {},
+        default=None if use.lazy else _default_lead(data, use, best),
+        full_read=_full_read(data, best) if use.lazy else None,
+        left_out=left_out + [f"{labels[e]}: measured on part of the comparisons" for e in partial],
     )
 
 
-def answers(results: Results) -> list[Answer]:
-    found = (answer(results, lang, use) for lang in LANGS for use in USES)
-    return [a for a in found if a is not None]
+def _kept(table: Mapping[tuple[str, int], Mapping[Entry, Result]], entry: Entry, use: Use) -> bool:
+    return any(entry in at and use.keep(at[entry]) for at in table.values())
+
+
+def _default_lead(data: Comparisons, use: Use, best: Entry) -> tuple[str, RatioCI | None] | None:
+    """The language's default JSON call over the best entry, on the use's op."""
+    language = catalog.language(data.lang)
+    default: Entry = (language.default_json, language.default_call, "json")
+    if default == best:
+        return ("is the default", None)
+    lead = data.lead(default, best, (use.op, False), (use.op, False))
+    return None if lead is None else (_label(default), lead)
+
+
+def _full_read(data: Comparisons, best: Entry) -> tuple[str, RatioCI | None] | None:
+    """The fastest full decode-and-read (access_full) over the best lazy read."""
+    table = data.of("access_full")
+    full, _ = _entries(table, lambda r: r.case.format != "python")
+    if not full:
+        return None
+    fastest = rank(table, full)[0]
+    return (_label(fastest), data.lead(fastest, best, ("access_full", False), (LAZY_READ, True)))
+
+
+def _label(entry: Entry) -> str:
+    lib, variant, fmt = entry
+    return f"{lib}{f' ({variant})' if variant else ''} · {format_title(fmt)}"
+
+
+def format_title(name: str) -> str:
+    """A format as its project spells it (the catalog's title)."""
+    return FORMAT_NAMES.get(name, name)
+
+
+def noise_of(lang: str, noise: Mapping[str, float]) -> float:
+    """The language's run-to-run noise, at least the runner's default minimum effect."""
+    return max(MIN_EFFECT, noise.get(lang, 0.0))
+
+
+def verdicts(results: Results, noise: Mapping[str, float]) -> list[Verdict]:
+    shapes = Shapes(results)
+    found = (verdict(results, lang, use, noise_of(lang, noise), shapes) for lang in LANGS for use in USES)
+    return [v for v in found if v is not None]
 
 
 def headline(lang: str) -> str:
-    """The chart each language's answer points to: every library on the one comparison."""
+    """The chart each language's answer shows: every library on one of the comparisons."""
     return f"charts/{lang}/{DATASET}-roundtrip-{SIZE}.svg"

@@ -25,6 +25,7 @@ import jinja2
 import yaml
 
 from runner.docs import claims, pages, repeatability, snapshot
+from runner.docs.repeatability import Noise
 from runner.docs.results import Results
 from runner.docs.snapshot import MachineInfo, RunInfo, Snapshot
 
@@ -33,7 +34,11 @@ PUBLISHED = Path("results/published") / snapshot.DEFAULT_NAME
 DOCS = Path("docs")
 # The site configuration written beside the pages (see the module doc).
 SITE = "site.yml"
-BASE = "../runner/docs/mkdocs.base.yml"  # from docs/
+BASE_FILE = Path("runner/docs/mkdocs.base.yml")  # in the workspace
+BASE = f"../{BASE_FILE}"  # from docs/
+# The site configuration beside a docs folder other than the workspace's docs/ (a user's
+# own run, runner/all.py), as the root mkdocs.yml is beside docs/.
+MKDOCS_BESIDE = "INHERIT: docs/site.yml\ndocs_dir: docs\nsite_dir: site\n"
 # Copied as they are: the package that lets the drift test see docs/, and the site's CSS.
 STATIC = {"BUILD.bazel": "docs.BUILD.bazel", "stylesheets/serbench.css": "serbench.css"}
 NO_RUN = Snapshot(
@@ -76,9 +81,16 @@ def environment() -> jinja2.Environment:
     return env
 
 
-def render(data: Snapshot, repeatability: Sequence[tuple[str, str]] = ()) -> dict[str, bytes]:
+def render(
+    data: Snapshot,
+    repeatability: Sequence[tuple[str, str]] = (),
+    noise: Noise | None = None,
+    base: str = BASE,
+) -> dict[str, bytes]:
     """Every file of the docs folder: relative path -> content; repeatability: the rows of
-    the repeatability benchmark's report (runner/docs/repeatability.py), if there is one."""
+    the repeatability benchmark's report (runner/docs/repeatability.py), if there is one;
+    noise: its run-to-run noise, when it was measured on the snapshot's machine; base: the
+    path of the site's base settings from the docs folder."""
     results = Results(data)
     env = environment()
     common = {
@@ -89,19 +101,19 @@ def render(data: Snapshot, repeatability: Sequence[tuple[str, str]] = ()) -> dic
         "published": data is not NO_RUN,
     }
     files: dict[str, bytes] = {}
-    made = pages.all_pages(results, claims.check_all(results, claims.load()), repeatability)
+    made = pages.all_pages(results, claims.check_all(results, claims.load()), repeatability, noise)
     for page in made:
         text = env.get_template(page.template).render(**common, **page.context, template=page.template)
         files[page.path] = text.encode()
         files |= {chart.path: chart.render().encode() for chart in page.charts}
     files |= {name: (TEMPLATES / template).read_bytes() for name, template in STATIC.items()}
-    files[SITE] = site_config(pages.nav(made)).encode()
+    files[SITE] = site_config(pages.nav(made), base).encode()
     return files
 
 
-def site_config(nav: list[object]) -> str:
+def site_config(nav: list[object], base: str = BASE) -> str:
     """docs/site.yml: the base settings (inherited) and the pages' navigation."""
-    body = yaml.safe_dump({"INHERIT": BASE, "nav": nav}, sort_keys=False, allow_unicode=True)
+    body = yaml.safe_dump({"INHERIT": base, "nav": nav}, sort_keys=False, allow_unicode=True)
     return "# DO NOT EDIT: written by `bazel run //runner/docs:generate`; see its module doc.\n" + body
 
 
@@ -131,7 +143,11 @@ def load(path: Path) -> Snapshot:
 
 def generate(snapshot_path: Path, out: Path) -> list[str]:
     """docs/ from the snapshot and the repeatability report beside it."""
-    return write(render(load(snapshot_path), repeatability.load(snapshot_path.parent)), out)
+    data = load(snapshot_path)
+    noise = repeatability.noise(snapshot_path.parent / repeatability.NAME)
+    same_machine = noise if noise and noise.machine == data.machine.fingerprint else None
+    base = os.path.relpath(workspace_path(BASE_FILE), out)
+    return write(render(data, repeatability.load(snapshot_path.parent), same_machine, base), out)
 
 
 def workspace_path(path: Path) -> Path:

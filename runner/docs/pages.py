@@ -6,17 +6,15 @@ with no data says it was not measured in this run); the formats measured in two 
 or more get a cross-language page. The site's navigation is made from the pages (`nav`).
 """
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from runner.docs import charts, interop, robustness, timings
-from runner.docs.answer import DATASET as ANSWER_DATASET
-from runner.docs.answer import SIZE as ANSWER_SIZE
-from runner.docs.answer import USES, answers, headline
+from runner.docs import charts, interop, overview, robustness, timings
 from runner.docs.claims import AGREE, REFUTE, ClaimResult, Verdict
 from runner.docs.datasets import ABOUT, COMPRESSED, REAL_ABOUT, schema_excerpt, version_link, wire_sizes
 from runner.docs.datasets import title as dataset_title
 from runner.docs.page import Page
+from runner.docs.repeatability import Noise
 from runner.docs.results import (
     DASH,
     FORMAT_NAMES,
@@ -408,7 +406,7 @@ def _flag_counts(results: Results) -> list[tuple[str, list[str]]]:
     return rows
 
 
-def landing_page(results: Results) -> Page:
+def landing_page(results: Results, noise: Mapping[str, float], noise_source: str) -> Page:
     snapshot = results.snapshot
     per_lang = [
         (
@@ -418,7 +416,6 @@ def landing_page(results: Results) -> Page:
         )
         for lang in LANGS
     ]
-    found = answers(results)
     return Page(
         "index.md",
         "index.md.j2",
@@ -427,25 +424,7 @@ def landing_page(results: Results) -> Page:
             "outcomes": _unmeasured_counts(snapshot.unmeasured),
             "libraries": len({(r.case.lang, r.case.lib) for r in results.measured()}),
             "runtimes": sorted(snapshot.metadata.get("run", {}).items()),
-            "matrix": [
-                {
-                    "use": use.name,
-                    "cells": [
-                        next((a.cell() for a in found if a.use is use and a.lang == lang), DASH)
-                        for lang in LANGS
-                    ],
-                }
-                for use in USES
-            ],
-            "langs": [LANG_NAMES[lang] for lang in LANGS],
-            "answers": [
-                (LANG_NAMES[lang], headline(lang), [a.row() for a in found if a.lang == lang])
-                for lang in LANGS
-                if any(a.lang == lang for a in found)
-            ],
-            "uses": [(u.name, u.what, u.op) for u in USES],
-            "answer_dataset": ANSWER_DATASET,
-            "answer_size": f"{ANSWER_SIZE:,}",
+            **overview.context(results, noise, noise_source),
         },
     )
 
@@ -474,13 +453,18 @@ def nav(pages: Sequence[Page]) -> list[Any]:
 
 
 def all_pages(
-    results: Results, claims: Sequence[ClaimResult], repeatability: Sequence[tuple[str, str]] = ()
+    results: Results,
+    claims: Sequence[ClaimResult],
+    repeatability: Sequence[tuple[str, str]] = (),
+    noise: Noise | None = None,
 ) -> list[Page]:
+    """Every page; noise: the run-to-run noise the answer's ties are judged by (None: the
+    default minimum effect)."""
     lib_colours = charts.variant_colours(
         sorted({(r.case.lang, r.case.lib, r.case.variant) for r in results.measured() if r.timed})
     )
     return [
-        landing_page(results),
+        landing_page(results, noise.moved_95 if noise else {}, noise.describe() if noise else ""),
         *language_pages(results, lib_colours),
         *format_pages(results),
         interop.page(results.snapshot),

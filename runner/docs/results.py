@@ -43,22 +43,16 @@ LAZY_FALLBACK: dict[tuple[str, str, str | None, str], str] = {
     ("python", "pycapnp", None, "decode"): _PYCAPNP + "decode returns a reader over the bytes",
     ("python", "pycapnp", None, "encode"): _PYCAPNP + "encode returns the bytes of a prebuilt message",
     ("python", "pycapnp", None, "roundtrip"): _PYCAPNP + "lazy encode then lazy decode",
-    **{
-        (lang, lib, None, "access_lazy"): "reads the named fields in place, without decoding"
-        for lang, lib in (
-            ("python", "flatbuffers"),
-            ("python", "pycapnp"),
-            ("dotnet", "flatbuffers"),
-            ("cpp", "flatbuffers"),
-            ("cpp", "capnp"),
-        )
-    },
 }
+# Ops lazy by their definition, whatever a suite declared.
+LAZY_OPS = {"access_lazy": "reads the named fields in place, without decoding"}
 
 
 def lazy_reason(case: Case, classified: bool) -> str:
     """Why the case's op is lazy ("" when it is a full op). classified: the snapshot carries
     the store's classification; otherwise LAZY_FALLBACK decides."""
+    if case.op in LAZY_OPS:
+        return case.lazy_reason or LAZY_OPS[case.op]
     if classified:
         return case.lazy_reason or ""
     return LAZY_FALLBACK.get((case.lang, case.lib, case.variant, case.op)) or LAZY_FALLBACK.get(

@@ -10,7 +10,9 @@ each payload whose encode case has a result in the run:
 
 - `wire_zlib6_bytes`: len(zlib.compress(payload, 6)), Python's zlib;
 - `wire_zstd3_bytes`: the size of `zstd -3 -c` of the file (Debian's `zstd` tool:
-  the wheelhouse has no zstd binding), a single frame with its content size.
+  the wheelhouse has no zstd binding), a single frame with its content size;
+- `json_keyed`, for a JSON payload of a dataset with a canonical fixture: whether it is
+  the fixture's tree, objects keyed by field name (runner/ingest/json_shape.py).
 """
 
 import os
@@ -22,6 +24,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from runner.caseid import CaseIdentity, parse_case_id
+from runner.ingest import json_shape
 from runner.run import sha256_of
 
 PAYLOAD_DIR = "payloads"  # inside a suite's output folder
@@ -79,20 +82,29 @@ def zstd_size(path: Path, tool: str) -> int:
     return len(done.stdout)
 
 
-def compressed_sizes(path: Path, tool: str) -> dict[str, float]:
-    """The two compressed-size metrics of one payload file."""
+def payload_metrics(
+    path: Path, case: CaseIdentity, tool: str, reference: json_shape.Reference
+) -> dict[str, float]:
+    """The two compressed-size metrics of one payload file, and its JSON shape's verdict."""
     data = path.read_bytes()
+    shape = json_shape.keyed_metric(data, case.dataset, case.size, reference) if case.format == "json" else {}
     return {
         ZLIB_METRIC: float(len(zlib.compress(data, ZLIB_LEVEL))),
         ZSTD_METRIC: float(zstd_size(path, tool)),
+        **shape,
     }
 
 
 def measure_folder(
-    folder: Path, lang: str, only: Collection[CaseIdentity] | None = None, tool: str | None = None
+    folder: Path,
+    lang: str,
+    only: Collection[CaseIdentity] | None = None,
+    tool: str | None = None,
+    reference: json_shape.Reference = json_shape.fixture_tree,
 ) -> dict[CaseIdentity, dict[str, float]]:
-    """The compressed sizes of every payload in folder (of the cases in only, when given),
-    by encode case, with the zstd tool named (default ZSTD_TOOL); {} without the folder."""
+    """The metrics of every payload in folder (of the cases in only, when given), by encode
+    case, with the zstd tool named (default ZSTD_TOOL) and JSON shapes checked against
+    reference's fixtures; {} without the folder."""
     paths = sorted(folder.glob("*")) if folder.is_dir() else []
     cases = {path: case_of(path, lang) for path in paths}
     wanted = [path for path, case in cases.items() if only is None or case in only]
@@ -107,7 +119,7 @@ def measure_folder(
         same.setdefault(sha256_of(path), []).append(path)
     distinct = sorted(same.values(), key=lambda group: -group[0].stat().st_size)
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
-        sizes = pool.map(lambda group: compressed_sizes(group[0], found), distinct)
+        sizes = pool.map(lambda group: payload_metrics(group[0], cases[group[0]], found, reference), distinct)
         return {
             cases[path]: dict(measured)
             for group, measured in zip(distinct, sizes, strict=True)

@@ -7,6 +7,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+import yaml
 
 from runner.all import git_commit
 from runner.cli import main as cli_main
@@ -26,11 +27,19 @@ def test_all_suites_ok_shows_progress_and_a_summary(
     assert "[5/5 robustness] 1/1 cases" in err and "python msgspec/struct json" in err
     assert "cases: 45 measured, 0 failed, 0 refused, 10 not applicable, 0 not measured" in out
     assert all(f"  {step:<10} ok" in out for step in ("interop", "robustness"))
-    assert "serbench.sqlite" in out and "docs: run " in out
-    assert f"open {tmp_path / 'docs' / 'index.md'}" in out  # the summary links the index page
-    assert (tmp_path / "docs" / "index.md").exists()
+    assert "serbench.sqlite" in out
     with results_store(tmp_path) as store:
         (run,) = store.runs()
+    # A user's run builds its own pages and leaves the published reference alone.
+    local = tmp_path / "results" / "local" / run.id
+    assert f"docs: this run's pages: {local / 'docs' / 'index.md'}" in out
+    assert f"mkdocs serve -f {local / 'mkdocs.yml'}" in out and "(--publish replaces it)" in out
+    assert (local / "docs" / "index.md").exists() and (local / "snapshot.jsonl.gz").exists()
+    # Its site settings inherit the base settings by a path that leads to them.
+    inherit = yaml.safe_load((local / "docs" / "site.yml").read_text())["INHERIT"]
+    assert inherit.endswith("runner/docs/mkdocs.base.yml") and (local / "docs" / inherit).is_file()
+    assert not (tmp_path / "docs").exists() and not (tmp_path / "results" / "published").exists()
+    with results_store(tmp_path) as store:
         assert run.status == "complete"
         assert {lang: s[0] for lang, s in store.suites(run.id).items()} == dict.fromkeys(
             (*catalog.LANGUAGES, "interop", "robustness"), "ok"
@@ -47,12 +56,22 @@ def test_all_suites_ok_shows_progress_and_a_summary(
     assert robustness[robustness.index("--corpus") + 1].endswith("runner/crosslang/robustness/corpus")
 
 
+def test_publish_makes_a_complete_standard_run_the_reference(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run_all_in(tmp_path, stand_in_suites(tmp_path), "--publish", steps=stand_in_steps(tmp_path)) == 0
+    out = capsys.readouterr().out
+    assert "docs: run " in out and f"open {tmp_path / 'docs' / 'index.md'}" in out
+    assert (tmp_path / "docs" / "index.md").exists()
+    assert (tmp_path / "results" / "published" / "snapshot.jsonl.gz").exists()
+
+
 def test_a_quick_run_is_a_smoke_run_never_published(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     suites, steps = stand_in_suites(tmp_path), stand_in_steps(tmp_path)
-    assert run_all_in(tmp_path, suites, "--profile", "quick", steps=steps) == 0
-    assert "docs: not regenerated (a quick run is never published)" in capsys.readouterr().out
+    assert run_all_in(tmp_path, suites, "--profile", "quick", "--publish", steps=steps) == 0
+    assert "docs: not published (a quick run never is)" in capsys.readouterr().out
     assert not (tmp_path / "docs").exists()
     with results_store(tmp_path) as store:
         (run,) = store.runs()

@@ -5,6 +5,7 @@ import math
 import numpy as np
 import pytest
 
+from runner import stats
 from runner.stats import MIN_ROUNDS, _interval_rank, median_ci, paired_ratio
 
 
@@ -55,3 +56,17 @@ def test_noise_common_to_a_round_cancels_in_the_ratio() -> None:
     # The medians of each side alone spread far wider under the same noise.
     spread_a, spread_b = median_ci(list(a.values())), median_ci(list(b.values()))
     assert spread_a.ci_low / spread_b.ci_high < found.lo and spread_a.ci_high / spread_b.ci_low > found.hi
+
+
+def test_the_geometric_mean_of_ratios_narrows_with_more_comparisons() -> None:
+    one = stats.RatioCI(2.0, 1.8, 2.2, 10)
+    alone = stats.geometric_mean_ratio([one])
+    assert alone.ratio == pytest.approx(2.0)
+    # One comparison: an interval as wide as its own (on the log scale), centred on the ratio.
+    assert alone.hi / alone.lo == pytest.approx(2.2 / 1.8)
+    assert alone.lo * alone.hi == pytest.approx(2.0**2)
+    four = stats.geometric_mean_ratio([one, stats.RatioCI(0.5, 0.45, 0.55, 10)] * 2)
+    assert four.ratio == pytest.approx(1.0) and four.n == 4
+    assert four.hi / four.lo < alone.hi / alone.lo  # averaging four narrows the interval
+    assert math.isnan(stats.geometric_mean_ratio([one, stats.RatioCI(1.0, math.nan, math.nan, 3)]).lo)
+    assert stats.geometric_mean_ratio([]).n == 0

@@ -64,6 +64,9 @@ class Language:
     interop: str
     robustness: str
     default_json: str  # the JSON library a reader of this language has by default
+    # The variant of default_json that makes the call a program makes, with the library's
+    # default settings ("" for the unsuffixed case); tuned calls are other variants.
+    default_call: str
 
 
 @dataclass(frozen=True)

@@ -71,9 +71,16 @@ def _module(name: str) -> Any:
 
 def _stdlib_json() -> tuple[Encode, Decode]:
     json = _module("json")
-    # Compact and UTF-8, the output the C-accelerated JSON libraries produce.
+    # Tuned: compact and UTF-8, the output the C-accelerated JSON libraries produce.
     encoder = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
     return (lambda tree: encoder.encode(tree).encode()), json.loads
+
+
+def _stdlib_json_default() -> tuple[Encode, Decode]:
+    json = _module("json")
+    # The call a program makes: json.dumps(obj) with its defaults (ASCII escapes, spaced
+    # separators), the docs' baseline for "the default JSON library".
+    return (lambda tree: json.dumps(tree).encode()), json.loads
 
 
 def _orjson() -> tuple[Encode, Decode]:
@@ -127,12 +134,12 @@ def _pickle() -> tuple[Encode, Decode]:
 
 
 MSGSPEC_HOME = "https://jcristharif.com/msgspec/"
+JSON_HOME = "https://docs.python.org/3/library/json.html"
 _NO_ENCODER = "pysimdjson is a parser only: it has no encoder"
 
 LIBRARIES: tuple[SchemalessLibrary, ...] = (
-    SchemalessLibrary(
-        "json", "json", "", "", "https://docs.python.org/3/library/json.html", _stdlib_json
-    ),
+    SchemalessLibrary("json", "json", "", "", JSON_HOME, _stdlib_json_default, variant="default"),
+    SchemalessLibrary("json", "json", "", "", JSON_HOME, _stdlib_json),
     SchemalessLibrary(
         "orjson", "json", "orjson", "orjson", "https://github.com/ijl/orjson", _orjson
     ),

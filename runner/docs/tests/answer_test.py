@@ -1,0 +1,139 @@
+"""The landing page's answer (runner/docs/answer.py): a use is what the program gets, lazy
+against lazy, ties within the noise, judged across every comparison."""
+
+import dataclasses
+import random
+import re
+import zlib
+
+from runner.docs import answer
+from runner.docs.results import Results
+from runner.docs.snapshot import Case
+from runner.docs.tests.synthetic import snapshot
+from runner.ingest.json_shape import KEYED_METRIC
+
+SIZES = answer.VERDICT_SIZES
+DATASETS = ("user", "order", "mail")
+JSON_TYPED = {"validates": True, "schemaless": False}
+SCHEMALESS = {"schemaless": True}
+
+
+def _case(
+    lib: str, variant: str, fmt: str, op: str, dataset: str, size: int, per_record: float, **kw: object
+) -> Case:
+    rng = random.Random(zlib.crc32(repr((lib, variant, op, dataset, size)).encode()))
+    samples = tuple(per_record * size * rng.lognormvariate(0, 0.02) for _ in range(10))
+    caps = kw.pop("caps", JSON_TYPED)
+    return Case(
+        "python",
+        lib,
+        fmt,
+        op,
+        dataset,
+        size,
+        variant,
+        "1",
+        caps,
+        samples,
+        dict(kw.pop("metrics", {})),
+        tuple(range(10)),
+        lazy_reason=str(kw.pop("lazy", "")),
+    )  # type: ignore[arg-type]
+
+
+def _library(
+    lib: str,
+    variant: str,
+    fmt: str,
+    per_record: float,
+    ops: tuple[str, ...] = ("encode", "decode", "roundtrip"),
+    **kw: object,
+) -> list[Case]:
+    return [
+        _case(lib, variant, fmt, op, d, s, per_record, **dict(kw))
+        for op in ops
+        for d in DATASETS
+        for s in SIZES
+    ]
+
+
+def _verdicts(*libraries: list[Case], noise: float = 0.05) -> dict[str, answer.Verdict]:
+    data = dataclasses.replace(snapshot(), cases=tuple(c for lib in libraries for c in lib))
+    return {v.use.name: v for v in answer.verdicts(Results(data), {"python": noise})}
+
+
+def test_the_fastest_is_named_alone_only_beyond_the_noise() -> None:
+    found = _verdicts(
+        _library("msgspec", "struct", "json", 900.0),
+        _library("pydantic", "v2", "json", 9000.0),
+        _library("json", "default", "json", 4000.0, caps=SCHEMALESS),
+    )["typed JSON API payloads"]
+    assert found.tied == [("msgspec", "struct", "json")] and found.wins == 6 and found.comparisons == 6
+    lead = found.leads[("pydantic", "v2", "json")]
+    assert lead is not None and 9.5 < lead.lo < lead.ratio < lead.hi < 10.5 and lead.n == 6
+    row = found.row()
+    assert row["best"] == "**msgspec (struct) · JSON**" and "vs pydantic (v2) · JSON" in row["runner_up"]
+    assert row["baseline"].startswith("4.") and row["baseline"].endswith("vs json (default) · JSON")
+    assert found.cell().endswith("fastest in 6 of 6")
+
+
+def test_libraries_within_the_noise_are_a_tie() -> None:
+    libraries = (
+        _library("orjson", "schemaless", "json", 1000.0, caps=SCHEMALESS),
+        _library("msgspec", "schemaless", "json", 1100.0, caps=SCHEMALESS),
+    )
+    tied = _verdicts(*libraries, noise=0.12)["schema-less JSON"]
+    assert [e[0] for e in tied.tied] == ["orjson", "msgspec"] and tied.cell().startswith("tie: **orjson")
+    # The same data with a smaller noise (at least the default minimum effect, 5%): orjson's
+    # 10% lead is beyond it.
+    assert _verdicts(*libraries, noise=0.01)["schema-less JSON"].tied == [("orjson", "schemaless", "json")]
+
+
+def test_typed_json_ranks_only_the_keyed_payload() -> None:
+    keyed = {"metrics": {KEYED_METRIC: 1.0}}
+    found = _verdicts(
+        _library("msgspec", "struct_array", "json", 300.0, metrics={KEYED_METRIC: 0.0}),
+        _library("msgspec", "struct", "json", 900.0, **keyed),
+        _library("mashumaro", "dataclass", "json", 3000.0, **keyed),
+    )["typed JSON API payloads"]
+    assert found.best == ("msgspec", "struct", "json")
+    assert found.left_out == [
+        "msgspec (struct_array) · JSON: not the fixture's tree of objects keyed by field name"
+    ]
+    assert "not ranked: msgspec (struct_array)" in found.notes()[0]
+
+
+def test_lazy_reads_rank_among_themselves_and_against_the_best_full_read() -> None:
+    lazy = {"lazy": "reads in place", "caps": {"zero_copy": True}}
+    found = _verdicts(
+        _library("pycapnp", "", "capnp", 50.0, ops=("access_lazy",), **lazy),
+        _library(
+            "flatbuffers",
+            "",
+            "flatbuffers",
+            200.0,
+            ops=("access_lazy", "access_full"),
+            caps={"zero_copy": True},
+        ),
+        _library("protobuf", "upb", "protobuf", 25.0, ops=("access_full",), caps={}),
+        _library("json", "default", "json", 5.0, caps=SCHEMALESS),  # never the lazy use's yardstick
+    )["zero-copy reads"]
+    assert found.best == ("pycapnp", "", "capnp") and list(found.leads) == [
+        ("flatbuffers", "", "flatbuffers")
+    ]
+    assert re.match(
+        r"protobuf \(upb\) · Protocol Buffers is faster: (1\.9\d|2\.0\d)", found.row()["baseline"]
+    )
+    assert (
+        "a full decode-and-read (protobuf (upb) · Protocol Buffers) is faster than every lazy read"
+        in found.notes()[0]
+    )
+
+
+def test_an_entry_measured_on_part_of_the_data_is_not_ranked() -> None:
+    partial = [c for c in _library("pyarrow", "ipc", "arrow", 10.0) if c.dataset == "user"]
+    found = _verdicts(partial, _library("msgpack", "schemaless", "msgpack", 500.0, caps=SCHEMALESS))[
+        "compact binary"
+    ]
+    assert found.best == ("msgpack", "schemaless", "msgpack")
+    assert found.left_out == ["pyarrow (ipc) · Arrow IPC: measured on part of the comparisons"]
