@@ -23,7 +23,6 @@ from runner.docs.results import (
     fmt_bytes,
     fmt_ratio,
     fmt_spread,
-    fmt_time,
     group,
     spread,
 )
@@ -135,7 +134,7 @@ def _bars(found: Sequence[Result], label: Label, colour: Colour) -> tuple[svg.Ba
             r.summary.ci_low,
             r.summary.ci_high,
             colour(r),
-            f"{fmt_time(r.median)}{_share(r)}  {fmt_ratio(r.median / fastest)}",
+            f"{_share(r)}  {fmt_ratio(r.median / fastest)}",
         )
         for r in ranked
     )

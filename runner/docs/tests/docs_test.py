@@ -1,12 +1,16 @@
 """The committed docs/ is exactly what the committed snapshot generates, and it builds."""
 
 import filecmp
+import functools
 from collections import Counter
 from pathlib import Path
+
+import yaml
 
 from runner.caseid import MEMCPY_LIB
 from runner.docs import generate, snapshot
 from runner.docs.results import LANG_NAMES, LANGS, listed
+from runner.docs.tests import page_checks
 from runner.docs.tests.page_checks import lazy_in_full_rankings
 from runner.docs.tests.site import build_strict
 
@@ -72,3 +76,24 @@ def test_capability_tables_say_what_they_know() -> None:
     for lang in LANGS:
         table = [line for line in _page(f"{lang}/index.md").splitlines() if line.startswith("| ")]
         assert not any(" ? " in line for line in table), lang
+
+
+@functools.cache
+def _generated() -> dict[str, bytes]:
+    """What the code generates from the published snapshot now (docs/ may lag it)."""
+    return generate.render(snapshot.read(SNAPSHOT))
+
+
+def test_published_charts_tick_and_unit_their_axes_truly() -> None:
+    assert page_checks.wrong_ticks(_generated()) == []
+    assert page_checks.mixed_units(_generated()) == []
+
+
+def test_published_pages_count_alike_and_state_no_false_none() -> None:
+    assert page_checks.inconsistent_counts(_generated()) == []
+    assert page_checks.false_none_statements(_generated(), snapshot.read(SNAPSHOT)) == []
+
+
+def test_published_navigation_names_pages_as_their_projects_do() -> None:
+    site = yaml.safe_load(_generated()[generate.SITE])
+    assert page_checks.slug_titles(site["nav"]) == []
