@@ -2,6 +2,7 @@
 
 import filecmp
 import functools
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -97,3 +98,10 @@ def test_published_pages_count_alike_and_state_no_false_none() -> None:
 def test_published_navigation_names_pages_as_their_projects_do() -> None:
     site = yaml.safe_load(_generated()[generate.SITE])
     assert page_checks.slug_titles(site["nav"]) == []
+
+
+def test_published_claims_state_the_runs_sizes_and_link_their_sources() -> None:
+    text = _generated()["claims.md"].decode()
+    assert re.findall(r"\{\w+\}", text) == []  # every size placeholder filled from the run
+    assert "](https://jcristharif.com/msgspec/benchmarks.html)" in text
+    assert "](https://github.com/neuecc/ZeroFormatter)" in text
