@@ -9,7 +9,7 @@ or more get a cross-language page. The site's navigation is made from the pages 
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from runner.docs import charts, counts, interop, robustness, timings
+from runner.docs import charts, counts, interop, robustness, summary, timings
 from runner.docs.answer import DATASET as ANSWER_DATASET
 from runner.docs.answer import SIZE as ANSWER_SIZE
 from runner.docs.answer import USES, answers, headline
@@ -64,6 +64,12 @@ def _by_dataset_op(found: Sequence[Result]) -> list[tuple[str, str, list[Result]
 def _lib_label(found: Sequence[Result]) -> Callable[[Result], str]:
     mixed = len({r.case.format for r in found}) > 1
     return (lambda r: f"{r.marked_label} · {r.case.format}") if mixed else (lambda r: r.marked_label)
+
+
+def _entry_label(found: Sequence[Result]) -> Callable[[Result], str]:
+    """A library entry whatever its op (no lazy mark), with its format when found mixes them."""
+    mixed = len({r.case.format for r in found}) > 1
+    return (lambda r: r.full_label) if mixed else (lambda r: r.label)
 
 
 def _listed_values(values: Iterable[object]) -> str:
@@ -237,6 +243,18 @@ def _description(results: Results, lang: str, name: str, found: Sequence[Result]
     }
 
 
+def _summaries(found: Sequence[Result]) -> list[timings.Table]:
+    """Per dataset of the page, its summary table at the size the page opens on."""
+    tables = []
+    for (dataset,), members in group(found, lambda r: (r.case.dataset,)).items():
+        size = timings.shown_size(members)
+        at_size = [r for r in members if r.case.size == size]
+        title = f"{dataset}, {size:,} record{'s' if size != 1 else ''}: each library against the best"
+        made = summary.table(at_size, _entry_label(at_size), title)
+        tables += [made] if made else []
+    return tables
+
+
 def _language_dataset(
     results: Results,
     lang: str,
@@ -264,6 +282,7 @@ def _language_dataset(
         "title": DATASET_TITLES[name],
         "page": name,
         "blocks": blocks,
+        "summaries": _summaries(found),
         **_description(results, lang, name, found),
         "metric_only": _metric_rows(r for r in found if not r.timed),
         "unmeasured": _unmeasured_groups(

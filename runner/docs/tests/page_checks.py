@@ -198,3 +198,29 @@ def slug_titles(nav: list[Any]) -> list[str]:
 
     walk(nav)
     return found
+
+
+SUMMARY_TITLE = "each library against the best"
+_COLLAPSED = re.compile(r"<details.*?</details>", re.S)
+
+
+def _dataset_page(name: str) -> bool:
+    folder, _, page = name.removesuffix(".md").rpartition("/")
+    return name.endswith(".md") and folder in LANGS and page != "index"
+
+
+def long_dataset_pages(files: Mapping[str, bytes]) -> list[str]:
+    """Every dataset page with charts that does not open with its summary table (before
+    any chart), or that shows more than one chart per section (one size open, the
+    others collapsed)."""
+    found = []
+    for name, content in files.items():
+        text = content.decode() if _dataset_page(name) else ""
+        if "![" not in text:
+            continue
+        if SUMMARY_TITLE not in text.split("![")[0]:
+            found.append(f"{name}: no summary table before the first chart")
+        for section in _COLLAPSED.sub("", text).split("\n## ")[1:]:
+            if section.count("![") > 1:
+                found.append(f"{name}: {section.splitlines()[0]}: {section.count('![')} charts open")
+    return found
