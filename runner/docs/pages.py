@@ -9,7 +9,7 @@ or more get a cross-language page. The site's navigation is made from the pages 
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from runner.docs import charts, counts, interop, robustness, summary, timings
+from runner.docs import across, charts, counts, interop, robustness, summary, timings
 from runner.docs.answer import DATASET as ANSWER_DATASET
 from runner.docs.answer import SIZE as ANSWER_SIZE
 from runner.docs.answer import USES, answers, headline
@@ -317,17 +317,15 @@ def format_pages(results: Results) -> list[Page]:
         found = [r for r in results.measured() if r.case.format == fmt and r.timed]
         page = Page(f"formats/{fmt}.md", "format.md.j2", {})
         blocks = []
-        for dataset, op, members in _by_dataset_op(found):
-            made_block, made = timings.block(
-                results,
-                members,
-                f"charts/formats/{fmt}-{dataset}-{op}",
+        for op in op_order({r.case.op for r in found}):
+            made_block, made = across.block(
+                [r for r in found if r.case.op == op],
+                FORMAT_NAMES[fmt],
+                f"charts/formats/{fmt}-{op}",
                 _lang_label,
                 lambda r: LANG_COLOURS.get(r.case.lang, "#999999"),
                 "../",
-                "language · library",
-                # Each library's growth with size is on its language's page already.
-                scaling_chart=False,
+                results.provenance,
             )
             blocks.append(made_block)
             page.charts += made

@@ -186,7 +186,13 @@ def _value(bar: Bar, scale: float, unit: str) -> str:
 
 
 def _group(
-    group: Group, top: float, label_width: float, scale: float, unit: str, floor_ns: float | None
+    group: Group,
+    top: float,
+    label_width: float,
+    scale: float,
+    unit: str,
+    floor_ns: float | None,
+    measure: str,
 ) -> tuple[list[str], float]:
     """One group's bars, whiskers, values and axis from y=top; returns (elements, bottom)."""
     body: list[str] = []
@@ -233,23 +239,30 @@ def _group(
             _text(x, rows_top - 4, "memcpy", SMALL, FLOOR),
         ]
     scale_name = ", log scale" if axis.log else ""
-    body.append(
-        _text(
-            axis.x0, y + 28, f"median time per operation ({unit}{scale_name}); whiskers: 95% CI", SMALL, MUTED
-        )
-    )
+    whiskers = "; whiskers: 95% CI" if any(not math.isnan(b.ci_low_ns) for b in group.bars) else ""
+    body.append(_text(axis.x0, y + 28, f"{measure} ({unit}{scale_name}){whiskers}", SMALL, MUTED))
     return body, y + 36
 
 
-def bar_chart(title: str, groups: Sequence[Group], floor_ns: float | None, provenance: Provenance) -> str:
-    """Horizontal bars, one group under another (each on its own axis, all in one unit)."""
+MEDIAN = "median time per operation"
+
+
+def bar_chart(
+    title: str,
+    groups: Sequence[Group],
+    floor_ns: float | None,
+    provenance: Provenance,
+    measure: str = MEDIAN,
+) -> str:
+    """Horizontal bars, one group under another (each on its own axis, all in one unit),
+    each axis titled by what the bars measure."""
     bars = [b for g in groups for b in g.bars]
     scale, unit = time_unit(max((b.median_ns for b in bars), default=1.0))
     label_width = min(max((_width(b.label) for b in bars), default=0) + 4, LABEL_SHARE * WIDTH)
     body = [_text(4, 16, title, FONT + 1, TEXT, weight="bold")]
     y = 26.0
     for index, group in enumerate(g for g in groups if g.bars):
-        elements, y = _group(group, y, label_width, scale, unit, floor_ns if index == 0 else None)
+        elements, y = _group(group, y, label_width, scale, unit, floor_ns if index == 0 else None, measure)
         body += elements
     return _document(title, y + 16, body, provenance)
 

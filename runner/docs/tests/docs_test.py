@@ -109,3 +109,7 @@ def test_published_claims_state_the_runs_sizes_and_link_their_sources() -> None:
 
 def test_published_dataset_pages_open_with_a_summary_and_one_size() -> None:
     assert page_checks.long_dataset_pages(_generated()) == []
+
+
+def test_published_format_pages_chart_each_op_and_size_once() -> None:
+    assert page_checks.format_charts_not_across_languages(_generated()) == []

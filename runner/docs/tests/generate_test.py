@@ -14,6 +14,7 @@ from runner.docs.snapshot import Unmeasured
 from runner.docs.tests.page_checks import (
     NO_LIBRARY_LEFT_OUT,
     false_none_statements,
+    format_charts_not_across_languages,
     inconsistent_counts,
     lazy_in_full_rankings,
     long_dataset_pages,
@@ -194,9 +195,8 @@ def test_peak_heap_is_a_column_where_measured_and_left_out_where_no_row_has_it()
     # No Python case reports a peak heap: its tables leave the column out.
     assert _column(files["python/user.md"].decode(), peak) == []
     assert _column(files["python/user.md"].decode(), "wire size") != []
-    mixed = _column(files["formats/protobuf.md"].decode(), peak)
-    shown = {(label.startswith("C++ "), cell != DASH) for label, cell in mixed}
-    assert shown == {(True, True), (False, False)}  # a value in every C++ row and in no other
+    # Format pages compare times across languages; memory stays on the language pages.
+    assert _column(files["formats/protobuf.md"].decode(), peak) == []
     assert "peak_heap_bytes" in files["methodology.md"].decode()
 
 
@@ -406,3 +406,15 @@ def test_a_dataset_page_opens_with_its_summary_and_one_size_of_charts() -> None:
     assert "<summary>user · encode · 1,000 records</summary>" in text
     opened = text.replace("<summary>user · encode · 1 record</summary>", "</details>", 1)
     assert long_dataset_pages({"python/user.md": opened.encode()}) != []
+
+
+def test_a_format_page_charts_each_op_and_size_once_across_languages() -> None:
+    files = _rendered()
+    assert format_charts_not_across_languages(files) == []
+    text = files["formats/protobuf.md"].decode()
+    assert "## encode" in text and "## user · encode" not in text
+    # One geometric mean per language's library over the datasets both languages measured.
+    chart = files["charts/formats/protobuf-encode-100.svg"].decode()
+    assert "geometric mean over datasets" in chart and ">C++ · protobuf" in chart
+    twice = text.replace("protobuf-decode-100.svg", "protobuf-encode-100.svg")
+    assert format_charts_not_across_languages(files | {"formats/protobuf.md": twice.encode()}) != []

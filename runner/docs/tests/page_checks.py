@@ -56,7 +56,7 @@ def lazy_in_full_rankings(files: Mapping[str, bytes]) -> list[str]:
 _TICK = re.compile(
     r'<text class="tick" x="([\d.-]+)" y="([\d.-]+)"[^>]* text-anchor="(\w+)"[^>]*>([^<]+)</text>'
 )
-_AXIS_UNIT = re.compile(r"median time per operation \((\w+)")
+_AXIS_UNIT = re.compile(r"time per operation \((\w+)")
 _TIME = re.compile(r">[^<]*?\b\d[\d,.]* (ns|µs|ms|s)\b")
 
 
@@ -223,4 +223,27 @@ def long_dataset_pages(files: Mapping[str, bytes]) -> list[str]:
         for section in _COLLAPSED.sub("", text).split("\n## ")[1:]:
             if section.count("![") > 1:
                 found.append(f"{name}: {section.splitlines()[0]}: {section.count('![')} charts open")
+    return found
+
+
+_IMAGE = re.compile(r"!\[([^\]]*)\]\(\.\./([^)]+\.svg)\)")
+
+
+def format_charts_not_across_languages(files: Mapping[str, bytes]) -> list[str]:
+    """Every format page chart that is not the one chart of its op and size (a chart per
+    dataset repeats the language pages), or that shows fewer than two languages."""
+    found = []
+    names = [LANG_NAMES[lang] for lang in LANGS]
+    for name, content in files.items():
+        if not name.startswith("formats/") or name == "formats/index.md":
+            continue
+        charts = _IMAGE.findall(content.decode())
+        paths = [path for _, path in charts]
+        found += [f"{name}: {path} drawn twice" for path in set(paths) if paths.count(path) > 1]
+        alts = [alt.split(":")[0] for alt, _ in charts]
+        found += [f"{name}: {alt}: more than one chart" for alt in set(alts) if alts.count(alt) > 1]
+        for path in paths:
+            svg = files[path].decode()
+            if sum(f">{lang} · " in svg for lang in names) < 2:
+                found.append(f"{name}: {path}: fewer than two languages")
     return found
