@@ -67,7 +67,7 @@ def test_every_count_a_page_states_is_the_snapshots() -> None:
             assert f"{count:,} {outcome}" in index, (lang, outcome, count)
         assert ("nothing was refused" in index) == (not missing), lang
         measured = len([c for c in data.cases if c.lang == lang and c.lib != MEMCPY_LIB])
-        assert f"| {LANG_NAMES[lang]} | {measured} |" in _page("index.md")
+        assert f"| {LANG_NAMES[lang]} | {measured:,} |" in _page("index.md")
     sizes = sorted({c.size for c in data.interop})
     if sizes:
         assert f"payload sizes {listed([f'{s:,}' for s in sizes])} records" in _page("interop.md")
