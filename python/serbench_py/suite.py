@@ -30,7 +30,7 @@ from serbench_py.roundtrip import RoundTripError, check_round_trip, first_differ
 from serbench_py.sources import Source
 from serbench_py.typed import domain_model
 
-OPS = ("encode", "decode", "roundtrip", "access_full", "access_lazy", "convert")
+OPS = catalog.OPS
 _ACCESS = ("access_full", "access_lazy")
 # The code-generated formats, whose codecs convert the domain model (CONTRACT: convert).
 CONVERT_FORMATS = catalog.CODEGEN_FORMATS
