@@ -36,7 +36,8 @@ LEFT_OUT: dict[tuple[str, str, str | None], str] = {
     ("msgspec", fmt, variant): why
     for variant, why in (("struct_array", _ARRAYS), ("struct_nogc", _NOGC))
     for fmt in ("json", "msgpack")
-} | {("json", "json", "default"): "the same parser as json (schemaless): json.loads"}
+}
+LEFT_OUT[("json", "json", "default")] = "the same parser as json (schemaless): json.loads"
 # Schema-less decoders of a JSON_checker document build their codec from this
 # stand-in: it has no schema and no fixture.
 _DOCUMENT = Source("document", (1,), None, "")

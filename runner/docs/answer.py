@@ -258,9 +258,13 @@ def _ratio(lead: RatioCI | None) -> str:
 
 
 def _versus(found: tuple[str, RatioCI | None] | None) -> str:
-    if found is None or found[1] is None:
+    """A baseline's cell: its lead over the best (or how the best is faster), or the text
+    that stands in for a ratio."""
+    if found is None:
         return DASH
     label, lead = found
+    if lead is None:
+        return label
     if lead.has_ci and lead.hi < 1:
         inverse = RatioCI(1 / lead.ratio, 1 / lead.hi, 1 / lead.lo, lead.n, lead.method)
         return f"{label} is faster: {fmt_ratio_ci(inverse)}"
@@ -349,7 +353,7 @@ def _default_lead(data: Comparisons, use: Use, best: Entry) -> tuple[str, RatioC
     if default == best:
         return ("is the default", None)
     lead = data.lead(default, best, (use.op, False), (use.op, False))
-    return None if lead is None else (_label(default), lead)
+    return (_label(default), lead) if lead else (f"{_label(default)}: not in this run", None)
 
 
 def _full_read(data: Comparisons, best: Entry) -> tuple[str, RatioCI | None] | None:

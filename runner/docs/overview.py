@@ -130,9 +130,7 @@ def rows(results: Results, lang: str) -> list[dict[str, str]]:
     columns = {op: _cells(_full(data.of(op)), lambda e, r: r.median, wire) for op in TIME_OPS}
     for name, metric in SIZES.items():
         sizes = _sizes(encodes, metric)
-        columns[name] = _cells(
-            _full(encodes), lambda e, r, s=sizes: s.get((e, r.case.dataset, r.case.size)), None
-        )
+        columns[name] = _cells(_full(encodes), _size_of(sizes), None)
     lazy = {(e, op) for op in TIME_OPS for at in data.of(op, True).values() for e in at}
     labels = {
         e: f"{r.label} · {format_title(r.case.format)}"
@@ -145,6 +143,10 @@ def rows(results: Results, lang: str) -> list[dict[str, str]]:
         {"library": labels[e], **{col: _text(columns[col].get(e), (e, col) in lazy) for col in columns}}
         for e in _order(columns["roundtrip"], labels)
     ]
+
+
+def _size_of(sizes: Sizes) -> Callable[[Entry, Result], float | None]:
+    return lambda entry, result: sizes.get((entry, result.case.dataset, result.case.size))
 
 
 def _full(table: Table) -> dict[tuple[str, int], dict[Entry, Result]]:
