@@ -310,14 +310,14 @@ def _run_all(args: argparse.Namespace, suites: Sequence[Suite], steps: Sequence[
             )
             return 130
         store.finish_run(run.id)
-        docs_line = update_docs(store.path, run, root.parent, suites)
+        docs_line = update_docs(store.location, run, root.parent, suites)
         ran = [s.lang for s in chosen]
         print(summary(store, run, ran, skipped, run_dir, time.monotonic() - start, docs_line))
         statuses = store.suites(run.id)
     return 0 if all(statuses[lang][0] == "ok" for lang in ran if lang not in skipped) else 1
 
 
-def update_docs(store_file: Path, run: Run, workspace: Path, suites: Sequence[Suite]) -> str:
+def update_docs(store_file: Path | str, run: Run, workspace: Path, suites: Sequence[Suite]) -> str:
     """Publishes a complete, unfiltered standard or full run; any other leaves the docs alone."""
     chosen = json.loads(run.filters)
     if chosen.get("library") or chosen.get("dataset") or chosen["langs"] != sorted(s.lang for s in suites):

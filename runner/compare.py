@@ -37,7 +37,7 @@ from pathlib import Path
 from runner.caseid import CaseIdentity
 from runner.checks import Samples
 from runner.docs import repeatability
-from runner.paths import UsageError, store_path
+from runner.paths import UsageError, results_root, store_path
 from runner.stats import Comparison, Summary, Verdict, compare_all, format_ns
 from runner.store import Run, Store, StoreError
 
@@ -348,6 +348,11 @@ def calibration_notes(
     return notes
 
 
+def _results(store: Store, args: argparse.Namespace) -> Path:
+    """The results folder beside a SQLite store; for a server's store, --results or the workspace's."""
+    return store.path.parent if store.path is not None else results_root(args.results)
+
+
 def main(args: argparse.Namespace) -> int:
     with Store.open(store_path(args.store, args.results)) as store:
         a, b = store.resolve_run(args.run_a), store.resolve_run(args.run_b)
@@ -355,7 +360,7 @@ def main(args: argparse.Namespace) -> int:
         min_effect = (
             MinEffect(args.min_effect / 100)
             if args.min_effect is not None
-            else measured_min_effect(store.path.parent / "published" / repeatability.NAME, a)
+            else measured_min_effect(_results(store, args) / "published" / repeatability.NAME, a)
         )
         samples_a, samples_b = store.measured(a.id), store.measured(b.id)
         normalized = normalization(calibration_shifts(store, a, b), samples_a, samples_b, args.absolute)

@@ -238,7 +238,7 @@ def _robustness(store: Store, run_id: str) -> tuple[list[RobustnessDecoder], lis
     return aggregated, repro
 
 
-def read_run(store_file: Path, run_ref: str) -> Snapshot:
+def read_run(store_file: Path | str, run_ref: str) -> Snapshot:
     """The run named by run_ref (id, unique prefix, `latest`) as a snapshot."""
     with Store.open(store_file) as store:
         if store.schema_version not in SCHEMA_VERSIONS:
