@@ -9,7 +9,7 @@ A location is `sqlite:///path`, `postgresql://...` or a plain file path.
 
 import re
 import sqlite3
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -107,6 +107,30 @@ def _first_line(error: BaseException) -> str:
     return lines[0] if lines else type(error).__name__
 
 
+_COPY_ESCAPES = str.maketrans({"\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r"})
+
+
+def _copy_text(rows: Iterable[Sequence[object]], batch: int = 20000) -> Iterator[str]:
+    """Rows as COPY text, in batches: psycopg's row-by-row writer is pure Python in Debian's
+    build, and formatting the text here makes a push several times faster."""
+    lines: list[str] = []
+    for row in rows:
+        # NULL is \N; text is escaped; str() of a float is its repr, which reads back exactly.
+        lines.append(
+            "\t".join(
+                [
+                    "\\N" if v is None else v.translate(_COPY_ESCAPES) if isinstance(v, str) else str(v)
+                    for v in row
+                ]
+            )
+        )
+        if len(lines) == batch:
+            yield "\n".join(lines) + "\n"
+            lines = []
+    if lines:
+        yield "\n".join(lines) + "\n"
+
+
 class Database:
     """One connection, in autocommit mode: the store begins its transactions explicitly."""
 
@@ -145,8 +169,8 @@ class Database:
             return
         try:
             with self.raw.cursor().copy(f"COPY {table} ({', '.join(columns)}) FROM STDIN") as copy:
-                for row in rows:
-                    copy.write_row(row)
+                for batch in _copy_text(rows):
+                    copy.write(batch)
         except self._integrity as error:
             raise IntegrityError(_first_line(error)) from error
         except self._database as error:

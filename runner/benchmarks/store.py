@@ -6,7 +6,9 @@ A benchmark of the runner itself, not a test; it prints figures (see runner/READ
    three suites (every dataset x size x op x library, full-profile sample
    counts) by cloning the real files under runner/testdata, then times
    ingesting them through the real parsers into a new store.
-2. Many runs: fills a store with --runs synthetic runs, then times what the
+2. Push (with --push-to URL): that run, finished, pushed into a team store
+   (`runner push`'s read and write, one transaction).
+3. Many runs: fills a store with --runs synthetic runs, then times what the
    runner does with such a store (ingest one more run, find runs, read one,
    compare two, export one, reject a duplicate) and checks that what it reads
    back is what went in.
@@ -31,6 +33,7 @@ from runner.ingest.load import ingest_suite
 from runner.ingest.native import CaseResult, NativeFile, Sample, SampleKind
 from runner.machine import Machine
 from runner.store import Store, StoredFile
+from runner.store_copy import read_run, write_run
 from runner.suites import SUITES
 from schemas.catalog import catalog
 
@@ -222,7 +225,26 @@ def full_run_ingest(work: Path, libraries: dict[str, int]) -> None:
     print(f"  total   {sum(figures.values()):6.2f} s")
 
 
-# 2. Many runs ---------------------------------------------------------------
+# 2. Push ---------------------------------------------------------------------
+
+
+def push_full_run(work: Path, url: str) -> None:
+    with Store.open(work / "full.sqlite") as source, Store.open(url) as target:
+        source.finish_run("full")
+        start = time.perf_counter()
+        rows = read_run(source, "full")
+        read = time.perf_counter() - start
+        assert write_run(target, rows), f"{target.where} already holds a run named 'full'"
+        took = time.perf_counter() - start
+        assert read_run(target, "full").digest() == rows.digest()
+        counts = source.counts("full")
+        print(
+            f"push: {counts['measured']} cases, {len(rows.tables['samples'])} samples into {target.where}:"
+            f" {took:.2f} s (reading {read:.2f} s, writing {took - read:.2f} s); read back identical"
+        )
+
+
+# 3. Many runs ---------------------------------------------------------------
 
 
 def synthetic_run(index: int, cases: int, samples: int) -> NativeFile:
@@ -338,6 +360,9 @@ def main(argv: list[str]) -> int:
     )
     parser.add_argument("--work", type=Path, help="folder for the generated files (default: a temporary one)")
     parser.add_argument("--skip-full", action="store_true")
+    parser.add_argument(
+        "--push-to", metavar="URL", help="also push the full run into this (empty) team store and time it"
+    )
     parser.add_argument("--skip-many", action="store_true")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="bench_store") as scratch:
@@ -345,6 +370,8 @@ def main(argv: list[str]) -> int:
         work.mkdir(parents=True, exist_ok=True)
         if not args.skip_full:
             full_run_ingest(work, dict(zip(catalog.LANGUAGES, args.libraries, strict=True)))
+            if args.push_to:
+                push_full_run(work, args.push_to)
         if not args.skip_many:
             many_runs(work, args.runs, args.cases, args.samples)
     return 0

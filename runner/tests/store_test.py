@@ -131,3 +131,17 @@ def test_last_duration_prefers_a_run_with_the_same_filters(store: Store) -> None
     assert store.last_duration("cpp", "standard", filters_key(one_library)) == 20.0
     assert store.last_duration("cpp", "standard") == 20.0  # the latest, whatever its filters
     assert store.last_duration("cpp", "quick") is None
+
+
+def test_bulk_rows_keep_text_nulls_and_doubles_exactly(store: Store) -> None:
+    new_run(store)
+    text = "a\tb\\c\nd\re \\N"
+    with store.transaction() as db:
+        db.insert_rows("run_metadata", ("run_id", "scope", "key", "value"), [("R1", "x", "k", text)])
+        db.insert_rows(
+            "run_suites",
+            ("run_id", "lang", "harness", "status", "reason", "seconds"),
+            [("R1", "cpp", "h", "ok", "", 0.1 + 0.2), ("R1", "python", "h", "ok", "", None)],
+        )
+    assert store.db.execute("SELECT value FROM run_metadata WHERE scope = 'x'").fetchone() == (text,)
+    assert store.suites("R1") == {"cpp": ("ok", "", 0.1 + 0.2), "python": ("ok", "", None)}
