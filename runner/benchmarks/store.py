@@ -28,12 +28,13 @@ from pathlib import Path
 
 from runner.caseid import CaseIdentity
 from runner.compare import compare_runs
-from runner.export import results_table, samples_table
+from runner.export import results_table
 from runner.ingest.load import ingest_suite
 from runner.ingest.native import CaseResult, NativeFile, Sample, SampleKind
 from runner.machine import Machine
 from runner.store import Store, StoredFile
 from runner.store_copy import read_run, write_run
+from runner.store_reads import count_rows, integrity_check, sample_rows
 from runner.suites import SUITES
 from schemas.catalog import catalog
 
@@ -214,7 +215,7 @@ def full_run_ingest(work: Path, libraries: dict[str, int]) -> None:
             with timed(s.lang, figures):
                 outcome = ingest_suite(store, "full", s, raw / s.lang)
             assert not outcome.errors, outcome.errors
-        (samples,) = store.db.execute("SELECT COUNT(*) FROM samples").fetchone()
+        samples = count_rows(store, "samples")
         counts = store.counts("full")
     megabytes = sum(p.stat().st_size for p in raw.rglob("*.json")) / 1e6
     print(
@@ -295,7 +296,7 @@ def queries(store: Store, runs: int, cases: int, samples: int) -> dict[str, floa
     with timed("export one run (results)", figures):
         results_table(store, [latest.id])
     with timed("export one run (samples)", figures):
-        samples_table(store, [latest.id])
+        sample_rows(store, [latest.id])
     with timed("count one run's cases", figures):
         store.counts(latest.id)
     with timed("duplicate file check", figures):
@@ -313,7 +314,7 @@ def check(store: Store, runs: int, cases: int, samples: int) -> None:
         expected = {r.identity: r.measured for r in synthetic_run(index, cases, samples).results}
         assert store.measured(f"R{index:05d}") == expected, f"run {index} reads back wrong"
         assert store.counts(f"R{index:05d}")["measured"] == cases
-    assert store.db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+    assert integrity_check(store) == "ok"
     assert len(store.runs()) == runs + 1
 
 
@@ -331,7 +332,7 @@ def many_runs(work: Path, runs: int, cases: int, samples: int) -> None:
     with Store.open(path) as store:
         figures = reopen | queries(store, runs, cases, samples)
         check(store, runs, cases, samples)
-        (rows,) = store.db.execute("SELECT COUNT(*) FROM samples").fetchone()
+        rows = count_rows(store, "samples")
     first, last = sum(took[:10]) / 10, sum(took[-10:]) / 10
     print(
         f"many runs: {runs} runs, {rows} samples, store {path.stat().st_size / 1e6:.0f} MB, "
