@@ -6,6 +6,7 @@ runner compare  did anything change between two runs?  (bazel run //runner:compa
 runner export   the store as CSV, JSON lines or Parquet  (bazel run //runner:export -- --out F)
 runner runs     list the runs in the store
 runner push     copy finished runs into a team store  (runner push latest --to postgresql://...)
+runner history  each case's series across commits, on one machine class
 """
 
 import argparse
@@ -15,7 +16,7 @@ import sys
 from pathlib import Path
 
 from runner import all as all_command
-from runner import compare, export, push
+from runner import compare, export, history, push
 from runner.ingest.load import record_suite
 from runner.ingest.native import IngestError
 from runner.machine import runtime_metadata, this_machine
@@ -97,7 +98,8 @@ def runs_main(args: argparse.Namespace) -> int:
         for run in store.runs():
             print(
                 f"{run.id}  {run.status:<8}  {run.profile:<5}  git {run.git_commit[:12]:<12}  "
-                f"machine {run.fingerprint}  {format_counts(store.counts(run.id))}"
+                f"machine {run.fingerprint}  class {run.machine_class or 'unknown'}  "
+                f"{format_counts(store.counts(run.id))}"
             )
     return 0
 
@@ -125,7 +127,7 @@ def parser() -> argparse.ArgumentParser:
     )
     add_store_arguments(ingest)
     ingest.set_defaults(handler=ingest_main)
-    for name, module in (("compare", compare), ("export", export), ("push", push)):
+    for name, module in (("compare", compare), ("export", export), ("history", history), ("push", push)):
         sub = commands.add_parser(
             name,
             help=(module.__doc__ or "").splitlines()[0],

@@ -23,7 +23,7 @@ from runner.ingest.native import (
     TableRows,
     median_of,
 )
-from runner.machine import MACHINE_COLUMNS, Machine, as_row
+from runner.machine import CLASS_VERSION, MACHINE_COLUMNS, Machine, as_row, machine_class
 from runner.migrations import FILE_TABLES, MIGRATIONS
 from runner.store_engine import Database, IntegrityError, connect, is_postgres, sqlite_file
 from runner.store_engine import StoreError as StoreError  # part of the store's interface
@@ -42,6 +42,7 @@ class Run:
     filters: str
     git_commit: str
     fingerprint: str
+    machine_class: str | None = None  # None: stored before machine classes existed
 
 
 @dataclass(frozen=True)
@@ -156,11 +157,19 @@ class Store:
         if_absent: bool = False,
     ) -> None:
         """A new run, `running` until finish_run; started now unless started_at says when.
+        metadata: the runtimes (runtime_metadata()), which with the machine make its class.
 
         if_absent: a run with this id already there (another process re-ingesting the same
         raw folder created it) is left as it is instead of being an error.
         """
+        kind = machine_class(machine, metadata)
+        # The clock is a volatile reading: kept with the run, never part of its class.
+        readings = {"cpu_mhz": f"{machine.cpu_mhz:.0f}"} if machine.cpu_mhz else {}
         with self.transaction() as db:
+            db.execute(
+                "INSERT INTO machine_classes (id, version, facts) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+                (kind.id, CLASS_VERSION, json.dumps(kind.facts)),
+            )
             db.execute(
                 f"INSERT INTO machines ({', '.join(MACHINE_COLUMNS)})"
                 f" VALUES ({', '.join('?' * len(MACHINE_COLUMNS))}) ON CONFLICT DO NOTHING",
@@ -170,13 +179,14 @@ class Store:
                 "SELECT id FROM machines WHERE fingerprint = ?", (machine.fingerprint,)
             ).fetchone()
             inserted = db.execute(
-                "INSERT INTO runs (id, started_at, status, profile, filters, git_commit, machine_id)"
-                f" VALUES (?, ?, 'running', ?, ?, ?, ?){' ON CONFLICT DO NOTHING' if if_absent else ''}",
-                (run_id, started_at or now(), profile, filters_key(filters), git_commit, machine_id),
+                "INSERT INTO runs (id, started_at, status, profile, filters, git_commit, machine_id,"
+                " machine_class) VALUES (?, ?, 'running', ?, ?, ?, ?, ?)"
+                f"{' ON CONFLICT DO NOTHING' if if_absent else ''}",
+                (run_id, started_at or now(), profile, filters_key(filters), git_commit, machine_id, kind.id),
             )
             if not inserted.rowcount:
                 return
-            self._set_metadata(run_id, "run", metadata)
+            self._set_metadata(run_id, "run", metadata | readings)
 
     def _set_metadata(self, run_id: str, scope: str, metadata: dict[str, str]) -> None:
         self.db.executemany(
@@ -192,10 +202,16 @@ class Store:
     def runs(self) -> list[Run]:
         """Every run, oldest first."""
         rows = self.db.execute(
-            "SELECT r.id, r.started_at, r.status, r.profile, r.filters, r.git_commit, m.fingerprint"
+            "SELECT r.id, r.started_at, r.status, r.profile, r.filters, r.git_commit, m.fingerprint,"
+            " r.machine_class"
             " FROM runs r JOIN machines m ON m.id = r.machine_id ORDER BY r.started_at, r.id"
         )
         return [Run(*row) for row in rows]
+
+    def class_facts(self, class_id: str) -> dict[str, object]:
+        """The stable facts a machine class is the hash of ({} for an unknown class)."""
+        row = self.db.execute("SELECT facts FROM machine_classes WHERE id = ?", (class_id,)).fetchone()
+        return dict(json.loads(row[0])) if row else {}
 
     def run(self, run_id: str) -> Run | None:
         return next((r for r in self.runs() if r.id == run_id), None)

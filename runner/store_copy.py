@@ -17,7 +17,7 @@ from runner.store import Store, StoreError
 _CASE = ("lang", "lib", "format", "op", "dataset", "size", "variant")
 _C = ", ".join(f"c.{column}" for column in _CASE)
 _CAPABILITIES = ("codegen", "reflection", "schemaless", "validates", "zero_copy", "capabilities")
-_RUN = ("id", "started_at", "finished_at", "status", "profile", "filters", "git_commit")
+_RUN = ("id", "started_at", "finished_at", "status", "profile", "filters", "git_commit", "machine_class")
 
 # Each table's rows of a run in natural-key form, read with the run id as the parameter;
 # results in the order they were stored, so a pushed run keeps it.
@@ -51,6 +51,7 @@ Row = tuple[object, ...]
 class RunRows:
     run: Row  # the runs row's columns named in _RUN
     machine: Row  # the machines row, MACHINE_COLUMNS
+    machine_class: Row | None  # its machine_classes row (id, version, facts)
     tables: dict[str, list[Row]]  # table -> rows in natural-key form
 
     def digest(self) -> str:
@@ -95,7 +96,14 @@ def read_run(store: Store, run_id: str) -> RunRows:
                 (run_id,),
             )
         ]
-    return RunRows(tuple(run[: len(_RUN)]), tuple(run[len(_RUN) :]), tables)
+    kind = db.execute(
+        "SELECT c.id, c.version, c.facts FROM machine_classes c JOIN runs r ON r.machine_class = c.id"
+        " WHERE r.id = ?",
+        (run_id,),
+    ).fetchone()
+    return RunRows(
+        tuple(run[: len(_RUN)]), tuple(run[len(_RUN) :]), None if kind is None else tuple(kind), tables
+    )
 
 
 def write_run(store: Store, rows: RunRows) -> bool:
@@ -110,6 +118,11 @@ def write_run(store: Store, rows: RunRows) -> bool:
         (machine_id,) = db.execute(
             "SELECT id FROM machines WHERE fingerprint = ?", (rows.machine[0],)
         ).fetchone()
+        if rows.machine_class is not None:
+            db.execute(
+                "INSERT INTO machine_classes (id, version, facts) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+                rows.machine_class,
+            )
         inserted = db.execute(
             f"INSERT INTO runs ({', '.join(_RUN)}, machine_id) VALUES ({', '.join('?' * len(_RUN))}, ?)"
             " ON CONFLICT DO NOTHING RETURNING id",

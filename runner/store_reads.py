@@ -1,13 +1,15 @@
-"""The store's read queries for the docs snapshot and for `runner export`: with store.py,
+"""The store's read queries for the docs snapshot, `runner export` and `runner history`: with store.py,
 store_copy.py and store_engine.py, the only place the runner writes SQL.
 
 Rows come back as the engine gives them (tuples, or dicts for export); the callers build
 their own types from them.
 """
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
+from runner.caseid import CaseIdentity
 from runner.store import Store
 
 Row = dict[str, object]
@@ -169,6 +171,43 @@ def unmeasured_rows(store: Store, run_ids: Sequence[str]) -> list[Row]:
         f" FROM unmeasured{_run_filter('run_id', run_ids)} ORDER BY id",
         run_ids,
     )
+
+
+# runner history -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class HistoryPoint:
+    run_id: str
+    started_at: str
+    git_commit: str
+    identity: CaseIdentity
+    samples: list[float]
+
+
+def history_points(
+    store: Store, machine_class: str, filters: Mapping[str, str | None], profile: str | None
+) -> list[HistoryPoint]:
+    """Every selected case's MEASURE samples in each complete run of one machine class,
+    runs oldest first. filters: case column (lang, lib, dataset, op) -> value, or None for any."""
+    chosen = {column: value for column, value in filters.items() if value is not None}
+    where = "".join(f" AND c.{column} = ?" for column in chosen)
+    if profile is not None:
+        where += " AND runs.profile = ?"
+    rows = store.db.execute(
+        f"SELECT runs.id, runs.started_at, runs.git_commit, {_IDENTITY}, s.value_ns"
+        " FROM runs JOIN results r ON r.run_id = runs.id JOIN cases c ON c.id = r.case_id"
+        " JOIN samples s ON s.result_id = r.id AND s.kind = 'measure'"
+        f" WHERE runs.machine_class = ? AND runs.status = 'complete'{where}"
+        " ORDER BY runs.started_at, runs.id, r.id, s.seq",
+        (machine_class, *chosen.values(), *([profile] if profile is not None else [])),
+    )
+    points: dict[tuple[str, CaseIdentity], HistoryPoint] = {}
+    for run_id, started_at, commit, *identity, value in rows:
+        case = CaseIdentity(*identity)
+        point = points.setdefault((run_id, case), HistoryPoint(run_id, started_at, commit, case, []))
+        point.samples.append(float(value))
+    return list(points.values())
 
 
 # The store's own benchmark ------------------------------------------------------

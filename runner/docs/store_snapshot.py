@@ -30,10 +30,11 @@ from runner.store import Store
 from runner.store_reads import has_table, run_rows
 
 # The store schemas this module's queries are written for (2: interop and robustness; 3:
-# samples.round, cases.lazy_reason, case_flags, calibrations). The schema-3 additions are
+# samples.round, cases.lazy_reason, case_flags, calibrations; 4: library_homes; 5: machine
+# classes, which the snapshot does not read). The schema-3 additions are
 # read only where the store has them (has_table), so a schema-2 store gives a snapshot
 # without rounds, lazy classification, flags or calibrations.
-SCHEMA_VERSIONS = (2, 3, 4)
+SCHEMA_VERSIONS = (2, 3, 4, 5)
 
 
 def _grouped(rows: Sequence[tuple[object, ...]]) -> dict[int, list[tuple[object, ...]]]:

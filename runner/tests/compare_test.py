@@ -187,7 +187,7 @@ def test_other_machine_is_refused_unless_forced(tmp_path: Path) -> None:
         new_run(store, "C", OTHER_MACHINE)
     assert cli.main(["compare", "A", "C", "--store", str(path)]) == 2
     assert cli.main(["compare", "A", "C", "--store", str(path), "--force"]) == 0
-    with Store.open(path) as store, pytest.raises(StoreError, match="different machines"):
+    with Store.open(path) as store, pytest.raises(StoreError, match="different machine classes"):
         from runner.compare import check_same_machine
 
         check_same_machine(store.resolve_run("A"), store.resolve_run("C"), force=False)

@@ -67,6 +67,11 @@ def test_a_pushed_run_holds_every_row_of_the_local_one(tmp_path: Path, team: str
             assert pushed.digest() == kept.digest()
             assert target.measured(run_id) == source.measured(run_id)
             assert target.flags(run_id) == source.flags(run_id)
+            pushed_run, kept_run = target.run(run_id), source.run(run_id)
+            assert pushed_run is not None and kept_run is not None
+            kind = kept_run.machine_class
+            assert kind is not None and pushed_run.machine_class == kind
+            assert target.class_facts(kind) == source.class_facts(kind) != {}
         assert {len(rows) for rows in pushed.tables.values()} != {0}
         assert [r.id for r in target.runs()] == ["R1", "R2"]
 
