@@ -17,6 +17,7 @@ A benchmark of the runner itself, not a test; it prints figures (see runner/READ
 import argparse
 import copy
 import json
+import os
 import random
 import shutil
 import sys
@@ -229,19 +230,35 @@ def full_run_ingest(work: Path, libraries: dict[str, int]) -> None:
 # 2. Push ---------------------------------------------------------------------
 
 
+def _server_cpu(store: Store) -> float:
+    """CPU seconds the connection's server process has used (a local PostgreSQL server
+    only; 0 when its /proc entry cannot be read)."""
+    (pid,) = store.db.execute("SELECT pg_backend_pid()").fetchone()
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def push_full_run(work: Path, url: str) -> None:
+    """Times the push; CPU seconds (this process and the server's) are given beside the
+    wall time, which on a loaded machine says more about the load than about the push."""
     with Store.open(work / "full.sqlite") as source, Store.open(url) as target:
         source.finish_run("full")
-        start = time.perf_counter()
+        server = _server_cpu(target)
+        start, cpu = time.perf_counter(), time.process_time()
         rows = read_run(source, "full")
         read = time.perf_counter() - start
         assert write_run(target, rows), f"{target.where} already holds a run named 'full'"
-        took = time.perf_counter() - start
+        took, cpu = time.perf_counter() - start, time.process_time() - cpu
+        server = _server_cpu(target) - server
         assert read_run(target, "full").digest() == rows.digest()
         counts = source.counts("full")
         print(
             f"push: {counts['measured']} cases, {len(rows.tables['samples'])} samples into {target.where}:"
-            f" {took:.2f} s (reading {read:.2f} s, writing {took - read:.2f} s); read back identical"
+            f" {took:.2f} s (reading {read:.2f} s, writing {took - read:.2f} s); CPU {cpu:.2f} s here"
+            f" + {server:.2f} s in the server; read back identical"
         )
 
 
