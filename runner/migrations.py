@@ -228,7 +228,20 @@ CREATE TABLE library_homes (
 ) WITHOUT ROWID;
 """
 
-MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4)
+# Version 5: machine classes (runner/machine.py): the stable facts a class is the hash of,
+# kept readable as JSON; each run's class; and the machine's threads per core (SMT).
+_V5 = """
+CREATE TABLE machine_classes (
+    id      TEXT PRIMARY KEY,
+    version INTEGER NOT NULL,
+    facts   TEXT NOT NULL
+);
+ALTER TABLE runs ADD COLUMN machine_class TEXT REFERENCES machine_classes (id);
+ALTER TABLE machines ADD COLUMN threads_per_core INTEGER;
+CREATE INDEX runs_by_class ON runs (machine_class, started_at)
+"""
+
+MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5)
 
 # Tables whose rows belong to one native file (file_id): discarding a suite or step deletes them.
 FILE_TABLES = (

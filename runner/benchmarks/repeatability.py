@@ -49,7 +49,7 @@ from runner.compare import (
 from runner.docs import snapshot
 from runner.docs.repeatability import NAME, percent, ratio
 from runner.machine import runtime_metadata, this_machine
-from runner.paths import UsageError, results_root, runfile, store_path, user_path
+from runner.paths import UsageError, add_store_arguments, results_root, runfile, store_path, user_path
 from runner.stats import Verdict, median_ci
 from runner.store import Store, StoreError
 from runner.suites import SUITES, Invocation, Suite
@@ -199,8 +199,7 @@ def main(argv: Sequence[str], suites: Sequence[Suite] = SUITES) -> int:
     parser.add_argument(
         "--lang", action="append", choices=[s.lang for s in suites], help="only this language"
     )
-    parser.add_argument("--results", type=Path, help="results folder (default: <workspace>/results)")
-    parser.add_argument("--store", type=Path, help="SQLite store (default: <results>/serbench.sqlite)")
+    add_store_arguments(parser)
     parser.add_argument("--timeout", type=float, help="seconds allowed per suite and run")
     parser.add_argument(
         "--out", type=Path, help=f"where the figures go (default: <results>/published/{NAME})"
