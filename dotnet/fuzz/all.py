@@ -51,7 +51,7 @@ LIBRARY_ASSEMBLIES = {
     "protobuf_net": ["protobuf-net.Core.dll", "protobuf-net.dll"],
     "flatbuffers": ["Google.FlatBuffers.dll"],
     "messagepack": ["MessagePack.dll"],
-    "msgpack_light": ["MsgPack.Light.dll"],
+    "msgpack_light": ["msgpack.light.dll"],
     "newtonsoft_json": ["Newtonsoft.Json.dll"],
     "memorypack": ["MemoryPack.Core.dll"],
     "thrift": ["Thrift.dll"],
@@ -129,8 +129,11 @@ class Target:
         shutil.copyfile(runfile(TOOL_MANIFEST), tools / ".config" / "dotnet-tools.json")
         _run(["dotnet", "tool", "restore"], tools)
         for name in sorted({a for names in LIBRARY_ASSEMBLIES.values() for a in names} | {HARNESS}):
-            if (self.fuzzed / name).exists():
-                _run(["dotnet", "tool", "run", "sharpfuzz", str(self.fuzzed / name)], tools)
+            if not (self.fuzzed / name).exists():
+                raise SystemExit(
+                    f"fuzz: {name} is not in the built target: LIBRARY_ASSEMBLIES is out of date"
+                )
+            _run(["dotnet", "tool", "run", "sharpfuzz", str(self.fuzzed / name)], tools)
 
     def command(self, *args: str, fuzzed: bool = False) -> list[str]:
         return ["dotnet", str((self.fuzzed if fuzzed else self.plain) / ASSEMBLY), *args]

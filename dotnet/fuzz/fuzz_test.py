@@ -30,6 +30,11 @@ def test_every_decoder_fuzzes_for_a_few_seconds(tmp_path: Path) -> None:
             assert hashlib.sha256(data).hexdigest() == f["sha256"] and f["kind"] in fuzz_all.KINDS, f
 
 
+def test_every_instrumented_assembly_is_in_the_built_target() -> None:
+    built = {p.name for p in fuzz_all.runfile(fuzz_all.TARGET).iterdir()}
+    assert {a for names in fuzz_all.LIBRARY_ASSEMBLIES.values() for a in names} | {fuzz_all.HARNESS} <= built
+
+
 def test_instrumentation_names_the_library_or_the_harness() -> None:
     assert fuzz_all.instrumented(fuzz_all.Decoder("memorypack", None, "memorypack", "1")).startswith(
         "MemoryPack.Core.dll"
