@@ -220,4 +220,17 @@ const Decoder* FindDecoder(std::string_view lib, const std::optional<std::string
   return nullptr;
 }
 
+std::string Seed(std::string_view format, std::string_view dataset, std::size_t size) {
+  for (const adapters::Library& library : adapters::Libraries()) {
+    if (library.info.format != format) continue;
+    std::optional<std::string> seed;
+    model::ForEachDataset([&]<typename R>(R) {
+      if (dataset == R::kDataset) seed = library.codec<R>().Encode(Fixture<R>(size));
+    });
+    if (!seed) throw ProtocolError("unknown dataset " + std::string(dataset));
+    return *seed;
+  }
+  throw ProtocolError("no library writes " + std::string(format));
+}
+
 }  // namespace serbench::robustness

@@ -58,4 +58,9 @@ const std::vector<std::shared_ptr<const Decoder>>& Decoders();
 const Decoder* FindDecoder(std::string_view lib, const std::optional<std::string>& variant,
                            std::string_view format);
 
+// The fixture of `dataset` and `size` encoded by the first suite library of
+// `format`: the corpus's seed vector of a format only C++ writes (cereal,
+// Boost.Serialization). Throws ProtocolError for an unknown format or dataset.
+std::string Seed(std::string_view format, std::string_view dataset, std::size_t size);
+
 }  // namespace serbench::robustness

@@ -1,7 +1,9 @@
 """Writes a robustness corpus: a directory of inputs and manifest.json (format in
-README.md), built from the golden vectors and the JSON_checker files.
+README.md), built from the golden vectors, the seed vectors and the JSON_checker files.
 
     generate --profile smoke|full --seed 1 --out DIR --golden FILE... [--jsonchecker FILE...]
+
+--golden takes the golden vectors and the seed vectors alike (<dataset>_<size>.<format>).
 """
 
 import argparse
