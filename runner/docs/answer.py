@@ -68,10 +68,12 @@ class Shapes:
     KEYED_METRIC (or SHAPE_FALLBACK for a snapshot without it)."""
 
     def __init__(self, results: Results) -> None:
-        self.checked: dict[tuple[str, Entry], list[float]] = {}
+        # (lang, entry) -> dataset -> whether every payload of it was keyed
+        self.checked: dict[tuple[str, Entry], dict[str, bool]] = {}
         for r in results.measured():
             if r.case.op == "encode" and KEYED_METRIC in r.case.metrics:
-                self.checked.setdefault((r.case.lang, entry_of(r)), []).append(r.case.metrics[KEYED_METRIC])
+                found = self.checked.setdefault((r.case.lang, entry_of(r)), {})
+                found[r.case.dataset] = found.get(r.case.dataset, True) and bool(r.case.metrics[KEYED_METRIC])
 
     def other_shape(self, lang: str, entry: Entry) -> str | None:
         """Why the entry's JSON is not the keyed tree; None when it is."""
@@ -80,7 +82,8 @@ class Shapes:
         found = self.checked.get((lang, entry))
         if found is None:
             return "its JSON shape was not checked (no payload)"
-        return None if all(found) else "not the fixture's tree of objects keyed by field name"
+        other = sorted(dataset for dataset, keyed in found.items() if not keyed)
+        return f"not the fixture's tree of objects keyed by field name on {listed(other)}" if other else None
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ import re
 import zlib
 
 from runner.docs import answer
-from runner.docs.results import Results
+from runner.docs.results import Results, listed
 from runner.docs.snapshot import Case
 from runner.docs.tests.synthetic import snapshot
 from runner.ingest.json_shape import KEYED_METRIC
@@ -106,7 +106,8 @@ def test_typed_json_ranks_only_the_keyed_payload() -> None:
     )["typed JSON API payloads"]
     assert found.best == ("msgspec", "struct", "json")
     assert found.left_out == [
-        "msgspec (struct_array) · JSON: not the fixture's tree of objects keyed by field name"
+        "msgspec (struct_array) · JSON: not the fixture's tree of objects keyed by field name on "
+        + listed(sorted(DATASETS))
     ]
     assert "not ranked: msgspec (struct_array)" in found.notes()[0]
 
