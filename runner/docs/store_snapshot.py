@@ -6,6 +6,7 @@ results are aggregated here (counts and medians per decoder), so a snapshot stay
 small however large the corpus.
 """
 
+import dataclasses
 import json
 import statistics
 from collections.abc import Iterable, Sequence
@@ -14,6 +15,8 @@ from pathlib import Path
 from runner.docs.snapshot import (
     Calibration,
     Case,
+    FuzzDecoder,
+    FuzzFinding,
     InteropCell,
     Library,
     MachineInfo,
@@ -31,7 +34,7 @@ from runner.store import Store
 # samples.round, cases.lazy_reason, case_flags, calibrations). The schema-3 additions are
 # read only where the store has them (_has), so a schema-2 store gives a snapshot
 # without rounds, lazy classification, flags or calibrations.
-SCHEMA_VERSIONS = (2, 3, 4)
+SCHEMA_VERSIONS = (2, 3, 4, 5)
 
 _CASES = """
 SELECT r.id, c.lang, c.lib, c.format, c.op, c.dataset, c.size, c.variant, r.lib_version, r.capabilities,
@@ -78,6 +81,25 @@ FROM robustness_repro p LEFT JOIN robustness_results r
   ON r.run_id = p.run_id AND r.lang = p.lang AND r.lib = p.lib AND r.variant = p.variant
  AND r.format = p.format AND r.input = p.input
 WHERE p.run_id = ?
+"""
+# The latest run that has a fuzz pass (5: fuzz_decoders, fuzz_findings).
+_FUZZ_RUN = """
+SELECT f.run_id FROM fuzz_decoders f JOIN runs r ON r.id = f.run_id
+ORDER BY r.started_at DESC, r.id DESC LIMIT 1
+"""
+_FUZZ_DECODERS = """
+SELECT run_id, lang, lib, variant, format, version, engine, instrumented, seconds, cpu_seconds, runs, seeds,
+       coverage_unit, covered
+FROM fuzz_decoders WHERE run_id = ?
+"""
+# Whether the snapshot's robustness run gave the decoder's kept fuzz inputs this outcome.
+_FUZZ_FINDINGS = """
+SELECT f.lang, f.lib, f.variant, f.format, f.kind, f.detail, f.frames, f.origin, f.dataset, f.sha256, f.size,
+       COALESCE((SELECT r.outcome FROM robustness_results r
+                 WHERE r.run_id = ? AND r.lang = f.lang AND r.lib = f.lib AND r.variant = f.variant
+                   AND r.format = f.format AND r.mutation = 'fuzz_reproducer' AND r.outcome = f.kind
+                 LIMIT 1), '')
+FROM fuzz_findings f WHERE f.run_id = ?
 """
 _RUN = """
 SELECT r.id, r.started_at, COALESCE(r.finished_at, ''), r.status, r.profile, r.filters, r.git_commit,
@@ -238,6 +260,22 @@ def _robustness(store: Store, run_id: str) -> tuple[list[RobustnessDecoder], lis
     return aggregated, repro
 
 
+def _fuzz(store: Store, run_id: str) -> tuple[tuple[FuzzDecoder, ...], tuple[FuzzFinding, ...]]:
+    """The latest fuzz pass in the store, its findings replayed by `run_id`'s corpus."""
+    if not _has(store, "fuzz_decoders"):
+        return (), ()
+    latest = store.db.execute(_FUZZ_RUN).fetchone()
+    if latest is None:
+        return (), ()
+    decoders = tuple(FuzzDecoder(*row) for row in store.db.execute(_FUZZ_DECODERS, latest))
+    names = [f.name for f in dataclasses.fields(FuzzFinding)]
+    findings = tuple(
+        FuzzFinding(**dict(zip(names, row, strict=True)) | {"frames": tuple(json.loads(row[6]))})
+        for row in store.db.execute(_FUZZ_FINDINGS, (run_id, latest[0]))
+    )
+    return decoders, findings
+
+
 def read_run(store_file: Path, run_ref: str) -> Snapshot:
     """The run named by run_ref (id, unique prefix, `latest`) as a snapshot."""
     with Store.open(store_file) as store:
@@ -251,6 +289,7 @@ def read_run(store_file: Path, run_ref: str) -> Snapshot:
         suites = store.suites(run_id)
         harnesses = dict(store.db.execute("SELECT lang, harness FROM run_suites WHERE run_id = ?", (run_id,)))
         decoders, repro = _robustness(store, run_id)
+        fuzz, fuzz_findings = _fuzz(store, run_id)
         return Snapshot(
             run=RunInfo(*row[:7]),
             machine=MachineInfo(*row[7:]),
@@ -267,4 +306,6 @@ def read_run(store_file: Path, run_ref: str) -> Snapshot:
             robustness_repro=tuple(repro),
             calibrations=_calibrations(store, run_id),
             libraries=_libraries(store, run_id),
+            fuzz=fuzz,
+            fuzz_findings=fuzz_findings,
         ).sorted()
