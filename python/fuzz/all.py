@@ -54,9 +54,9 @@ def _child(decoder: Decoder, args: list[str], timeout: float) -> subprocess.Comp
             timeout=timeout,
             check=False,
         )
-    except subprocess.TimeoutExpired as error:  # stuck outside the decode: a hang all the same
+    except subprocess.TimeoutExpired:  # stuck where the watchdog does not look: a hang all the same
         return subprocess.CompletedProcess(
-            argv, -signal.SIGKILL, "", str(error.stderr or "Timeout")
+            argv, -signal.SIGKILL, "", "Timeout (killed by the parent)"
         )
 
 

@@ -43,6 +43,7 @@ def test_every_decoder_fuzzes_and_reports(tmp_path: Path) -> None:
             "crash",
         ),
         (1, "Timeout (0:00:05)!\n", "hang"),
+        (-signal.SIGKILL, "Timeout (killed by the parent)", "hang"),
         (-signal.SIGKILL, "", "memory_blowup"),
         (0, "", None),
     ],
