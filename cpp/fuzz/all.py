@@ -146,6 +146,7 @@ def _summary(log: str, kind: str) -> str:
         match = re.search(pattern, log, re.M)
         if match:
             text = re.sub(r"\((/|BuildId)[^)]*\)?", "", match.group(1))
+            text = re.sub(r"/\S*/", "", text)  # a source file by its name, not the sandbox's path
             return re.sub(r"0x[0-9a-f]+", "0x…", text).strip()[:200]
     return kind
 
