@@ -57,7 +57,7 @@ from runner.paths import UsageError, add_store_arguments, results_root, runfile,
 from runner.progress import SuiteProgress, clock
 from runner.run import SuiteResult, run_suite
 from runner.store import FINAL_SUITE_STATUSES, Run, Store, StoreError, format_counts
-from runner.suites import STEPS, SUITES, Invocation, SkippedError, Suite
+from runner.suites import FUZZ_STEPS, STEPS, SUITES, Invocation, SkippedError, Suite
 from schemas.catalog import catalog
 
 # Seconds per suite by profile (the profiles are the catalog's): quick runs take minutes,
@@ -102,6 +102,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="make this run the published reference (results/published/ and docs/); only a "
         "complete, unfiltered standard or full run can be",
+    )
+    parser.add_argument(
+        "--fuzz",
+        action="store_true",
+        help="after the steps, run the fuzz pass of every fuzzed language (cpp/fuzz, python/fuzz)",
     )
     parser.add_argument(
         "--no-remeasure",
@@ -290,10 +295,15 @@ def _interrupt(signum: int, _: FrameType | None) -> None:
     raise KeyboardInterrupt(f"signal {signum}")
 
 
-def main(args: argparse.Namespace, suites: Sequence[Suite] = SUITES, steps: Sequence[Suite] = STEPS) -> int:
+def main(
+    args: argparse.Namespace,
+    suites: Sequence[Suite] = SUITES,
+    steps: Sequence[Suite] = STEPS,
+    fuzz_steps: Sequence[Suite] = FUZZ_STEPS,
+) -> int:
     previous = signal.signal(signal.SIGTERM, _interrupt)
     try:
-        return _run_all(args, suites, steps)
+        return _run_all(args, suites, [*steps, *(fuzz_steps if args.fuzz else ())])
     finally:
         signal.signal(signal.SIGTERM, previous)
 

@@ -241,11 +241,53 @@ ALTER TABLE machines ADD COLUMN threads_per_core INTEGER;
 CREATE INDEX runs_by_class ON runs (machine_class, started_at)
 """
 
-MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5)
+# Version 6: the fuzz pass (`runner all --fuzz`): per decoder its budget, runs and
+# coverage, and its findings with their reproducing inputs (runner/ingest/fuzz_json.py).
+_V6 = """
+CREATE TABLE fuzz_decoders (
+    run_id        TEXT NOT NULL REFERENCES runs (id),
+    file_id       INTEGER NOT NULL REFERENCES native_files (id),
+    lang          TEXT NOT NULL,
+    lib           TEXT NOT NULL,
+    variant       TEXT NOT NULL,
+    format        TEXT NOT NULL,
+    version       TEXT NOT NULL,
+    engine        TEXT NOT NULL,
+    instrumented  TEXT NOT NULL,
+    seconds       INTEGER NOT NULL,
+    cpu_seconds   REAL NOT NULL,
+    runs          INTEGER NOT NULL,
+    seeds         INTEGER NOT NULL,
+    coverage_unit TEXT NOT NULL,
+    covered       INTEGER NOT NULL,
+    PRIMARY KEY (run_id, lang, lib, variant, format)
+) WITHOUT ROWID;
+CREATE TABLE fuzz_findings (
+    run_id  TEXT NOT NULL REFERENCES runs (id),
+    file_id INTEGER NOT NULL REFERENCES native_files (id),
+    lang    TEXT NOT NULL,
+    lib     TEXT NOT NULL,
+    variant TEXT NOT NULL,
+    format  TEXT NOT NULL,
+    kind    TEXT NOT NULL CHECK (kind IN ('crash', 'hang', 'memory_blowup')),
+    detail  TEXT NOT NULL,
+    frames  TEXT NOT NULL,
+    origin  TEXT NOT NULL CHECK (origin IN ('library', 'harness')),
+    dataset TEXT,
+    sha256  TEXT NOT NULL,
+    size    INTEGER NOT NULL,
+    path    TEXT NOT NULL,
+    PRIMARY KEY (run_id, lang, lib, variant, format, sha256)
+) WITHOUT ROWID;
+"""
+
+MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5, _V6)
 
 # Tables whose rows belong to one native file (file_id): discarding a suite or step deletes them.
 FILE_TABLES = (
     "calibrations",
+    "fuzz_decoders",
+    "fuzz_findings",
     "interop_cells",
     "library_homes",
     "robustness_repro",

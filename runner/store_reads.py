@@ -71,7 +71,27 @@ FROM runs r JOIN machines m ON m.id = r.machine_id WHERE r.id = ?
 """,
     "metadata": "SELECT scope, key, value FROM run_metadata WHERE run_id = ?",
     "harnesses": "SELECT lang, harness FROM run_suites WHERE run_id = ?",
+    "fuzz_decoders": """
+SELECT run_id, lang, lib, variant, format, version, engine, instrumented, seconds, cpu_seconds, runs, seeds,
+       coverage_unit, covered
+FROM fuzz_decoders WHERE run_id = ?
+""",
 }
+# The latest run that has a fuzz pass (schema 6: fuzz_decoders, fuzz_findings).
+_FUZZ_RUN = """
+SELECT f.run_id FROM fuzz_decoders f JOIN runs r ON r.id = f.run_id
+ORDER BY r.started_at DESC, r.id DESC LIMIT 1
+"""
+# A fuzz pass's findings, with whether the snapshot's robustness run gave the decoder's kept
+# fuzz inputs the same outcome.
+_FUZZ_FINDINGS = """
+SELECT f.lang, f.lib, f.variant, f.format, f.kind, f.detail, f.frames, f.origin, f.dataset, f.sha256, f.size,
+       COALESCE((SELECT r.outcome FROM robustness_results r
+                 WHERE r.run_id = ? AND r.lang = f.lang AND r.lib = f.lib AND r.variant = f.variant
+                   AND r.format = f.format AND r.mutation = 'fuzz_reproducer' AND r.outcome = f.kind
+                 LIMIT 1), '')
+FROM fuzz_findings f WHERE f.run_id = ?
+"""
 # (table, column, read as, read without it)
 _OPTIONAL = {
     "round": ("samples", "round", "s.round", "NULL"),
@@ -93,6 +113,19 @@ def run_rows(store: Store, name: str, run_id: str) -> list[tuple[Any, ...]]:
         for key, (table, column, present, absent) in _OPTIONAL.items()
     }
     return [tuple(row) for row in store.db.execute(_SNAPSHOT[name].format(**parts), (run_id,))]
+
+
+def latest_fuzz_run(store: Store) -> str | None:
+    """The id of the latest run with a fuzz pass; None without one (or before schema 6)."""
+    if not has_table(store, "fuzz_decoders"):
+        return None
+    row = store.db.execute(_FUZZ_RUN).fetchone()
+    return None if row is None else str(row[0])
+
+
+def fuzz_finding_rows(store: Store, run_id: str, fuzz_run: str) -> list[tuple[Any, ...]]:
+    """fuzz_run's findings, each with the outcome run_id's corpus gave its kept inputs."""
+    return [tuple(row) for row in store.db.execute(_FUZZ_FINDINGS, (run_id, fuzz_run))]
 
 
 # runner export ----------------------------------------------------------------

@@ -74,15 +74,28 @@ class TypedDecoder final : public Decoder {
     if (!input.dataset || input.expect != "fixture") {
       throw ProtocolError(info().lib + " is typed: it decodes only expect=fixture inputs");
     }
-    std::optional<Verdict> verdict;
-    model::ForEachDataset([&]<typename R>(R) {
-      if (*input.dataset == R::kDataset) verdict = RunAs<R>(bytes, input.size);
+    return Dispatch<Verdict>(input.dataset, [&]<typename R>(R) { return RunAs<R>(bytes, input.size); });
+  }
+
+  void Decode(std::string_view bytes, const std::optional<std::string>& dataset) const override {
+    Dispatch<bool>(dataset, [&]<typename R>(R) {
+      library_.codec<R>().Decode(bytes);
+      return true;
     });
-    if (!verdict) throw ProtocolError("unknown dataset " + *input.dataset);
-    return *verdict;
   }
 
  private:
+  // f(R{}) for the record type of `dataset`.
+  template <typename T, typename F>
+  static T Dispatch(const std::optional<std::string>& dataset, F f) {
+    std::optional<T> result;
+    model::ForEachDataset([&]<typename R>(R r) {
+      if (dataset == R::kDataset) result = f(r);
+    });
+    if (!result) throw ProtocolError("unknown dataset " + dataset.value_or("null"));
+    return *result;
+  }
+
   template <typename R>
   Verdict RunAs(std::string_view bytes, std::size_t size) const {
     const std::vector<R>& want = Fixture<R>(size);
@@ -114,6 +127,10 @@ class SchemalessDecoder final : public Decoder {
     }
     return Attempt([&] { parser_->Decode(bytes); },
                    [&] { return want ? Compared(Difference(*want, bytes)) : Accepted(); });
+  }
+
+  void Decode(std::string_view bytes, const std::optional<std::string>&) const override {
+    parser_->Decode(bytes);
   }
 
  private:

@@ -46,6 +46,10 @@ class Decoder {
   // Decodes `bytes` into fully materialized objects and judges them (for
   // expect=fixture against the fixture); throws ProtocolError.
   virtual Verdict Run(std::string_view bytes, const Input& input) const = 0;
+  // Decodes `bytes` the way Run does (typed: as `dataset`'s records) and drops
+  // the result, untimed and unjudged: the fuzz harness's entry (cpp/fuzz).
+  // Throws what the library throws; ProtocolError for an unknown dataset.
+  virtual void Decode(std::string_view bytes, const std::optional<std::string>& dataset) const = 0;
 
  private:
   Info info_;

@@ -7,6 +7,7 @@ results are aggregated here (counts and medians per decoder), so a snapshot stay
 small however large the corpus.
 """
 
+import dataclasses
 import json
 import statistics
 from collections.abc import Iterable, Sequence
@@ -15,6 +16,8 @@ from pathlib import Path
 from runner.docs.snapshot import (
     Calibration,
     Case,
+    FuzzDecoder,
+    FuzzFinding,
     InteropCell,
     Library,
     MachineInfo,
@@ -27,14 +30,14 @@ from runner.docs.snapshot import (
     Unmeasured,
 )
 from runner.store import Store
-from runner.store_reads import has_table, run_rows
+from runner.store_reads import fuzz_finding_rows, has_table, latest_fuzz_run, run_rows
 
 # The store schemas this module's queries are written for (2: interop and robustness; 3:
 # samples.round, cases.lazy_reason, case_flags, calibrations; 4: library_homes; 5: machine
-# classes, which the snapshot does not read). The schema-3 additions are
+# classes, which the snapshot does not read; 6: the fuzz pass). The schema-3 additions are
 # read only where the store has them (has_table), so a schema-2 store gives a snapshot
 # without rounds, lazy classification, flags or calibrations.
-SCHEMA_VERSIONS = (2, 3, 4, 5)
+SCHEMA_VERSIONS = (2, 3, 4, 5, 6)
 
 
 def _grouped(rows: Sequence[tuple[object, ...]]) -> dict[int, list[tuple[object, ...]]]:
@@ -178,6 +181,20 @@ def _robustness(store: Store, run_id: str) -> tuple[list[RobustnessDecoder], lis
     return aggregated, repro
 
 
+def _fuzz(store: Store, run_id: str) -> tuple[tuple[FuzzDecoder, ...], tuple[FuzzFinding, ...]]:
+    """The latest fuzz pass in the store, its findings replayed by `run_id`'s corpus."""
+    latest = latest_fuzz_run(store)
+    if latest is None:
+        return (), ()
+    decoders = tuple(FuzzDecoder(*row) for row in run_rows(store, "fuzz_decoders", latest))
+    names = [f.name for f in dataclasses.fields(FuzzFinding)]
+    findings = tuple(
+        FuzzFinding(**dict(zip(names, row, strict=True)) | {"frames": tuple(json.loads(row[6]))})
+        for row in fuzz_finding_rows(store, run_id, latest)
+    )
+    return decoders, findings
+
+
 def read_run(store_file: Path | str, run_ref: str) -> Snapshot:
     """The run named by run_ref (id, unique prefix, `latest`) as a snapshot."""
     with Store.open(store_file) as store:
@@ -191,6 +208,7 @@ def read_run(store_file: Path | str, run_ref: str) -> Snapshot:
         suites = store.suites(run_id)
         harnesses = {str(lang): harness for lang, harness in run_rows(store, "harnesses", run_id)}
         decoders, repro = _robustness(store, run_id)
+        fuzz, fuzz_findings = _fuzz(store, run_id)
         return Snapshot(
             run=RunInfo(*row[:7]),
             machine=MachineInfo(*row[7:]),
@@ -207,4 +225,6 @@ def read_run(store_file: Path | str, run_ref: str) -> Snapshot:
             robustness_repro=tuple(repro),
             calibrations=_calibrations(store, run_id),
             libraries=_libraries(store, run_id),
+            fuzz=fuzz,
+            fuzz_findings=fuzz_findings,
         ).sorted()

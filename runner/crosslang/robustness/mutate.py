@@ -17,9 +17,10 @@ from runner.crosslang.robustness import (
     tree,
 )
 from runner.crosslang.robustness.mutant import Base, Mutant, Mutator
-from runner.crosslang.robustness.schema import MUTATIONS
+from runner.crosslang.robustness.schema import FUZZ_REPRODUCER, MUTATIONS
 
-KINDS = MUTATIONS
+# The kinds a mutator makes (fuzz reproducers are files kept in the repository).
+KINDS = tuple(m for m in MUTATIONS if m != FUZZ_REPRODUCER)
 # Depths of the deep inputs: the required 10,000 and a shallower one that shows
 # where a decoder's depth limit lies.
 DEPTHS = (1_000, 10_000)
