@@ -377,7 +377,8 @@ def local_pages(store_file: Path | str, run: Run, root: Path) -> str:
         report = root / PUBLISHED / repeatability.NAME
         if report.exists():
             shutil.copyfile(report, folder / repeatability.NAME)
-        generate.generate(folder / snapshot.DEFAULT_NAME, folder / LOCAL_DOCS)
+        docs = folder / LOCAL_DOCS
+        generate.generate(folder / snapshot.DEFAULT_NAME, docs, generate.base_from(docs))
         (folder / "mkdocs.yml").write_text(generate.MKDOCS_BESIDE)
     except (StoreError, ValueError, OSError) as error:
         return f"docs: this run's pages were not built: {error}"

@@ -185,7 +185,7 @@ CREATE TABLE robustness_repro (
 ) WITHOUT ROWID;
 """
 
-# Version 3: the measurement protocol (issue 14). Each sample's round, so two cases are
+# Version 3: the measurement protocol. Each sample's round, so two cases are
 # compared round by round; whether a case's op is lazy (a view over the bytes) and why;
 # the self-check flags of a case in a run; each suite's calibration workloads. The machine
 # row names the CPU as the kernel does (cache sizes and microcode are in the fingerprint).
@@ -215,7 +215,7 @@ CREATE TABLE calibrations (
 """
 
 # Version 4: each library's home page as its adapter declares it in the suite's case catalog
-# (issue 17: the docs link versions there instead of keeping a list of their own). Keyed by
+# (the docs link versions there instead of keeping a list of their own). Keyed by
 # file: a re-measurement's or a resumed suite's catalog names the same libraries again.
 _V4 = """
 CREATE TABLE library_homes (

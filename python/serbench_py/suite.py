@@ -34,7 +34,7 @@ OPS = catalog.OPS
 _ACCESS = ("access_full", "access_lazy")
 # The code-generated formats, whose codecs convert the domain model (CONTRACT: convert).
 CONVERT_FORMATS = catalog.CODEGEN_FORMATS
-# Typed-class libraries are also timed with the cyclic GC disabled (issue 15) on
+# Typed-class libraries are also timed with the cyclic GC disabled on
 # these datasets and ops, as case variant `<variant>_gcoff`.
 GC_OFF_SUFFIX = "_gcoff"
 GC_OFF_DATASETS = ("filetree", "order")

@@ -19,7 +19,7 @@ included), and reports per language:
 
 Both run ids go with the figures, printed and written to `--out` (default
 results/published/repeatability.json, beside the published snapshot: regenerating the docs,
-`bazel run //runner/docs:generate`, puts them on the methodology page). Issue 14's
+`bazel run //runner/docs:generate`, puts them on the methodology page). The
 targets on this machine: >= 90% of cases within ±5%, A/A flags <= 5%.
 """
 
@@ -56,7 +56,7 @@ from runner.suites import SUITES, Invocation, Suite
 from schemas.catalog import catalog
 
 PUBLISHED = "published"  # --from: the cases of the published snapshot's run
-PER_LANG = 120  # cases measured per language (issue 14 asks for at least 100)
+PER_LANG = 120  # cases measured per language (the targets need at least 100)
 SEED = 14
 MIN_NS = 1000.0  # cases faster than this are left out of the agreement shares
 TOLERANCES = (0.05, 0.10)
@@ -147,7 +147,7 @@ def render(figures: Sequence[Repeatability], run_a: str, run_b: str) -> str:
         f"{percent(f.moved_95):>11} {f.judged:>10} {percent(f.changed):>11}"
         for f in figures
     ]
-    lines.append("targets (issue 14): >= 90% of cases >= 1 us within ±5%; A/A compare flags <= 5%")
+    lines.append("targets: >= 90% of cases >= 1 us within ±5%; A/A compare flags <= 5%")
     return "\n".join(lines)
 
 

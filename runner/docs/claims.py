@@ -2,7 +2,7 @@
 
 Every check is a ratio with its 95% confidence interval (results.ratio_of: paired by
 round when the run has rounds, else from the two medians' CIs, and the page says which).
-Verdicts (issue 15), for a claimed ratio c (slow / fast; a range [a, b] uses a and b):
+Verdicts, for a claimed ratio c (slow / fast; a range [a, b] uses a and b):
 - reproduced: the CI overlaps [c / AGREE, c x AGREE] and lies wholly above 1 (it
   points the claimed way);
 - contradicted: the CI lies wholly outside [c / REFUTE, c x REFUTE], or wholly below 1

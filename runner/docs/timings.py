@@ -29,7 +29,7 @@ from runner.docs.results import (
 
 Label = Callable[[Result], str]
 Colour = Callable[[Result], str]
-# A self-check flag of the runner (issue 14) as a reader reads it beside its case.
+# A self-check flag of the runner as a reader reads it beside its case.
 FLAG_NAMES = {
     "roundtrip_mismatch": "round trip ≠ sum",
     "scaling": "scaling",

@@ -57,7 +57,7 @@ def _page(name: str) -> str:
 
 
 def test_every_count_a_page_states_is_the_snapshots() -> None:
-    """The known contradictions of issue 16: language pages saying nothing went unmeasured,
+    """The known contradictions: language pages saying nothing went unmeasured,
     the interop page naming sizes the run does not have, the landing page's counts."""
     data = snapshot.read(SNAPSHOT)
     for lang in LANGS:
