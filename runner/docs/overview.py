@@ -13,6 +13,7 @@ import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from runner.docs import robustness
 from runner.docs.answer import (
     DATASET,
     SIZE,
@@ -198,7 +199,9 @@ def context(results: Results, noise: Mapping[str, float], source: str) -> dict[s
         if any(v.lang == lang for v in found)
     ]
     return {
-        "matrix": [{"use": use.name, "cells": [_cell(found, use, lang) for lang in LANGS]} for use in USES],
+        "matrix": [
+            {"use": use.name, "cells": [_cell(results, found, use, lang) for lang in LANGS]} for use in USES
+        ],
         "langs": [LANG_NAMES[lang] for lang in LANGS],
         "uses": [(u.name, u.what) for u in USES],
         "answers": per_lang,
@@ -215,5 +218,17 @@ def _sizes_text() -> str:
     return listed([f"{size:,}" for size in VERDICT_SIZES])
 
 
-def _cell(found: Sequence[Verdict], use: Use, lang: str) -> str:
-    return next((v.cell() for v in found if v.use is use and v.lang == lang), DASH)
+def _cell(results: Results, found: Sequence[Verdict], use: Use, lang: str) -> str:
+    verdict = next((v for v in found if v.use is use and v.lang == lang), None)
+    return DASH if verdict is None else f"{verdict.cell()}<br>{_safety(results, verdict)}"
+
+
+def _safety(results: Results, verdict: Verdict) -> str:
+    """How each library the verdict names fared on malformed input, linked to its table."""
+    named = verdict.tied if len(verdict.tied) > 1 else [verdict.best]
+    link = f"robustness.md#{robustness.anchor(verdict.lang)}"
+    lines = [
+        f"{lib}: {robustness.verdict(results.snapshot.robustness, verdict.lang, lib, fmt)}"
+        for lib, _, fmt in named
+    ]
+    return f"<small>[bad input]({link}): {'; '.join(lines)}</small>"

@@ -45,6 +45,26 @@ SHORT = {
 ZERO_COPY = ("flatbuffers", "capnp")
 
 
+def anchor(lang: str) -> str:
+    """The id of a language's section of outcomes per decoder (other pages link to it)."""
+    return f"decoders-{lang}"
+
+
+def verdict(decoders: Sequence[RobustnessDecoder], lang: str, lib: str, fmt: str) -> str:
+    """How a library's decoders of one format fared on the corpus, in a few words: its
+    crashes, hangs and memory blow-ups per decoder, or none."""
+    members = sorted((d for d in decoders if (d.lang, d.lib, d.format) == (lang, lib, fmt)), key=_key)
+    if not members:
+        return "not in the robustness table"
+    unsafe = [
+        f"{_name(d)}: " + ", ".join(f"{d.total(o):,} {OUTCOME_NAMES[o]}" for o in UNSAFE if d.total(o))
+        for d in members
+        if any(d.total(o) for o in UNSAFE)
+    ]
+    inputs = sum(d.inputs for d in members)
+    return "; ".join(unsafe) if unsafe else f"no crash, hang or memory blow-up in {inputs:,} inputs"
+
+
 def _order(values: Iterable[str], preferred: Sequence[str]) -> list[str]:
     found = set(values)
     return [v for v in preferred if v in found] + sorted(found - set(preferred))
@@ -127,7 +147,13 @@ def _language(
         path, lambda: charts.stacked_chart(stacks, OUTCOME_COLOURS, OUTCOME_NAMES, title, provenance)
     )
     rows = [_row(d) for d in members]
-    return {"lang": lang, "name": LANG_NAMES.get(lang, lang), "chart": path, "rows": rows}, chart
+    return {
+        "lang": lang,
+        "name": LANG_NAMES.get(lang, lang),
+        "anchor": anchor(lang),
+        "chart": path,
+        "rows": rows,
+    }, chart
 
 
 def _fuzz_name(d: FuzzDecoder | FuzzFinding) -> str:

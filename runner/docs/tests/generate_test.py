@@ -226,6 +226,12 @@ def test_an_answer_is_judged_across_the_data_with_a_table_per_language() -> None
     assert "| library | encode | decode | round trip | wire size | zlib | zstd |" in text
     assert re.search(rf"\| msgspec \(struct\) · MessagePack \| [\d.]+{TIMES} · [\d,.]+ MB/s \|", text)
     assert "charts/python/order-roundtrip-100.svg" in text
+    # Beside each answer, how its decoders fared on malformed input, linked to their table.
+    robustness = generate.render(dataclasses.replace(data, cases=data.cases + extra))[
+        "robustness.md"
+    ].decode()
+    assert "[bad input](robustness.md#decoders-python): msgspec: " in matrix
+    assert "### Python { #decoders-python }" in robustness
 
 
 def test_every_chart_carries_its_provenance_and_one_unit() -> None:
