@@ -60,7 +60,7 @@ class Cell:
     def text(self) -> str:
         shown = f"{significant(self.relative)}{TIMES}"
         if self.throughput is not None:
-            shown += f" · {significant(self.throughput)} MB/s"
+            shown += f"<br><small>{significant(self.throughput)} MB/s</small>"
         return shown + (f" ({self.count}/{self.of})" if self.count < self.of else "")
 
 
