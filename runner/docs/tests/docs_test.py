@@ -18,7 +18,7 @@ from runner.docs.tests.site import build_strict
 # Runfiles paths: tests run from the workspace's runfiles root.
 DOCS = Path("docs")
 SNAPSHOT = generate.PUBLISHED
-REGENERATE = "bazel run //runner/docs:generate   (or bazel run //runner:all)"
+REGENERATE = "bazel run //runner/docs:generate   (or bazel run //runner:all -- --publish)"
 
 
 def _files(root: Path) -> set[str]:
