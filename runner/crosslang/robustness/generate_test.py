@@ -17,7 +17,7 @@ _GOLDEN = sorted(Path("runner/crosslang/interop/golden").iterdir())
 _JSONCHECKER = sorted(Path("../jsonchecker").glob("*.json"))
 # Formats every corpus built from the golden vectors alone must hold (capnp joins when
 # its golden vectors exist; the seeded formats come with their seed vectors).
-_REQUIRED = {"protobuf", "flatbuffers", "msgpack", "json", "thrift_binary", "thrift_compact"}
+_REQUIRED = set(catalog.GOLDEN_FORMATS) & set(catalog.CORPUS_FORMATS) - {"capnp"}
 
 
 @cache

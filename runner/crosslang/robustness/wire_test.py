@@ -20,6 +20,7 @@ from runner.crosslang.robustness import (
     tree,
 )
 from runner.crosslang.robustness.mutant import Base
+from schemas.catalog import catalog
 
 _GOLDEN = Path("runner/crosslang/interop/golden")
 
@@ -197,7 +198,7 @@ def test_thrift_deep_filetrees_open_and_close_every_level() -> None:
 def test_cbor_writer_agrees_with_cbor2() -> None:
     import cbor2
 
-    for dataset in ("user", "filetree", "game"):
+    for dataset in catalog.SYNTHETIC_DATASETS:
         doc = base("json", dataset, 100).tree
         assert cbor_wire.encode(doc) == cbor2.dumps(doc)
     assert cbor2.loads(cbor_wire.nested_arrays(3)) == [[[None]]]
