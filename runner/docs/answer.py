@@ -131,23 +131,22 @@ USES = (
 
 
 class Comparisons:
-    """One language's results on the verdict comparisons: (dataset, size) -> entry -> result,
-    per op, full work and lazy work apart."""
+    """One language's results on a set of comparisons (by default the verdict's):
+    (dataset, size) -> entry -> result, per op, full work and lazy work apart."""
 
-    def __init__(self, results: Results, lang: str) -> None:
+    def __init__(self, found: Iterable[Result], lang: str) -> None:
         self.lang = lang
-        self.by_op: dict[tuple[str, bool], dict[tuple[str, int], dict[Entry, Result]]] = {}
-        for r in results.measured():
-            c = r.case
-            if (
-                c.lang == lang
-                and c.dataset in SYNTHETIC
-                and c.size in VERDICT_SIZES
-                and r.timed
-                and not (c.variant or "").endswith(CONDITION_SUFFIXES)
-            ):
-                at = self.by_op.setdefault((c.op, bool(r.lazy)), {}).setdefault((c.dataset, c.size), {})
-                at[entry_of(r)] = r
+        self.by_op = _by_op(found)
+
+    @classmethod
+    def verdict(cls, results: Results, lang: str) -> "Comparisons":
+        """The language's results on every synthetic dataset at VERDICT_SIZES."""
+        chosen = [
+            r
+            for r in results.measured()
+            if r.case.lang == lang and r.case.dataset in SYNTHETIC and r.case.size in VERDICT_SIZES
+        ]
+        return cls(chosen, lang)
 
     def of(self, op: str, lazy: bool = False) -> dict[tuple[str, int], dict[Entry, Result]]:
         return self.by_op.get((op, lazy), {})
@@ -162,6 +161,17 @@ class Comparisons:
             if slow in slow_at[key] and fast in fast_at[key]
         ]
         return across([stats.RatioCI(r.ratio, r.lo, r.hi, r.n) for r in ratios])
+
+
+def _by_op(found: Iterable[Result]) -> dict[tuple[str, bool], dict[tuple[str, int], dict[Entry, Result]]]:
+    """(op, lazy) -> (dataset, size) -> entry -> result, timed work only: a measurement
+    condition (the GC-off twins) is no way to use a library."""
+    by_op: dict[tuple[str, bool], dict[tuple[str, int], dict[Entry, Result]]] = {}
+    for r in found:
+        c = r.case
+        if r.timed and not (c.variant or "").endswith(CONDITION_SUFFIXES):
+            by_op.setdefault((c.op, bool(r.lazy)), {}).setdefault((c.dataset, c.size), {})[entry_of(r)] = r
+    return by_op
 
 
 def across(ratios: Sequence[stats.RatioCI]) -> RatioCI | None:
@@ -311,7 +321,7 @@ def _qualifying(
 
 
 def verdict(results: Results, lang: str, use: Use, noise: float, shapes: Shapes) -> Verdict | None:
-    data = Comparisons(results, lang)
+    data = Comparisons.verdict(results, lang)
     ranked_on: Side = (use.op, use.lazy)
     table = {k: v for k, v in data.of(*ranked_on).items() if any(use.keep(r) for r in v.values())}
     labels = {
