@@ -1,10 +1,18 @@
-"""Costs beside serialization, as in msgspec's own benchmarks.
+"""Costs beside serialization, as in msgspec's own benchmarks (its repository's
+benchmarks/bench_structs.py and bench_gc.py), on the same work:
 
-- create / eq / lt: one object of a 5-field record class of each kind
-  (msgspec Struct with and without gc=False, dataclass, attrs, pydantic, plain
-  class, __slots__ class).
-- gc: one full gc.collect() with a million such objects alive; their memory
-  (bytes tracemalloc traced while they were built) is gc_memory_bytes in metadata.
+- create / eq / lt (size 1,000): a record class of five int fields a..e of each kind
+  (msgspec Struct with and without gc=False, dataclass, attrs, pydantic, plain class,
+  __slots__ class). create builds a list of 1,000 instances by keyword (a=i, ..., e=i)
+  and drops it; eq finds the last of 1,000 instances in a list of them (list.index, one
+  equality test per element); lt walks the same list comparing each element with the last
+  (one ordering test per element). All inside the timed call, as the source's loops are.
+- gc (size 1,000,000): one full gc.collect() with a dict {i: instance} of a million
+  3-int-field instances (x, y, z = i) alive; their memory is in metadata:
+  gc_memory_bytes (what tracemalloc traced while the dict was built) and gc_sizeof_bytes
+  (the source's count: deep_sizeof). A dict as in the source: CPython
+  stops tracking a dict whose keys and values can never be tracked, so for Structs with
+  gc=False the pass skips the whole dict, which a list would not.
 - import: a fresh interpreter importing the library (`python -c "import X"`),
   beside a baseline case (lib=python) that imports nothing.
 - installed_size: bytes of each distribution's files (from its RECORD); not a
@@ -14,7 +22,7 @@
   decoder of that document (schema-less, and typed: msgspec struct, pydantic
   v2); also in python-extra.json.
 
-Case ids use dataset=objects (sizes 1 and 1,000,000) and dataset=none.
+Case ids use dataset=objects and dataset=none.
 """
 
 import dataclasses
@@ -22,69 +30,99 @@ import gc
 import subprocess
 import sys
 import tracemalloc
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from importlib import metadata
 from typing import Any
 
 from serbench_py.cases import Case
 
-_FIELDS = ("a", "b", "c", "d", "e")
-_VALUES = (1, "two", 3.0, (4,), 5)
+RECORD_FIELDS = ("a", "b", "c", "d", "e")
+POINT_FIELDS = ("x", "y", "z")
+OBJECTS = 1_000  # instances per create / eq / lt call
 GC_OBJECTS = 1_000_000
 
 
-class _Record:
-    # No instance storage of its own: _Plain adds a __dict__, _Slots its slots.
+class _Compared:
+    """A plain class's equality and ordering: by its fields' tuple, as a user writes them."""
+
     __slots__ = ()
 
-    def __init__(self, a: object, b: object, c: object, d: object, e: object) -> None:
-        # Stored in the subclass's __dict__ or slots (mypy sees only _Record's empty slots).
-        self.a, self.b, self.c, self.d, self.e = a, b, c, d, e  # type: ignore[misc]
-
-    def _key(self) -> tuple[object, ...]:
-        return (self.a, self.b, self.c, self.d, self.e)
+    def _key(self) -> tuple[int, ...]:
+        raise NotImplementedError
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, _Record) and self._key() == other._key()
+        return type(other) is type(self) and self._key() == other._key()
 
-    def __lt__(self, other: "_Record") -> bool:
+    def __lt__(self, other: "_Compared") -> bool:
         return self._key() < other._key()
 
     __hash__ = None  # type: ignore[assignment]
 
 
-class _Plain(_Record):
+class _Record(_Compared):
+    # No instance storage of its own: _PlainRecord adds a __dict__, _SlotsRecord its slots.
+    __slots__ = ()
+
+    def __init__(self, a: int, b: int, c: int, d: int, e: int) -> None:
+        self.a, self.b, self.c, self.d, self.e = a, b, c, d, e  # type: ignore[misc]
+
+    def _key(self) -> tuple[int, ...]:
+        return (self.a, self.b, self.c, self.d, self.e)
+
+
+class _Point(_Compared):
+    __slots__ = ()
+
+    def __init__(self, x: int, y: int, z: int) -> None:
+        self.x, self.y, self.z = x, y, z  # type: ignore[misc]
+
+    def _key(self) -> tuple[int, ...]:
+        return (self.x, self.y, self.z)
+
+
+class _PlainRecord(_Record):
     """Attributes in a __dict__."""
 
 
-class _Slots(_Record):
-    __slots__ = _FIELDS
+class _SlotsRecord(_Record):
+    __slots__ = RECORD_FIELDS
 
 
-def _msgspec(gc_tracked: bool = True) -> type:
+class _PlainPoint(_Point):
+    """Attributes in a __dict__."""
+
+
+class _SlotsPoint(_Point):
+    __slots__ = POINT_FIELDS
+
+
+_PLAIN = {RECORD_FIELDS: _PlainRecord, POINT_FIELDS: _PlainPoint}
+_SLOTS = {RECORD_FIELDS: _SlotsRecord, POINT_FIELDS: _SlotsPoint}
+
+
+def _msgspec(fields: Sequence[str], gc_tracked: bool = True) -> type:
     import msgspec
 
-    fields = [(f, object) for f in _FIELDS]
-    cls: type = msgspec.defstruct("Struct", fields, order=True, gc=gc_tracked)
+    cls: type = msgspec.defstruct("Struct", [(f, int) for f in fields], order=True, gc=gc_tracked)
     return cls
 
 
-def _dataclass() -> type:
-    return dataclasses.make_dataclass("Dataclass", [(f, object) for f in _FIELDS], order=True)
+def _dataclass(fields: Sequence[str]) -> type:
+    return dataclasses.make_dataclass("Dataclass", [(f, int) for f in fields], order=True)
 
 
-def _attrs() -> type:
+def _attrs(fields: Sequence[str]) -> type:
     import attrs
 
-    cls: type = attrs.make_class("Attrs", list(_FIELDS), order=True)
+    cls: type = attrs.make_class("Attrs", {f: attrs.field(type=int) for f in fields}, order=True)
     return cls
 
 
-def _pydantic() -> type:
+def _pydantic(fields: Sequence[str]) -> type:
     import pydantic
 
-    cls: type = pydantic.create_model("Model", **{f: (object, ...) for f in _FIELDS})  # type: ignore[call-overload]
+    cls: type = pydantic.create_model("Model", **{f: (int, ...) for f in fields})  # type: ignore[call-overload]
     return cls
 
 
@@ -93,8 +131,7 @@ class Kind:
     lib: str
     variant: str | None
     distribution: str
-    make: Callable[[], type]
-    keywords: bool = False  # pydantic takes keyword arguments only
+    make: Callable[[Sequence[str]], type]  # the class with these int fields
     ordered: bool = True  # pydantic models define no ordering
 
 
@@ -105,20 +142,13 @@ KINDS = (
         lib="msgspec",
         variant="struct_nogc",
         distribution="msgspec",
-        make=lambda: _msgspec(gc_tracked=False),
+        make=lambda fields: _msgspec(fields, gc_tracked=False),
     ),
     Kind(lib="dataclasses", variant=None, distribution="", make=_dataclass),
     Kind(lib="attrs", variant=None, distribution="attrs", make=_attrs),
-    Kind(
-        lib="pydantic",
-        variant="v2",
-        distribution="pydantic",
-        make=_pydantic,
-        keywords=True,
-        ordered=False,
-    ),
-    Kind(lib="plain", variant=None, distribution="", make=lambda: _Plain),
-    Kind(lib="plain", variant="slots", distribution="", make=lambda: _Slots),
+    Kind(lib="pydantic", variant="v2", distribution="pydantic", make=_pydantic, ordered=False),
+    Kind(lib="plain", variant=None, distribution="", make=lambda fields: _PLAIN[tuple(fields)]),
+    Kind(lib="plain", variant="slots", distribution="", make=lambda fields: _SLOTS[tuple(fields)]),
 )
 
 # pydantic's compiled core, a distribution of its own that no library names.
@@ -146,49 +176,87 @@ def _version(distribution: str) -> str:
     return metadata.version(distribution) if distribution else sys.version.split()[0]
 
 
-def _factory(kind: Kind) -> Callable[[], object]:
-    cls = kind.make()
-    if kind.keywords:
-        named = dict(zip(_FIELDS, _VALUES, strict=True))
-        return lambda: cls(**named)
-    return lambda: cls(*_VALUES)
+def _records(cls: type, count: int) -> list[Any]:
+    return [cls(a=i, b=i, c=i, d=i, e=i) for i in range(count)]
 
 
 def _object_op(kind: Kind, op: str) -> tuple[Callable[[], object], dict[str, str | int]]:
-    new = _factory(kind)
+    cls = kind.make(RECORD_FIELDS)
     if op == "create":
-        return new, {}
-    first, second = new(), new()
+        return (lambda: _records(cls, OBJECTS)), {}
+    haystack = _records(cls, OBJECTS)
+    needle = haystack[-1]
     if op == "eq":
-        return (lambda: first == second), {}
-    return (lambda: first < second), {}  # type: ignore[operator]
+        return (lambda: haystack.index(needle)), {}
+    return (lambda: _first_not_less(haystack, needle)), {}
 
 
-# Kind -> the traced bytes of its million objects, measured at the kind's first build in
-# this process: tracing every sample's build made the gc cases' group take minutes.
-_GC_MEMORY: dict[Kind, int] = {}
+def _first_not_less(haystack: Sequence[Any], needle: Any) -> int:
+    for index, item in enumerate(haystack):
+        if not item < needle:
+            return index
+    return len(haystack)
+
+
+# Kind -> its million objects' memory, measured at the kind's first build in this
+# process: measuring every sample's build made the gc cases' group take minutes.
+_GC_MEMORY: dict[Kind, dict[str, str | int]] = {}
+
+
+def _points(kind: Kind) -> dict[int, Any]:
+    cls = kind.make(POINT_FIELDS)
+    return {i: cls(x=i, y=i, z=i) for i in range(GC_OBJECTS)}
+
+
+def deep_sizeof(root: object) -> int:
+    """sys.getsizeof summed over root, the keys and values of each dict, each __dict__ and
+    each slot's value, every object once: how the source counts its objects' memory.
+    Reading __dict__ makes Python 3.11+ build the dict it otherwise keeps inline, so for a
+    plain class this counts a dict per instance that the program itself never allocated."""
+    seen: set[int] = set()
+    total, stack = 0, [root]
+    while stack:
+        item = stack.pop()
+        if id(item) in seen:
+            continue
+        seen.add(id(item))
+        total += sys.getsizeof(item)
+        if isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        if hasattr(item, "__dict__"):
+            stack.append(item.__dict__)
+        for name in getattr(item, "__slots__", ()):
+            stack.extend([name, getattr(item, name)])
+    return total
+
+
+def _gc_memory(kind: Kind) -> tuple[dict[int, Any], dict[str, str | int]]:
+    """The kind's objects, and their memory: bytes tracemalloc traced while they were built
+    (what the process really allocated; RSS does not grow while the process reuses memory
+    that earlier cases freed) and their deep_sizeof (the source's count)."""
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        alive = _points(kind)
+        traced = max(tracemalloc.get_traced_memory()[0] - before, 0)
+    finally:
+        tracemalloc.stop()
+    return alive, {"gc_memory_bytes": traced, "gc_sizeof_bytes": deep_sizeof(alive)}
 
 
 def _gc(kind: Kind) -> tuple[Callable[[], object], dict[str, str | int]]:
-    new = _factory(kind)
     gc.collect()
     if kind in _GC_MEMORY:
-        alive = [new() for _ in range(GC_OBJECTS)]
+        alive = _points(kind)
     else:
-        # Traced bytes, not RSS: RSS does not grow while the process reuses memory that
-        # earlier cases freed, which made some kinds read 0.
-        tracemalloc.start()
-        try:
-            before = tracemalloc.get_traced_memory()[0]
-            alive = [new() for _ in range(GC_OBJECTS)]
-            _GC_MEMORY[kind] = max(tracemalloc.get_traced_memory()[0] - before, 0)
-        finally:
-            tracemalloc.stop()
+        alive, _GC_MEMORY[kind] = _gc_memory(kind)
+        gc.collect()  # the deep_sizeof walk made objects (and, for plain classes, dicts)
 
     def collect() -> object:
         return gc.collect(), alive  # keeps the objects alive while timed
 
-    return collect, {"gc_memory_bytes": _GC_MEMORY[kind]}
+    return collect, _GC_MEMORY[kind]
 
 
 def _import(module: str) -> tuple[Callable[[], object], dict[str, str | int]]:
@@ -205,7 +273,9 @@ def extras() -> Iterator[Extra]:
     for kind in KINDS:
         version = _version(kind.distribution)
         for op in ("create", "eq", "lt") if kind.ordered else ("create", "eq"):
-            yield Extra(_case(op, kind.lib, 1, kind.variant), _bind(_object_op, kind, op), version)
+            yield Extra(
+                _case(op, kind.lib, OBJECTS, kind.variant), _bind(_object_op, kind, op), version
+            )
         yield Extra(_case("gc", kind.lib, GC_OBJECTS, kind.variant), _bind(_gc, kind), version)
     yield Extra(
         _case("import", "python", 1, None, "none"), _bind(_import, ""), _version(""), in_child=True

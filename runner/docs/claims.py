@@ -58,6 +58,7 @@ _METRICS = {
     "alloc_bytes_per_op": 0.025,
     "peak_rss_bytes": 0.025,
     "gc_memory_bytes": 0.025,
+    "gc_sizeof_bytes": 0.0,
     "peak_memory_bytes": 0.025,
     "peak_heap_bytes": 0.025,
 }
@@ -102,6 +103,8 @@ class ClaimResult:
     conditions: dict[str, str]
     links: tuple[tuple[str, str], ...] = ()  # (title, address) of where the source is read
     unlinked: str = ""  # why a source has no public address
+    # What still differs from the source's own benchmark, and why (None: not yet compared).
+    differences: tuple[str, ...] | None = None
 
 
 def _cite(path: Path, claim: dict[str, Any], sources: dict[str, Any]) -> None:
@@ -413,7 +416,12 @@ def check_all(results: Results, claims: Sequence[dict[str, Any]]) -> list[ClaimR
     for claim in claims:
         head = (claim["id"], claim["source"], claim["claim"], _sized(results, claim, claim["work"]))
         conditions = {k: _sized(results, claim, v) for k, v in _conditions(claim, {}).items()}
-        cited = {"links": claim.get("links", ()), "unlinked": claim.get("unlinked", "")}
+        differences = claim.get("differences")
+        cited = {
+            "links": claim.get("links", ()),
+            "unlinked": claim.get("unlinked", ""),
+            "differences": None if differences is None else tuple(map(str, differences)),
+        }
         if claim.get("not_measurable"):
             verdict = (Verdict.NOT_MEASURABLE, str(claim["not_measurable"]), ())
             found.append(ClaimResult(*head, *verdict, conditions, **cited))

@@ -311,3 +311,15 @@ def test_a_size_the_text_states_is_the_runs() -> None:
     assert found.work == "a 3.00 MiB document"
     (absent,) = claims.check_all(_results(_case("b", 2.0)), [claim])
     assert absent.work == "a a size not in this run document"
+
+
+def test_what_differs_from_the_sources_code_is_carried_to_the_page() -> None:
+    compared = _ratio_claim(ratio=2.0) | {"differences": ["the clock: wall there, CPU here"]}
+    uncompared = _ratio_claim(ratio=2.0) | {"links": (("scripts", "https://example.org"),)}
+    results = _results(_case("a", 1.0), _case("b", 2.0))
+    found = claims.check_all(results, [compared, uncompared, _ratio_claim(ratio=2.0)])
+    assert [c.differences for c in found] == [("the clock: wall there, CPU here",), None, None]
+    assert found[1].links and not found[2].links  # the page says "not yet compared" for [1] only
+    by_id = {c["id"]: c for c in claims.load()}
+    for name in ("py-struct-create", "py-struct-eq", "py-gc"):
+        assert by_id[name]["differences"], name
