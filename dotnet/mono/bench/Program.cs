@@ -34,7 +34,9 @@ namespace Serbench.Mono.Bench
             }
             var measured = new Harness(options.Profile, options.Rounds, options.Seed).Run(plan.Bound);
             Output.Write(options, plan, measured);
-            return plan.Entries.Any(e => e.Status == "refused" || e.Status == "failed") ? 1 : 0;
+            var wrong = plan.Entries.Where(e => e.Status == "refused" || e.Status == "failed").ToList();
+            wrong.ForEach(e => Console.Error.WriteLine($"{e.Status}: {e.Id}: {e.Reason}"));
+            return wrong.Count > 0 ? 1 : 0;
         }
     }
 }

@@ -55,6 +55,10 @@ namespace Serbench.Mono
         private static string Name(PropertyInfo property) =>
             property.GetCustomAttribute<MessagePack.KeyAttribute>()?.StringKey ?? property.Name;
 
-        private static string Show(object value) => value == null ? "null" : $"{value} ({value.GetType().Name})";
+        // Doubles in full (G17): two that differ in the last bit print alike otherwise.
+        private static string Show(object value) =>
+            value == null ? "null"
+            : value is double d ? $"{d.ToString("G17", System.Globalization.CultureInfo.InvariantCulture)} (Double)"
+            : $"{value} ({value.GetType().Name})";
     }
 }
