@@ -142,7 +142,9 @@ def _narrowed_langs(call: Invocation, binary_of: Callable[[str], str]) -> list[s
         return []
     wired = [lang for lang in call.langs if binary_of(lang)]
     if not wired:
-        raise SkippedError(f"no program of this step for {', '.join(call.langs)} (see the catalog's languages)")
+        raise SkippedError(
+            f"no program of this step for {', '.join(call.langs)} (see the catalog's languages)"
+        )
     return [arg for lang in wired for arg in ("--lang", f"{lang}={runfile(f'serbench/{binary_of(lang)}')}")]
 
 

@@ -350,7 +350,9 @@ def _order_check(
     runtimes = {result.case.lang for _, found in present for result in found}
     if len(runtimes) > 1:
         # Two runtimes (e.g. .NET 10 and Mono) rank by their runtime too: each gets its own check.
-        raise ClaimsError(f"check {check['what']!r} orders cases of {', '.join(sorted(runtimes))}: one language per check")
+        raise ClaimsError(
+            f"check {check['what']!r} orders cases of {', '.join(sorted(runtimes))}: one language per check"
+        )
     claimed = " < ".join(_name(s) for s in claimed_order)
     absent = f"not measured: {', '.join(missing)}" if missing else ""
     if len(present) < 2:

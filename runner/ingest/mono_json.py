@@ -45,7 +45,9 @@ def parse(path: Path, lang: str) -> NativeFile:
             identity = parse_case_id(case_id, lang)
         except CaseIdError as error:
             raise IngestError(path, str(error)) from error
-        samples = [_sample(path, case_id, s) for s in require_list(path, case.get("samples"), f"{case_id}: samples")]
+        samples = [
+            _sample(path, case_id, s) for s in require_list(path, case.get("samples"), f"{case_id}: samples")
+        ]
         native.results.append(_result(catalog, identity, fastest_per_round(samples)))
     return native
 

@@ -17,7 +17,18 @@ import sys
 from pathlib import Path
 
 # Nearest first: the frameworks Mono 6.8 runs, then netstandard.
-FRAMEWORKS = ("net472", "net471", "net47", "net462", "net461", "net46", "net45", "net40", "net20", "netstandard2.0")
+FRAMEWORKS = (
+    "net472",
+    "net471",
+    "net47",
+    "net462",
+    "net461",
+    "net46",
+    "net45",
+    "net40",
+    "net20",
+    "netstandard2.0",
+)
 FACADES = Path("/usr/lib/mono/4.5/Facades")
 
 
@@ -45,11 +56,22 @@ def main() -> int:
     dlls = package_dlls(args.lock)
     for dll in dlls:
         shutil.copy(dll, args.out)
-    refs = [f"-r:{d}" for d in dlls] + [f"-r:{FACADES / n}" for n in ("System.Runtime.dll", "netstandard.dll")]
+    refs = [f"-r:{d}" for d in dlls] + [
+        f"-r:{FACADES / n}" for n in ("System.Runtime.dll", "netstandard.dll")
+    ]
     # CS1685/CS1702: the packages' System.Memory and the like duplicate types Mono's
     # mscorlib already has; mscorlib's win, as at run time.
-    command = ["mcs", "-langversion:7.2", "-warnaserror+", "-nowarn:1685,1702", "-target:exe",
-               f"-out:{args.out / args.name}", "-r:System.Numerics", *refs, *args.srcs]
+    command = [
+        "mcs",
+        "-langversion:7.2",
+        "-warnaserror+",
+        "-nowarn:1685,1702",
+        "-target:exe",
+        f"-out:{args.out / args.name}",
+        "-r:System.Numerics",
+        *refs,
+        *args.srcs,
+    ]
     result = subprocess.run(command, capture_output=True, text=True, check=False)
     if result.returncode != 0:
         sys.stderr.write(result.stdout + result.stderr)

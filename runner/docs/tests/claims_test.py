@@ -217,7 +217,9 @@ def test_order_claim() -> None:
 
 def test_order_check_base_narrows_to_one_runtime_and_never_mixes_two() -> None:
     claim = _order_claim("a", "b")
-    results = _results(_case("a", 1.0), _case("b", 2.0), _case("a", 3.0, lang="mono"), _case("b", 2.0, lang="mono"))
+    results = _results(
+        _case("a", 1.0), _case("b", 2.0), _case("a", 3.0, lang="mono"), _case("b", 2.0, lang="mono")
+    )
     claim["check"][0]["base"] = {"lang": "mono"}
     (found,) = claims.check_all(results, [claim])
     assert found.verdict is Verdict.CONTRADICTED  # mono's a is the slower: python's cases were not used

@@ -21,6 +21,29 @@ namespace Serbench.Mono.Libraries
         Codec<TPayload> Codec<TPayload>() where TPayload : class;
     }
 
+    /// <summary>A library's facts, given once by its adapter's constructor.</summary>
+    public abstract class Library : ILibrary
+    {
+        protected Library(string lib, string format, System.Type ofPackage, string home, params string[] capabilities)
+        {
+            Lib = lib;
+            Format = format;
+            Version = PackageVersion.Of(ofPackage);
+            Home = home;
+            Capabilities = capabilities;
+        }
+
+        public string Lib { get; }
+        public string Format { get; }
+        public virtual string Variant => null;
+        public string Version { get; }
+        public string Home { get; }
+        public string[] Capabilities { get; }
+        public virtual IDictionary<string, string> LazyOps => new Dictionary<string, string>();
+
+        public abstract Codec<TPayload> Codec<TPayload>() where TPayload : class;
+    }
+
     public abstract class Codec<TPayload> where TPayload : class
     {
         public abstract byte[] Encode(TPayload payload);
@@ -36,7 +59,7 @@ namespace Serbench.Mono.Libraries
     }
 
     /// <summary>The version a package's assembly carries in its informational version, or
-    /// the assembly version (packages built from source here carry the package version).</summary>
+    /// its assembly version to three parts (ZeroFormatter 1.6.4 is assembly version 1.6.4.0).</summary>
     public static class PackageVersion
     {
         public static string Of(System.Type type)
@@ -46,7 +69,7 @@ namespace Serbench.Mono.Libraries
             {
                 return ((System.Reflection.AssemblyInformationalVersionAttribute)attribute).InformationalVersion.Split('+')[0];
             }
-            return assembly.GetName().Version.ToString();
+            return assembly.GetName().Version.ToString(3);
         }
     }
 }

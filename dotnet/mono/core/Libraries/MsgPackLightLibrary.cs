@@ -10,17 +10,11 @@ namespace Serbench.Mono.Libraries
     /// <summary>MsgPack.Light in map mode (the model's [MsgPackMap] keys, the schema's names),
     /// converters generated at setup for every class of the payload, enums as names (its
     /// default), as the .NET suite's msgpack_light.</summary>
-    public sealed class MsgPackLightLibrary : ILibrary
+    public sealed class MsgPackLightLibrary : Library
     {
-        public string Lib => "msgpack_light";
-        public string Format => "msgpack";
-        public string Variant => null;
-        public string Version => PackageVersion.Of(typeof(MsgPackSerializer));
-        public string Home => "https://github.com/progaudi/msgpack.light";
-        public string[] Capabilities => new[] { "reflection" };
-        public IDictionary<string, string> LazyOps => new Dictionary<string, string>();
+        public MsgPackLightLibrary() : base("msgpack_light", "msgpack", typeof(MsgPackSerializer), "https://github.com/progaudi/msgpack.light", "reflection") { }
 
-        public Codec<TPayload> Codec<TPayload>() where TPayload : class => new MsgPackLightCodec<TPayload>(ContextFor(typeof(TPayload)));
+        public override Codec<TPayload> Codec<TPayload>() => new MsgPackLightCodec<TPayload>(ContextFor(typeof(TPayload)));
 
         private sealed class MsgPackLightCodec<TPayload> : Codec<TPayload> where TPayload : class
         {

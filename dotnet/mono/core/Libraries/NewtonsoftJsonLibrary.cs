@@ -1,4 +1,3 @@
-using System.Collections.Generic;
 using System.IO;
 using System.Text;
 using Newtonsoft.Json;
@@ -9,19 +8,14 @@ namespace Serbench.Mono.Libraries
     /// <summary>Newtonsoft.Json typed, to and from UTF-8 bytes with the canonical JSON settings
     /// (CanonicalJson: snake_case keys, enum names, RFC 3339 timestamps), through one reused
     /// serializer, as the .NET suite's newtonsoft_json.</summary>
-    public sealed class NewtonsoftJsonLibrary : ILibrary
+    public sealed class NewtonsoftJsonLibrary : Library
     {
+        public NewtonsoftJsonLibrary() : base("newtonsoft_json", "json", typeof(JsonConvert), "https://www.newtonsoft.com/json", "reflection", "validates") { }
+
         private static readonly UTF8Encoding Utf8 = new UTF8Encoding(false);
 
-        public string Lib => "newtonsoft_json";
-        public string Format => "json";
-        public string Variant => null;
-        public string Version => PackageVersion.Of(typeof(JsonConvert));
-        public string Home => "https://www.newtonsoft.com/json";
-        public string[] Capabilities => new[] { "reflection", "validates" };
-        public IDictionary<string, string> LazyOps => new Dictionary<string, string>();
 
-        public Codec<TPayload> Codec<TPayload>() where TPayload : class => new JsonCodec<TPayload>();
+        public override Codec<TPayload> Codec<TPayload>() => new JsonCodec<TPayload>();
 
         private sealed class JsonCodec<TPayload> : Codec<TPayload> where TPayload : class
         {

@@ -1,4 +1,3 @@
-using System.Collections.Generic;
 using System.IO;
 using ProtoBuf;
 
@@ -6,17 +5,11 @@ namespace Serbench.Mono.Libraries
 {
     /// <summary>protobuf-net's code-first contracts (the .proto field numbers on the model).
     /// Encode writes into a reused stream, then copies out the exact bytes.</summary>
-    public sealed class ProtobufNetLibrary : ILibrary
+    public sealed class ProtobufNetLibrary : Library
     {
-        public string Lib => "protobuf_net";
-        public string Format => "protobuf";
-        public string Variant => null;
-        public string Version => PackageVersion.Of(typeof(Serializer));
-        public string Home => "https://github.com/protobuf-net/protobuf-net";
-        public string[] Capabilities => new[] { "reflection" };
-        public IDictionary<string, string> LazyOps => new Dictionary<string, string>();
+        public ProtobufNetLibrary() : base("protobuf_net", "protobuf", typeof(Serializer), "https://github.com/protobuf-net/protobuf-net", "reflection") { }
 
-        public Codec<TPayload> Codec<TPayload>() where TPayload : class => new ProtobufNetCodec<TPayload>();
+        public override Codec<TPayload> Codec<TPayload>() => new ProtobufNetCodec<TPayload>();
 
         private sealed class ProtobufNetCodec<TPayload> : Codec<TPayload> where TPayload : class
         {

@@ -9,23 +9,18 @@ namespace Serbench.Mono.Libraries
     /// only the catalog's access fields read; `access_full` is the full decode, then those
     /// fields. It runs on Mono, not on .NET Core 3.0 and later (its emitted IL is rejected there:
     /// the .NET suite's zeroformatter is not measured).</summary>
-    public sealed class ZeroFormatterLibrary : ILibrary
+    public sealed class ZeroFormatterLibrary : Library
     {
-        public string Lib => "zeroformatter";
-        public string Format => "zeroformatter";
-        public string Variant => null;
-        public string Version => PackageVersion.Of(typeof(ZeroFormatterSerializer));
-        public string Home => "https://github.com/neuecc/ZeroFormatter";
-        public string[] Capabilities => new[] { "reflection", "zero_copy" };
+        public ZeroFormatterLibrary() : base("zeroformatter", "zeroformatter", typeof(ZeroFormatterSerializer), "https://github.com/neuecc/ZeroFormatter", "reflection", "zero_copy") { }
 
-        public IDictionary<string, string> LazyOps => new Dictionary<string, string>
+        public override IDictionary<string, string> LazyOps => new Dictionary<string, string>
         {
             ["access_lazy"] = "ZeroFormatter's Deserialize is a view over the bytes: only the accessed fields are read",
         };
 
         static ZeroFormatterLibrary() => ZeroFormatterEnumFormatter<int>.RegisterModelEnums();
 
-        public Codec<TPayload> Codec<TPayload>() where TPayload : class => new ZeroFormatterCodec<TPayload>();
+        public override Codec<TPayload> Codec<TPayload>() => new ZeroFormatterCodec<TPayload>();
 
         private sealed class ZeroFormatterCodec<TPayload> : Codec<TPayload>, ILazyCodec<TPayload> where TPayload : class
         {
