@@ -32,8 +32,12 @@ namespace Serbench.Mono.Bench
                 Console.Error.WriteLine(plan.UnknownFilter);
                 return 2;
             }
+            var calibration = new Calibration();
+            calibration.Measure("start");
             var measured = new Harness(options.Profile, options.Rounds, options.Seed).Run(plan.Bound);
+            calibration.Measure("end");
             Output.Write(options, plan, measured);
+            calibration.Write(options.Out);
             var wrong = plan.Entries.Where(e => e.Status == "refused" || e.Status == "failed").ToList();
             wrong.ForEach(e => Console.Error.WriteLine($"{e.Status}: {e.Id}: {e.Reason}"));
             return wrong.Count > 0 ? 1 : 0;
