@@ -28,6 +28,7 @@ from runner.ingest import (
     fuzz_json,
     gbench_json,
     interop_json,
+    mono_json,
     payloads,
     pyperf_json,
     robustness_json,
@@ -106,6 +107,8 @@ NATIVE_FILES: dict[str, tuple[NativeKind, ...]] = {
     # One folder per round, results/round-<r>/, or one report per class in results/.
     "dotnet": (NativeKind("results/**/*-report-full.json", bdn_json.parse), *_side_files("dotnet")),
     "cpp": (NativeKind("cpp.json", gbench_json.parse), *_side_files("cpp")),
+    # C# on Mono 6.8 (dotnet/mono): its own language, so never in the .NET rankings.
+    "mono": (NativeKind(mono_json.FILE_NAME, mono_json.parse), *_side_files("mono")),
 }
 
 
@@ -133,10 +136,16 @@ ROBUSTNESS_CORPUS = "serbench/runner/crosslang/robustness/corpus"
 
 def _narrowed_langs(call: Invocation, binary_of: Callable[[str], str]) -> list[str]:
     """`--lang NAME=CMD` for each chosen language when --lang narrowed them, else nothing
-    (the step then uses every language wired into it)."""
+    (the step then uses every language wired into it). A language whose catalog entry names
+    no program for the step ("") is left out; SkippedError when that leaves none."""
     if call.every_lang:
         return []
-    return [arg for lang in call.langs for arg in ("--lang", f"{lang}={runfile(binary_of(lang))}")]
+    wired = [lang for lang in call.langs if binary_of(lang)]
+    if not wired:
+        raise SkippedError(
+            f"no program of this step for {', '.join(call.langs)} (see the catalog's languages)"
+        )
+    return [arg for lang in wired for arg in ("--lang", f"{lang}={runfile(f'serbench/{binary_of(lang)}')}")]
 
 
 def interop_command(call: Invocation) -> list[str]:
@@ -149,7 +158,7 @@ def interop_command(call: Invocation) -> list[str]:
     argv += ["--sizes", INTEROP_SIZES[call.profile]]
     if call.dataset:
         argv += ["--datasets", call.dataset]
-    return argv + _narrowed_langs(call, lambda lang: f"serbench/{catalog.language(lang).interop}")
+    return argv + _narrowed_langs(call, lambda lang: catalog.language(lang).interop)
 
 
 def robustness_command(call: Invocation) -> list[str]:
@@ -159,7 +168,7 @@ def robustness_command(call: Invocation) -> list[str]:
     argv += ["--out", str(call.out_dir / robustness_json.FILE_NAME)]
     if call.library:
         argv += ["--libs", call.library]
-    return argv + _narrowed_langs(call, lambda lang: f"serbench/{catalog.language(lang).robustness}")
+    return argv + _narrowed_langs(call, lambda lang: catalog.language(lang).robustness)
 
 
 # Cross-language steps, run after the suites (each ingested into its own tables).

@@ -350,6 +350,12 @@ def _order_check(
             present.append((_name(selectors), found))
         else:
             missing.append(f"{_name(selectors)} ({why})")
+    runtimes = {result.case.lang for _, found in present for result in found}
+    if len(runtimes) > 1:
+        # Two runtimes (e.g. .NET 10 and Mono) rank by their runtime too: each gets its own check.
+        raise ClaimsError(
+            f"check {check['what']!r} orders cases of {', '.join(sorted(runtimes))}: one language per check"
+        )
     claimed = " < ".join(_name(s) for s in claimed_order)
     absent = f"not measured: {', '.join(missing)}" if missing else ""
     if len(present) < 2:
@@ -378,7 +384,7 @@ def _check(results: Results, claim: dict[str, Any], check: dict[str, Any]) -> Ch
         raise ClaimsError(f"check {check.get('what')!r}: unknown metric {check['metric']!r}")
     kind = _order_check if "order" in check else _ratio_check
     conditions = {k: _sized(results, claim, v) for k, v in _conditions(claim, check).items()}
-    return kind(results, claim.get("base", {}), check, conditions)
+    return kind(results, claim.get("base", {}) | check.get("base", {}), check, conditions)
 
 
 def _overall_of(verdicts: Sequence[Verdict]) -> Verdict:

@@ -36,7 +36,12 @@ from schemas.catalog import catalog
 # One page per synthetic dataset; every other dataset (the real documents) shares REAL.
 REAL = "real"
 DATASET_PAGES = (*SYNTHETIC, REAL)
-LANG_COLOURS = {"python": charts.PALETTE[0], "dotnet": charts.PALETTE[1], "cpp": charts.PALETTE[2]}
+LANG_COLOURS = {
+    "python": charts.PALETTE[0],
+    "dotnet": charts.PALETTE[1],
+    "cpp": charts.PALETTE[2],
+    "mono": charts.PALETTE[3],
+}
 DATASET_TITLES = {
     **{d.name: f"{d.name}: {d.label}" for d in catalog.load().datasets if d.synthetic},
     REAL: "Real documents",
@@ -375,6 +380,8 @@ GC_CONDITIONS = {
     "dotnet": "the .NET GC runs as in an application (BenchmarkDotNet's defaults); MemoryDiagnoser "
     "counts the collections per operation",
     "cpp": "no garbage collector: memory is freed when each operation's objects go out of scope",
+    "mono": "Mono's SGen GC runs as in an application; a full collection after each round, none "
+    "inside a timed loop's control (the suite counts no allocations)",
 }
 
 

@@ -11,6 +11,7 @@ load.py writes each parsed file into the store in one transaction.
 | pyperf_json.py | pyperf JSON (the Python suite's python.json) |
 | bdn_json.py | BenchmarkDotNet's *-report-full.json (the .NET suite) |
 | gbench_json.py | Google Benchmark JSON (the C++ suite's cpp.json) |
+| mono_json.py | the Mono suite's mono.json (dotnet/mono) |
 | cases_json.py | every suite's case catalog, <lang>-cases.json |
 | calibration_json.py | every suite's calibration workloads, <lang>-calibration.json |
 | extras_json.py | the Python suite's python-extra.json |

@@ -23,9 +23,9 @@ def test_all_suites_ok_shows_progress_and_a_summary(
 ) -> None:
     assert run_all_in(tmp_path, stand_in_suites(tmp_path), steps=stand_in_steps(tmp_path)) == 0
     out, err = capsys.readouterr()
-    assert "[1/5 python] 2/2 cases" in err and "left" in err
-    assert "[5/5 robustness] 1/1 cases" in err and "python msgspec/struct json" in err
-    assert "cases: 45 measured, 0 failed, 0 refused, 10 not applicable, 0 not measured" in out
+    assert "[1/6 python] 2/2 cases" in err and "left" in err
+    assert "[6/6 robustness] 1/1 cases" in err and "python msgspec/struct json" in err
+    assert "cases: 51 measured, 0 failed, 0 refused, 10 not applicable, 0 not measured" in out
     assert all(f"  {step:<10} ok" in out for step in ("interop", "robustness"))
     assert "serbench.sqlite" in out
     with results_store(tmp_path) as store:
@@ -91,6 +91,16 @@ def _argv(tmp_path: Path, run_id: str, step: str) -> list[str]:
     return [str(arg) for arg in argv]
 
 
+def test_a_language_without_interop_or_robustness_programs_skips_both_steps(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    suites, steps = stand_in_suites(tmp_path), stand_in_steps(tmp_path)
+    assert run_all_in(tmp_path, suites, "--lang", "mono", steps=steps) == 0
+    err = capsys.readouterr().err
+    assert "[2/3 interop] skipped: no program of this step for mono" in err
+    assert "[3/3 robustness] skipped: no program of this step for mono" in err
+
+
 def test_filters_narrow_the_steps_or_skip_them_with_a_note(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -128,8 +138,8 @@ def test_a_crash_a_hang_and_a_broken_file_do_not_stop_the_others(tmp_path: Path)
         assert "cpp.json: truncated JSON" in status["extra"][1]
         assert status["interop"][0] == "failed" and "interop.json: invalid JSON" in status["interop"][1]
         assert status["robustness"][0] == "failed" and "cannot start" in status["robustness"][1]
-        assert status["python"][0] == "ok"
-        assert store.counts(run.id) == expected_counts("python")
+        assert status["python"][0] == "ok" and status["mono"][0] == "ok"
+        assert store.counts(run.id) == expected_counts("python", "mono")
         assert run.status == "complete"
 
 
@@ -152,7 +162,7 @@ def test_an_interrupted_run_resumes_without_duplicates(
         assert [r.id for r in store.runs()] == [run.id]
         assert store.counts(run.id) == expected_counts(*catalog.LANGUAGES)
         files = store.db.execute("SELECT lang, COUNT(*) FROM native_files GROUP BY lang").fetchall()
-        assert dict(files) == {"python": 3, "dotnet": 2, "cpp": 2}
+        assert dict(files) == {"python": 3, "dotnet": 2, "cpp": 2, "mono": 2}
 
 
 def test_a_step_cut_off_resumes_and_finished_steps_are_skipped(
@@ -165,7 +175,7 @@ def test_a_step_cut_off_resumes_and_finished_steps_are_skipped(
         assert store.suites(run.id)["interop"][0] == "ok"
         assert store.suites(run.id)["robustness"][0] == "running"
     assert run_all_in(tmp_path, suites, steps=steps) == 0
-    assert "[4/5 interop] already ok" in capsys.readouterr().err
+    assert "[5/6 interop] already ok" in capsys.readouterr().err
     with results_store(tmp_path) as store:
         assert store.suites(run.id)["robustness"][0] == "ok"
         assert _rows(store, "interop_cells") == 90 and _rows(store, "robustness_results") == 10

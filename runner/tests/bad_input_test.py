@@ -27,6 +27,7 @@ HARNESS_FILES = {
     "python": "python.json",
     "cpp": "cpp.json",
     "dotnet": "results/Serbench.Bench.CodecBenchmarks_GoogleProtobufLibrary_-report-full.json",
+    "mono": "mono.json",
 }
 
 
@@ -100,10 +101,12 @@ def _rename_last_case(lang: str) -> Edit:
     """Gives the file's last case an unparseable name, so earlier cases parse fine first."""
 
     def edit(document: dict[str, object]) -> None:
-        rows = document["Benchmarks" if lang == "dotnet" else "benchmarks"]
+        rows = document[{"dotnet": "Benchmarks", "mono": "cases"}.get(lang, "benchmarks")]
         assert isinstance(rows, list)
         last = rows[-1]
-        if lang == "python":
+        if lang == "mono":
+            last["id"] = "BM_Encode/3"
+        elif lang == "python":
             last["metadata"]["name"] = "BM_Encode/3"
         elif lang == "cpp":
             for row in rows:

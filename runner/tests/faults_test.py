@@ -44,7 +44,7 @@ def test_a_suite_sigkilled_mid_write_is_recorded_and_the_rest_is_kept(tmp_path: 
         counts = store.counts(run.id)
         # Nothing of the cut-off file (python-extra.json's 2 results were whole); its
         # catalog's measured cases are failed, not dropped.
-        assert counts["measured"] == expected_counts("dotnet", "cpp")["measured"] + 2
+        assert counts["measured"] == expected_counts("dotnet", "cpp", "mono")["measured"] + 2
         assert counts["failed"] == 32
     # Once the suite behaves, the same command in a new run measures everything.
     assert run_all_in(tmp_path, stand_in_suites(tmp_path), "--new") == 0
@@ -61,7 +61,7 @@ def test_a_native_file_of_garbage_fails_only_its_suite(tmp_path: Path) -> None:
         status, reason = store.suites(run.id)["cpp"][:2]
         assert status == "failed" and "cpp.json: " in reason
         counts = store.counts(run.id)
-        assert counts["measured"] == expected_counts("python", "dotnet")["measured"]
+        assert counts["measured"] == expected_counts("python", "dotnet", "mono")["measured"]
 
 
 def test_two_ingests_racing_on_one_store_store_everything_once(tmp_path: Path) -> None:

@@ -267,6 +267,28 @@ def test_bdn_versions_capabilities_and_wire_bytes_come_from_the_catalog(store: S
         assert metrics_of(store, "R1", identity)["wire_bytes"] == wire_bytes[identity.case_id]
 
 
+# The Mono suite -------------------------------------------------------------
+
+
+def test_mono_keeps_the_fastest_loop_of_each_round_and_the_catalogs_facts(store: Store) -> None:
+    document = _json(TESTDATA / "mono" / "mono.json")
+    cases = json.loads((TESTDATA / "mono" / "mono-cases.json").read_text())
+    wire_bytes = {c["id"]: c["wire_bytes"] for c in cases["cases"]}
+    for case in _rows(TESTDATA / "mono" / "mono.json", "cases"):
+        assert isinstance(case, dict)
+        identity = parse_case_id(str(case["id"]), "mono")
+        loops = case["samples"]
+        assert isinstance(loops, list)
+        fastest = sorted(
+            {min(s["ns"] for s in loops if s["round"] == r) for r in {s["round"] for s in loops}}
+        )
+        assert sorted(samples_by_kind(store, "R1", identity)["measure"]) == pytest.approx(fastest)
+        assert metrics_of(store, "R1", identity)["wire_bytes"] == wire_bytes[identity.case_id]
+    lazy = store.lazy_cases("R1", "mono")
+    assert {(i.lib, i.op) for i in lazy} == {("zeroformatter", "access_lazy")}
+    assert str(document["runtime"]).startswith("Mono 6.8")
+
+
 @pytest.mark.parametrize("lang", catalog.LANGUAGES)
 def test_cases_not_measured_come_from_the_catalog_with_their_reason(store: Store, lang: str) -> None:
     catalog = json.loads((TESTDATA / lang / f"{lang}-cases.json").read_text())
@@ -292,6 +314,7 @@ def test_each_native_file_is_recorded_with_its_hash(store: Store) -> None:
         ("python", "pyperf"),
         ("cpp", "Google Benchmark"),
         ("dotnet", "BenchmarkDotNet"),
+        ("mono", "serbench-mono"),
         ("python", "serbench extras"),
     } | {(lang, "serbench catalog") for lang in catalog.LANGUAGES}
     assert all(len(sha) == 64 for *_, sha in files)

@@ -77,9 +77,9 @@ def test_discarding_a_suite_removes_only_that_suite(store: Store) -> None:
     new_run(store)
     ingest_testdata(store, "R1")
     store.discard_suite("R1", "dotnet")
-    assert store.counts("R1") == expected_counts("python", "cpp")
+    assert store.counts("R1") == expected_counts("python", "cpp", "mono")
     langs = {lang for (lang,) in store.db.execute("SELECT DISTINCT lang FROM native_files")}
-    assert langs == {"python", "cpp"}
+    assert langs == {"python", "cpp", "mono"}
     scopes = {scope for (scope,) in store.db.execute("SELECT DISTINCT scope FROM run_metadata")}
     assert "dotnet" not in scopes
     # Its files can come back (their hashes are forgotten with them).

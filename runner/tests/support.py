@@ -13,7 +13,7 @@ from schemas.catalog import catalog
 # Real outputs of the three suites (quick profile), kept small: see runner/README.md.
 TESTDATA = Path(__file__).parent.parent / "testdata"
 # What ingesting all of testdata/ stores, per language: (cases measured, cases not applicable).
-TESTDATA_CASES = {"python": (34, 8), "dotnet": (3, 0), "cpp": (8, 2)}
+TESTDATA_CASES = {"python": (34, 8), "dotnet": (3, 0), "cpp": (8, 2), "mono": (6, 0)}
 MACHINE = Machine("Test CPU 3000", 2, 8 * 2**30, "Debian GNU/Linux 12 (bookworm)", "x86_64")
 OTHER_MACHINE = Machine("Other CPU", 64, 256 * 2**30, "Debian GNU/Linux 12 (bookworm)", "x86_64")
 

@@ -122,7 +122,7 @@ def test_stray_check_finds_lists() -> None:
     assert stray_lists('DATASETS = [\n  "user",\n  "order",\n  "filetree",\n]\n')
     assert stray_lists("for d in user order filetree game; do")
     assert stray_lists("SIZES = [1, 100, 1000]")
-    assert stray_lists('LANGS = ("python", "dotnet", "cpp")')
+    assert stray_lists('LANGS = ("python", "dotnet", "cpp", "mono")')
     assert not stray_lists('WIRED = {"python": 1, "dotnet": 2, "cpp": 3}')
     assert not stray_lists('dataset = "order"  # one name is a use, not a list')
     ops = 'OPS = ("encode", "decode", "roundtrip", "access_full", "access_lazy", "convert")'

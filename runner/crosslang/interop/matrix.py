@@ -39,7 +39,8 @@ STATUSES = ("ok", "failed", "not_applicable")
 SCHEMA = "serbench-interop/1"  # the file's format version, checked by the runner's ingester
 _TIMEOUT_S = 120
 # Interop binaries wired into //runner/crosslang/interop:matrix, by runfiles path.
-WIRED = {lang.name: lang.interop for lang in catalog.load().languages}
+# A language without an interop program ("" in the catalog) is not wired.
+WIRED = {lang.name: lang.interop for lang in catalog.load().languages if lang.interop}
 _WORKERS = os.cpu_count() or 2
 # What every ok cell means: the consumer decoded the producer's bytes to values
 # equal to the canonical fixture (not merely that it decoded them).

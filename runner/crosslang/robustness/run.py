@@ -33,7 +33,8 @@ from runner.crosslang.interop.matrix import child_env, parse_langs
 from runner.crosslang.robustness.schema import FINDINGS, OUTCOMES, SCHEMA
 from schemas.catalog import catalog
 
-WIRED = {lang.name: lang.robustness for lang in catalog.load().languages}
+# A language without a robustness program ("" in the catalog) is not wired.
+WIRED = {lang.name: lang.robustness for lang in catalog.load().languages if lang.robustness}
 # CoreCLR reserves address space up front and does not run under RLIMIT_AS: its
 # GC heap is capped through the environment instead.
 HEAP_LIMIT_ENV = {"dotnet": "DOTNET_GCHeapHardLimit"}

@@ -215,6 +215,19 @@ def test_order_claim() -> None:
     assert bad.verdict is Verdict.CONTRADICTED
 
 
+def test_order_check_base_narrows_to_one_runtime_and_never_mixes_two() -> None:
+    claim = _order_claim("a", "b")
+    results = _results(
+        _case("a", 1.0), _case("b", 2.0), _case("a", 3.0, lang="mono"), _case("b", 2.0, lang="mono")
+    )
+    claim["check"][0]["base"] = {"lang": "mono"}
+    (found,) = claims.check_all(results, [claim])
+    assert found.verdict is Verdict.CONTRADICTED  # mono's a is the slower: python's cases were not used
+    claim["check"][0]["order"][1]["lang"] = "python"
+    with pytest.raises(claims.ClaimsError, match="one language per check"):
+        claims.check_all(results, [claim])
+
+
 def test_range_claim_and_direction_only() -> None:
     results = _results(_case("a", 1.0), _case("b", 40.0))  # the band of [4, 30]: [2.67, 45]
     (in_range,) = claims.check_all(results, [_ratio_claim(ratio_range=[4.0, 30.0])])

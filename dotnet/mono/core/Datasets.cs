@@ -1,0 +1,53 @@
+using System;
+using System.Collections.Generic;
+using System.IO;
+using System.Linq;
+using Newtonsoft.Json;
+using Serbench.Mono.Libraries;
+using Serbench.Mono.Model;
+
+namespace Serbench.Mono
+{
+    /// <summary>A synthetic dataset of the catalog with its Mono model: its payload class
+    /// (`Payload {records}`), read from the canonical fixture schemas/&lt;d&gt;/&lt;d&gt;_&lt;n&gt;.json.</summary>
+    public abstract class Dataset
+    {
+        protected Dataset(string name) => Name = name;
+
+        public string Name { get; }
+
+        /// <summary>The library bound to the fixture of one size, its round trip verified.</summary>
+        public abstract Case Bind(ILibrary library, string fixturePath, IEnumerable<string> accessPaths);
+    }
+
+    public sealed class Dataset<TPayload, TRecord> : Dataset where TPayload : class
+    {
+        private readonly Func<TPayload, IList<TRecord>> records;
+
+        public Dataset(string name, Func<TPayload, IList<TRecord>> records) : base(name) => this.records = records;
+
+        public TPayload Load(string path) =>
+            JsonConvert.DeserializeObject<TPayload>(File.ReadAllText(path), CanonicalJson.Settings)
+                ?? throw new InvalidDataException($"{path}: null payload");
+
+        public override Case Bind(ILibrary library, string fixturePath, IEnumerable<string> accessPaths)
+        {
+            var access = Weigh.Paths<TRecord>(accessPaths);
+            return Case.Of(library.Codec<TPayload>(), Load(fixturePath), payload => access(records(payload)));
+        }
+    }
+
+    /// <summary>The datasets the Mono suite has a model of, in the catalog's names.</summary>
+    public static class Datasets
+    {
+        public static readonly IReadOnlyList<Dataset> All = new Dataset[]
+        {
+            new Dataset<Model.Users.Payload, Model.Users.User>("user", p => p.Records),
+            new Dataset<Model.Orders.Payload, Model.Orders.Order>("order", p => p.Records),
+            new Dataset<Model.Mails.Payload, Model.Mails.Mail>("mail", p => p.Records),
+            new Dataset<Model.Metrics.Payload, Model.Metrics.Series>("metrics", p => p.Records),
+        };
+
+        public static Dataset Named(string name) => All.FirstOrDefault(d => d.Name == name);
+    }
+}

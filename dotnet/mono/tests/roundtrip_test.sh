@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# roundtrip_test.sh LIB [REFUSED_REGEX]: the Mono suite's dry profile for one library (every
+# dataset and size round-trips field by field, every op runs once). Passes when every case of
+# a modelled dataset is measured, except the cases matching REFUSED_REGEX, which must be
+# refused (a known library fault on Mono, named in README.md); fails otherwise, saying which.
+set -euo pipefail
+lib="$1"
+refused="${2:-^$}"
+out="$TEST_TMPDIR/out"
+bench="$TEST_SRCDIR/serbench/dotnet/mono/bench"
+"$bench" --profile dry --library "$lib" --out "$out" 2>"$TEST_TMPDIR/stderr" || true
+grep -v '^progress:' "$TEST_TMPDIR/stderr" >&2 || true
+python3 - "$out/mono-cases.json" "$refused" <<'PY'
+import json, re, sys
+cases = json.load(open(sys.argv[1], encoding="utf-8"))["cases"]
+expected_refused = re.compile(sys.argv[2])
+wrong = []
+for case in cases:
+    want = "refused" if expected_refused.search(case["id"]) else ("measured", "not_measured")
+    if case["status"] not in (want if isinstance(want, tuple) else (want,)):
+        wrong.append(f"{case['id']}: {case['status']} (expected {want}) {case['reason']}")
+measured = sum(case["status"] == "measured" for case in cases)
+print(f"{len(cases)} cases, {measured} measured")
+if wrong or measured == 0:
+    sys.exit("\n".join(wrong) or "no case measured")
+PY
