@@ -29,9 +29,10 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
-from runner.crosslang.interop.matrix import child_env, parse_langs
+from runner.crosslang.interop.matrix import parse_langs
 from runner.crosslang.robustness.schema import FINDINGS, OUTCOMES, SCHEMA
 from schemas.catalog import catalog
+from schemas.interop.protocol import child_env
 
 WIRED = {lang.name: lang.robustness for lang in catalog.load().languages}
 # CoreCLR reserves address space up front and does not run under RLIMIT_AS: its
