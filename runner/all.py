@@ -40,8 +40,8 @@ from dataclasses import asdict
 from pathlib import Path
 from types import FrameType
 
-from runner import checks
-from runner.docs import generate, publish, repeatability, snapshot
+from runner import checks, repeatability
+from runner.docs import generate, publish, snapshot
 from runner.docs.store_snapshot import read_run
 from runner.ingest import payloads
 from runner.ingest.load import (

@@ -23,7 +23,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from runner.caseid import CaseIdentity, memcpy_floor
-from runner.ingest.native import Sample
+from runner.records import Sample
 from runner.stats import Summary, format_ns, median_ci
 from schemas.catalog import catalog
 

@@ -18,9 +18,9 @@ from pathlib import Path
 from runner import all as all_command
 from runner import compare, export, history, push
 from runner.ingest.load import record_suite
-from runner.ingest.native import IngestError
 from runner.machine import runtime_metadata, this_machine
 from runner.paths import UsageError, add_store_arguments, store_path, user_path
+from runner.records import IngestError
 from runner.run import SuiteResult
 from runner.store import Run, Store, StoreError, format_counts
 from runner.suites import STEPS, SUITES

@@ -34,9 +34,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from runner import repeatability
 from runner.caseid import CaseIdentity
 from runner.checks import Samples
-from runner.docs import repeatability
 from runner.paths import UsageError, results_root, store_path
 from runner.stats import Comparison, Summary, Verdict, compare_all, format_ns
 from runner.store import Run, Store, StoreError

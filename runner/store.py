@@ -14,7 +14,9 @@ from pathlib import Path
 
 from runner.caseid import CaseIdentity
 from runner.checks import Flag
-from runner.ingest.native import (
+from runner.machine import CLASS_VERSION, MACHINE_COLUMNS, Machine, as_row, machine_class
+from runner.migrations import FILE_TABLES, MIGRATIONS
+from runner.records import (
     KNOWN_CAPABILITIES,
     CaseResult,
     IngestError,
@@ -23,8 +25,6 @@ from runner.ingest.native import (
     TableRows,
     median_of,
 )
-from runner.machine import CLASS_VERSION, MACHINE_COLUMNS, Machine, as_row, machine_class
-from runner.migrations import FILE_TABLES, MIGRATIONS
 from runner.store_engine import Database, IntegrityError, connect, is_postgres, sqlite_file
 from runner.store_engine import StoreError as StoreError  # part of the store's interface
 

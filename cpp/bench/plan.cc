@@ -13,6 +13,7 @@
 #include "cpp/adapters/registry.h"
 #include "cpp/model/datasets.h"
 #include "cpp/model/fixture.h"
+#include "schemas/catalog/catalog.h"
 
 namespace serbench::bench {
 namespace {
@@ -25,10 +26,9 @@ using adapters::Library;
 using adapters::LibraryInfo;
 
 constexpr char kMemcpy[] = "memcpy";
-// Every op a serialization library can have; convert only code-generated
-// ones, access_lazy only zero-copy ones.
-const std::vector<std::string> kOps = {"encode", "decode", "roundtrip", "access_full",
-                                       "convert", "access_lazy"};
+// Every op a serialization library can have (the catalog's); convert only
+// code-generated ones, access_lazy only zero-copy ones.
+std::vector<std::string> AllOps() { return {catalog::kOps.begin(), catalog::kOps.end()}; }
 
 template <typename T>
 void Sink(T&& value) {
@@ -73,7 +73,7 @@ PlannedCase Planned(const LibraryInfo& info, const std::string& dataset, std::si
 // (not_applicable) or is not built (not_measured).
 void PlanUntimed(const LibraryInfo& info, const std::string& dataset, std::size_t size,
                  const std::string& status, const std::string& reason, Plan& plan) {
-  for (const std::string& op : kOps) {
+  for (const std::string& op : AllOps()) {
     PlannedCase p = Planned(info, dataset, size, op);
     p.status = status;
     p.reason = reason;
@@ -109,7 +109,7 @@ void PlanLibrary(const Library& library, std::shared_ptr<const std::vector<R>> r
   } catch (const std::exception& e) {
     setup_error = std::string("round trip threw: ") + e.what();
   }
-  for (const std::string& op : kOps) {
+  for (const std::string& op : AllOps()) {
     PlannedCase p = Planned(library.info, std::string(R::kDataset), records->size(), op);
     p.wire_bytes = prepared.wire_bytes;
     const auto it = prepared.ops.find(op);
@@ -159,7 +159,7 @@ void PlanDocument(const DocumentLibrary& library, std::shared_ptr<const Document
                        library.info.format + " library; " + doc->name + " is a " + doc->format +
                            " document", plan);
   }
-  for (const std::string& op : kOps) {
+  for (const std::string& op : AllOps()) {
     PlannedCase p = Planned(library.info, doc->name, size, op);
     p.wire_bytes = doc->bytes();
     Decide(p, library.info, error, [&] { return DocumentOp(codec, op, doc); });

@@ -32,14 +32,21 @@ public static class Registry
 
     public static IReadOnlyList<NotMeasured> NotMeasured { get; } =
     [
-        new("zeroformatter", "zeroformatter", "ZeroFormatter.NETCore",
-            "every dataset is attempted (ZeroFormatterSerializer.Serialize of its [ZeroFormattable] payload); "
-            + "each case carries the exception of its attempt", new ZeroFormatterLibrary()),
+        new(
+            Lib: "zeroformatter",
+            Format: "zeroformatter",
+            Package: "ZeroFormatter.NETCore",
+            Reason: "every dataset is attempted (ZeroFormatterSerializer.Serialize of its [ZeroFormattable] payload); "
+                + "each case carries the exception of its attempt",
+            Attempt: new ZeroFormatterLibrary()),
         // The only Cap'n Proto runtime for .NET (probed with `dotnet add package`, any version,
         // against the NuGet source); without it no .NET library reads capnp.
-        new("capnp_net", "capnp", "Capnp.Net.Runtime",
-            "`dotnet add package Capnp.Net.Runtime --version 1.3.118`: error: NU1101: Unable to find package "
-            + "Capnp.Net.Runtime. No packages exist with this id in source(s): nuget.org"),
+        new(
+            Lib: "capnp_net",
+            Format: "capnp",
+            Package: "Capnp.Net.Runtime",
+            Reason: "`dotnet add package Capnp.Net.Runtime --version 1.3.118`: error: NU1101: Unable to find package "
+                + "Capnp.Net.Runtime. No packages exist with this id in source(s): nuget.org"),
     ];
 
     public static IReadOnlyList<string> LibraryNames { get; } =

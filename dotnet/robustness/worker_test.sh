@@ -3,7 +3,7 @@
 # stdin and one reply a line on stdout; a request it cannot serve ends it with exit 2.
 set -uo pipefail
 worker="$TEST_SRCDIR/serbench/dotnet/robustness/worker"
-golden="$TEST_SRCDIR/serbench/runner/crosslang/interop/golden"
+golden="$TEST_SRCDIR/serbench/tools/interop/golden"
 tmp="$TEST_TMPDIR"
 fail() { echo "FAIL: $*" >&2; exit 1; }
 request() {  # request LIB VARIANT FORMAT DATASET SIZE PATH EXPECT (null-able fields as JSON)

@@ -47,9 +47,9 @@ from runner.compare import (
     normalization,
 )
 from runner.docs import snapshot
-from runner.docs.repeatability import NAME, percent, ratio
 from runner.machine import runtime_metadata, this_machine
 from runner.paths import UsageError, add_store_arguments, results_root, runfile, store_path, user_path
+from runner.repeatability import NAME, percent, ratio
 from runner.stats import Verdict, median_ci
 from runner.store import Store, StoreError
 from runner.suites import SUITES, Invocation, Suite

@@ -31,8 +31,8 @@ from runner.caseid import CaseIdentity
 from runner.compare import compare_runs
 from runner.export import results_table
 from runner.ingest.load import ingest_suite
-from runner.ingest.native import CaseResult, NativeFile, Sample, SampleKind
 from runner.machine import Machine
+from runner.records import CaseResult, NativeFile, Sample, SampleKind
 from runner.store import Store, StoredFile
 from runner.store_copy import read_run, write_run
 from runner.store_reads import count_rows, integrity_check, sample_rows

@@ -24,10 +24,11 @@ from pathlib import Path
 import jinja2
 import yaml
 
+from runner import repeatability as report
 from runner.docs import claims, pages, repeatability, snapshot
-from runner.docs.repeatability import Noise
 from runner.docs.results import Results
 from runner.docs.snapshot import MachineInfo, RunInfo, Snapshot
+from runner.repeatability import Noise
 
 TEMPLATES = Path(__file__).parent / "templates"
 PUBLISHED = Path("results/published") / snapshot.DEFAULT_NAME
@@ -145,7 +146,7 @@ def generate(snapshot_path: Path, out: Path, base: str = BASE) -> list[str]:
     """docs/ from the snapshot and the repeatability report beside it; base: the site's base
     settings from out (default: out is the workspace's docs/)."""
     data = load(snapshot_path)
-    noise = repeatability.noise(snapshot_path.parent / repeatability.NAME)
+    noise = report.noise(snapshot_path.parent / report.NAME)
     same_machine = noise if noise and noise.machine == data.machine.fingerprint else None
     return write(render(data, repeatability.load(snapshot_path.parent), same_machine, base), out)
 

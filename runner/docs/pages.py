@@ -14,7 +14,6 @@ from runner.docs.claims import AGREE, REFUTE, ClaimResult, Verdict
 from runner.docs.datasets import ABOUT, COMPRESSED, REAL_ABOUT, schema_excerpt, version_link, wire_sizes
 from runner.docs.datasets import title as dataset_title
 from runner.docs.page import Page
-from runner.docs.repeatability import Noise
 from runner.docs.results import (
     DASH,
     FORMAT_NAMES,
@@ -31,6 +30,7 @@ from runner.docs.results import (
     op_order,
 )
 from runner.docs.snapshot import Unmeasured
+from runner.repeatability import Noise
 from schemas.catalog import catalog
 
 # One page per synthetic dataset; every other dataset (the real documents) shares REAL.

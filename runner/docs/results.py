@@ -18,8 +18,8 @@ LANGS = catalog.LANGUAGES
 LANG_NAMES = {lang.name: lang.title for lang in catalog.load().languages}
 SYNTHETIC = catalog.SYNTHETIC_DATASETS
 FORMAT_NAMES = {f.name: f.title for f in catalog.load().formats}
-# The page order of operations; a suite's own extras follow in name order.
-OPS = ("encode", "decode", "roundtrip", "convert", "access_full", "access_lazy")
+# The page order of operations (the catalog's); a suite's own extras follow in name order.
+OPS = catalog.OPS
 # Variants that are a measurement condition (the Python suite's GC-off twins), not a way
 # to use the library: never an answer or a library's line on a scaling chart.
 CONDITION_SUFFIXES = ("_gcoff",)

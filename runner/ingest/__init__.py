@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from runner.ingest.native import NativeFile
+from runner.records import NativeFile
 
 Parser = Callable[[Path, str], NativeFile]
 

@@ -21,13 +21,6 @@ from typing import cast
 from runner.caseid import CaseIdError, parse_case_id
 from runner.ingest import cases_json
 from runner.ingest.native import (
-    CaseResult,
-    IngestError,
-    NativeFile,
-    Outcome,
-    Sample,
-    SampleKind,
-    Unmeasured,
     fastest_per_round,
     load_json,
     require_dict,
@@ -35,6 +28,15 @@ from runner.ingest.native import (
     require_number,
     require_numbers,
     require_str,
+)
+from runner.records import (
+    CaseResult,
+    IngestError,
+    NativeFile,
+    Outcome,
+    Sample,
+    SampleKind,
+    Unmeasured,
 )
 
 HARNESS = "BenchmarkDotNet"

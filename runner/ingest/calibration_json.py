@@ -12,16 +12,8 @@ calibrations differ by more than 5%. The file is optional (older suites wrote no
 
 from pathlib import Path
 
-from runner.ingest.native import (
-    IngestError,
-    NativeFile,
-    TableRows,
-    load_json,
-    require_dict,
-    require_list,
-    require_number,
-    require_str,
-)
+from runner.ingest.native import load_json, require_dict, require_list, require_number, require_str
+from runner.records import IngestError, NativeFile, TableRows
 
 HARNESS = "serbench calibration"
 WHEN = ("start", "end")

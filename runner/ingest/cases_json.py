@@ -24,11 +24,6 @@ from pathlib import Path
 
 from runner.caseid import CaseIdentity, CaseIdError, parse_case_id
 from runner.ingest.native import (
-    IngestError,
-    NativeFile,
-    Outcome,
-    TableRows,
-    Unmeasured,
     capability_flags,
     load_json,
     require_dict,
@@ -36,6 +31,7 @@ from runner.ingest.native import (
     require_number,
     require_str,
 )
+from runner.records import IngestError, NativeFile, Outcome, TableRows, Unmeasured
 
 HARNESS = "serbench catalog"
 MEASURED = "measured"

@@ -13,18 +13,8 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from runner.caseid import CaseIdError, parse_case_id
-from runner.ingest.native import (
-    CaseResult,
-    IngestError,
-    NativeFile,
-    Outcome,
-    Unmeasured,
-    load_json,
-    require_dict,
-    require_list,
-    require_number,
-    require_str,
-)
+from runner.ingest.native import load_json, require_dict, require_list, require_number, require_str
+from runner.records import CaseResult, IngestError, NativeFile, Outcome, Unmeasured
 
 HARNESS = "serbench extras"
 FILE_NAME = "python-extra.json"

@@ -12,7 +12,8 @@ from pathlib import Path
 
 from runner.crosslang.robustness.fuzzing import SCHEMA, validate
 from runner.ingest import robustness_json
-from runner.ingest.native import IngestError, NativeFile, TableRows, load_json, require_dict
+from runner.ingest.native import load_json, require_dict
+from runner.records import IngestError, NativeFile, TableRows
 
 HARNESS = "serbench fuzz"
 PATTERN = "*.json"

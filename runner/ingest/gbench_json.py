@@ -14,6 +14,16 @@ from pathlib import Path
 
 from runner.caseid import CaseIdentity, CaseIdError, parse_case_id
 from runner.ingest.native import (
+    capability_text,
+    fastest_per_round,
+    load_json,
+    metric_name,
+    require_dict,
+    require_list,
+    require_number,
+    require_str,
+)
+from runner.records import (
     CaseResult,
     IngestError,
     NativeFile,
@@ -21,15 +31,7 @@ from runner.ingest.native import (
     Sample,
     SampleKind,
     Unmeasured,
-    capability_text,
-    fastest_per_round,
-    load_json,
     median_of,
-    metric_name,
-    require_dict,
-    require_list,
-    require_number,
-    require_str,
 )
 
 HARNESS = "Google Benchmark"

@@ -12,17 +12,10 @@ matrix printed must agree with its cells, so a garbled file is refused.
 from collections import Counter
 from pathlib import Path
 
-from runner.crosslang.interop.matrix import SCHEMA, STATUSES
-from runner.ingest.native import (
-    IngestError,
-    NativeFile,
-    TableRows,
-    load_json,
-    require_dict,
-    require_list,
-    require_number,
-    require_str,
-)
+from runner.crosslang.interop.schema import SCHEMA
+from runner.ingest.native import load_json, require_dict, require_list, require_number, require_str
+from runner.records import IngestError, NativeFile, TableRows
+from schemas.interop.protocol import STATUSES
 
 HARNESS = "serbench interop matrix"
 SCHEMAS = (SCHEMA,)  # the versions this ingester reads

@@ -27,7 +27,7 @@ from pathlib import Path
 from runner import checks
 from runner.caseid import CaseIdentity, CaseIdError, parse_case_id
 from runner.ingest import Parser, payloads
-from runner.ingest.native import IngestError, NativeFile, Outcome, Unmeasured
+from runner.records import IngestError, NativeFile, Outcome, Unmeasured
 from runner.run import SuiteResult, sha256_of
 from runner.store import Store, StoredFile
 from runner.suites import Suite

@@ -13,11 +13,6 @@ from typing import cast
 
 from runner.caseid import CaseIdError, parse_case_id
 from runner.ingest.native import (
-    CaseResult,
-    IngestError,
-    NativeFile,
-    Sample,
-    SampleKind,
     capability_text,
     fastest_per_round,
     load_json,
@@ -28,6 +23,7 @@ from runner.ingest.native import (
     require_numbers,
     require_str,
 )
+from runner.records import CaseResult, IngestError, NativeFile, Sample, SampleKind
 
 HARNESS = "pyperf"
 # The file format pyperf writes (its "version" key); the pyperf release is in metadata.

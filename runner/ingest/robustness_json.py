@@ -22,9 +22,6 @@ from pathlib import Path
 
 from runner.crosslang.robustness.schema import EXPECTS, FINDINGS, OUTCOMES, SCHEMA
 from runner.ingest.native import (
-    IngestError,
-    NativeFile,
-    TableRows,
     load_json,
     optional_str,
     require,
@@ -33,6 +30,7 @@ from runner.ingest.native import (
     require_number,
     require_str,
 )
+from runner.records import IngestError, NativeFile, TableRows
 from runner.run import sha256_of
 
 HARNESS = "serbench robustness"

@@ -10,7 +10,7 @@ import pytest
 
 from runner.ingest import Parser
 from runner.ingest.load import ingest_file
-from runner.ingest.native import IngestError
+from runner.records import IngestError
 from runner.store import Store, StoreError
 from runner.suites import suite
 from runner.tests.support import TESTDATA, new_run, row_counts

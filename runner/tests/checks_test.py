@@ -11,7 +11,7 @@ from runner.checks import (
     spread,
     spread_cases,
 )
-from runner.ingest.native import Sample, SampleKind
+from runner.records import Sample, SampleKind
 
 CASE = "dataset=order/size={size}/op={op}/format=json/lib=msgspec/variant=struct"
 

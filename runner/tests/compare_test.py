@@ -21,7 +21,7 @@ from runner.compare import (
     render_table,
 )
 from runner.ingest.calibration_json import COLUMNS
-from runner.ingest.native import CaseResult, NativeFile, Sample, SampleKind, TableRows
+from runner.records import CaseResult, NativeFile, Sample, SampleKind, TableRows
 from runner.stats import Verdict, compare, format_ns, median_ci
 from runner.store import Run, Store, StoredFile, StoreError
 from runner.tests.support import MACHINE, OTHER_MACHINE, new_run

@@ -6,8 +6,8 @@ import pytest
 
 from runner import cli
 from runner.caseid import CaseIdentity
-from runner.ingest.native import CaseResult, NativeFile, Sample, SampleKind
 from runner.machine import machine_class
+from runner.records import CaseResult, NativeFile, Sample, SampleKind
 from runner.store import Store, StoredFile
 from runner.tests.support import MACHINE, OTHER_MACHINE, new_run
 

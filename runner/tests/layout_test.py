@@ -1,13 +1,18 @@
-"""runner/ stays readable at a glance: no import cycles, and parsers that never touch the store."""
+"""runner/ stays readable at a glance: no import cycles, dependencies one way (the runner's
+core never imports its docs generator; parsers never touch the store or the drivers)."""
 
 import ast
 from pathlib import Path
 
 RUNNER = Path(__file__).parent.parent
-# The runner's own code; runner/docs is its own package with its own tests.
+# Every package of runner/, its docs generator, cross-language drivers and tests included;
+# not Debian's driver it links to, nor test data.
 SOURCES = sorted(
-    p for folder in ("", "ingest", "benchmarks") for p in (RUNNER / folder).glob("*.py") if p.is_file()
+    p for p in RUNNER.rglob("*.py") if p.relative_to(RUNNER).parts[0] not in ("debian_psycopg", "testdata")
 )
+# The programs at the top, which may reach up to the docs: the commands regenerate them after
+# a run, the repeatability benchmark draws its cases from the published snapshot.
+COMMANDS = ("runner.all", "runner.cli", "runner.benchmarks.")
 
 
 def _module(path: Path) -> str:
@@ -60,7 +65,20 @@ def _cycle(graph: dict[str, set[str]]) -> list[str]:
 def test_the_sources_are_found() -> None:
     names = {_module(p) for p in SOURCES}
     assert {"runner.all", "runner.cli", "runner.ingest", "runner.ingest.pyperf_json"} <= names
-    assert "runner.benchmarks.store" in names
+    assert {"runner.benchmarks.store", "runner.docs.generate", "runner.crosslang.interop.matrix"} <= names
+    assert "runner.tests.layout_test" in names
+
+
+def _is_test(name: str) -> bool:
+    return name.endswith("_test") or ".tests." in name
+
+
+def test_the_core_never_imports_the_docs() -> None:
+    graph = _graph()
+    core = [n for n in graph if not n.startswith(("runner.docs", *COMMANDS)) and not _is_test(n)]
+    assert "runner.compare" in core
+    reaching = {name: sorted(t for t in graph[name] if t.startswith("runner.docs")) for name in core}
+    assert {name: found for name, found in reaching.items() if found} == {}
 
 
 def test_no_import_cycle() -> None:
@@ -71,12 +89,19 @@ def test_the_cycle_finder_finds_one() -> None:
     assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
 
 
-def test_parsers_never_touch_the_store_or_the_suites() -> None:
+# The fuzz pass's module, which its parser still reads its format from; it leaves runner/
+# with the rest of the robustness drivers.
+_DRIVERS_READ = {"runner.crosslang.robustness.fuzzing"}
+
+
+def test_parsers_never_touch_the_store_the_suites_or_the_drivers() -> None:
     graph = _graph()
     parsers = [name for name in graph if name.startswith("runner.ingest.") and name != "runner.ingest.load"]
     assert len(parsers) >= 8
     for name in parsers:
         assert not graph[name] & {"runner.store", "runner.suites", "runner.all", "runner.cli"}, name
+        drivers = {t for t in graph[name] if t.startswith("runner.crosslang.") and not t.endswith(".schema")}
+        assert drivers <= _DRIVERS_READ, name
 
 
 def test_languages_and_profiles_are_the_catalogs() -> None:

@@ -12,7 +12,8 @@ import pytest
 from runner.caseid import parse_case_id
 from runner.cli import main as cli_main
 from runner.ingest.load import ingest_file, ingest_suite
-from runner.ingest.native import IngestError, Sample, SampleKind, fastest_per_round
+from runner.ingest.native import fastest_per_round
+from runner.records import IngestError, Sample, SampleKind
 from runner.store import Store
 from runner.suites import suite
 from runner.tests import standins

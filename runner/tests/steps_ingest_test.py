@@ -12,7 +12,7 @@ import pytest
 
 from runner.caseid import parse_case_id
 from runner.ingest.load import ingest_file, ingest_suite
-from runner.ingest.native import IngestError
+from runner.records import IngestError
 from runner.store import Store
 from runner.suites import suite
 from runner.tests.support import TESTDATA, metrics_of, new_run, row_counts

@@ -2,6 +2,10 @@
 and macros read the one catalog instead of spelling its lists (load it from
 @serbench_catalog//:catalog.bzl). The repository is remade when catalog.json changes."""
 
+def _label(runfile):
+    package, _, name = runfile.rpartition("/")
+    return "//{}:{}".format(package, name)
+
 def _catalog_repository_impl(rctx):
     catalog = json.decode(rctx.read(rctx.attr.catalog))
     datasets = catalog["datasets"]
@@ -17,8 +21,10 @@ def _catalog_repository_impl(rctx):
         "CORPUS_FORMATS": [f["name"] for f in catalog["formats"] if f.get("corpus")],
         "OPS": [o["name"] for o in catalog["ops"]],
         "LANGUAGES": [lang["name"] for lang in catalog["languages"]],
+        # Each language's binaries as labels: "python/bench/bench" is //python/bench:bench;
+        # a binary a language does not have ("") is left out.
         "LANGUAGE_TARGETS": {
-            lang["name"]: {key: lang[key] for key in ("suite", "interop", "robustness")}
+            lang["name"]: {key: _label(lang[key]) for key in ("suite", "interop", "robustness") if lang[key]}
             for lang in catalog["languages"]
         },
     }

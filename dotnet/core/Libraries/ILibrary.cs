@@ -90,7 +90,7 @@ public static class LibraryVersion
 {
     /// <summary>The version of NuGet package <paramref name="id"/> this assembly was built
     /// with (Serbench.Core.csproj embeds the pins of Directory.Packages.props; assembly
-    /// versions do not always say: Google.FlatBuffers 25.2.10 is assembly 1.0.0).</summary>
+    /// versions do not always say: the pinned Google.FlatBuffers is assembly 1.0.0).</summary>
     public static string OfPackage(string id) =>
         typeof(LibraryVersion).Assembly.GetCustomAttributes<AssemblyMetadataAttribute>()
             .FirstOrDefault(a => a.Key == $"package:{id}")?.Value

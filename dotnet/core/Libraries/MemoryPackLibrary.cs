@@ -6,7 +6,12 @@ namespace Serbench.Libraries;
 /// <summary>MemoryPack with the serializers its source generator writes for the model
 /// (default, non-version-tolerant layout).</summary>
 public sealed class MemoryPackLibrary()
-    : ModelLibrary("memorypack", "memorypack", LibraryVersion.OfPackage("MemoryPack"), "https://github.com/Cysharp/MemoryPack", ["codegen"])
+    : ModelLibrary(
+        lib: "memorypack",
+        format: "memorypack",
+        version: LibraryVersion.OfPackage("MemoryPack"),
+        home: "https://github.com/Cysharp/MemoryPack",
+        capabilities: ["codegen"])
 {
     protected override Codec<Payload<TRecord>> Codec<TRecord>() => new MemoryPackCodec<TRecord>();
 

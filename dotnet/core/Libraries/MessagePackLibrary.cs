@@ -6,7 +6,12 @@ namespace Serbench.Libraries;
 /// <summary>MessagePack-CSharp, standard resolver over the attributed model (string keys:
 /// maps keyed by the schema's field names, as other languages' msgpack libraries write).</summary>
 public class MessagePackLibrary()
-    : ModelLibrary("messagepack", "msgpack", LibraryVersion.OfPackage("MessagePack"), "https://github.com/MessagePack-CSharp/MessagePack-CSharp", ["reflection"])
+    : ModelLibrary(
+        lib: "messagepack",
+        format: "msgpack",
+        version: LibraryVersion.OfPackage("MessagePack"),
+        home: "https://github.com/MessagePack-CSharp/MessagePack-CSharp",
+        capabilities: ["reflection"])
 {
     public virtual MessagePackSerializerOptions Options => MessagePackSerializerOptions.Standard;
 

@@ -12,7 +12,12 @@ namespace Serbench.Libraries;
 /// <see cref="MessagePack.UnionAttribute"/> tags (the layout MessagePack-CSharp writes), through
 /// <see cref="UnionConverter{TBase}"/>, since the library has no union support of its own.</summary>
 public sealed class MsgPackLightLibrary()
-    : ModelLibrary("msgpack_light", "msgpack", LibraryVersion.OfPackage("msgpack.light"), "https://github.com/progaudi/msgpack.light", ["reflection"])
+    : ModelLibrary(
+        lib: "msgpack_light",
+        format: "msgpack",
+        version: LibraryVersion.OfPackage("msgpack.light"),
+        home: "https://github.com/progaudi/msgpack.light",
+        capabilities: ["reflection"])
 {
     protected override Codec<Payload<TRecord>> Codec<TRecord>() => new MsgPackLightCodec<TRecord>(Contexts.For(typeof(Payload<TRecord>)));
 

@@ -22,7 +22,12 @@ namespace Serbench.Libraries;
 /// (only its <c>$type</c> names), so a union is read the way its custom converters do it:
 /// the object is loaded as a <see cref="JObject"/>, then its "type" picks the class.</summary>
 public sealed class NewtonsoftJsonLibrary()
-    : ModelLibrary("newtonsoft_json", "json", LibraryVersion.OfPackage("Newtonsoft.Json"), HomePage, ["reflection", "validates"])
+    : ModelLibrary(
+        lib: "newtonsoft_json",
+        format: "json",
+        version: LibraryVersion.OfPackage("Newtonsoft.Json"),
+        home: HomePage,
+        capabilities: ["reflection", "validates"])
 {
     /// <summary>Shared by every Json.NET variant.</summary>
     public const string HomePage = "https://www.newtonsoft.com/json";

@@ -13,7 +13,10 @@ namespace Serbench.Libraries;
 /// reads every value into the tree (strings unescaped, integers as long or BigInteger, other
 /// numbers as double), so decode is the load alone.</summary>
 public sealed class NewtonsoftJsonSchemalessLibrary() : SchemalessJsonLibrary<JToken>(
-    "newtonsoft_json", "schemaless", LibraryVersion.OfPackage("Newtonsoft.Json"), NewtonsoftJsonLibrary.HomePage)
+    lib: "newtonsoft_json",
+    variant: "schemaless",
+    version: LibraryVersion.OfPackage("Newtonsoft.Json"),
+    home: NewtonsoftJsonLibrary.HomePage)
 {
     protected override Codec<JToken> Codec { get; } = new TokenCodec();
 

@@ -7,7 +7,12 @@ namespace Serbench.Libraries;
 /// <summary>protobuf-net with code-first contracts: [ProtoContract] on the model, field
 /// numbers from the .proto schemas (unions as sub-messages, see Model/).</summary>
 public sealed class ProtobufNetLibrary()
-    : ModelLibrary("protobuf_net", "protobuf", LibraryVersion.OfPackage("protobuf-net"), "https://github.com/protobuf-net/protobuf-net", ["reflection"])
+    : ModelLibrary(
+        lib: "protobuf_net",
+        format: "protobuf",
+        version: LibraryVersion.OfPackage("protobuf-net"),
+        home: "https://github.com/protobuf-net/protobuf-net",
+        capabilities: ["reflection"])
 {
     protected override Codec<Payload<TRecord>> Codec<TRecord>() => new ProtobufNetCodec<TRecord>();
 

@@ -11,7 +11,12 @@ namespace Serbench.Libraries;
 /// model's PascalCase property names and absent optional fields are written as null. Required
 /// members and types are checked while decoding. The baseline of the docs' comparisons.</summary>
 public sealed class SystemTextJsonLibrary()
-    : ModelLibrary("system_text_json", "json", LibraryVersion.Of(typeof(JsonSerializer).Assembly), HomePage, ["reflection", "validates"])
+    : ModelLibrary(
+        lib: "system_text_json",
+        format: "json",
+        version: LibraryVersion.Of(typeof(JsonSerializer).Assembly),
+        home: HomePage,
+        capabilities: ["reflection", "validates"])
 {
     /// <summary>Shared by every System.Text.Json variant.</summary>
     public const string HomePage = "https://learn.microsoft.com/dotnet/standard/serialization/system-text-json/overview";
@@ -34,7 +39,12 @@ public sealed class SystemTextJsonLibrary()
 /// omitted), reflection-based, through the payload's resolved type info; required fields and
 /// types are checked while decoding. The reference JSON writer of the interop matrix.</summary>
 public class SystemTextJsonSnakeCaseLibrary()
-    : ModelLibrary("system_text_json", "json", LibraryVersion.Of(typeof(JsonSerializer).Assembly), SystemTextJsonLibrary.HomePage, ["reflection", "validates"])
+    : ModelLibrary(
+        lib: "system_text_json",
+        format: "json",
+        version: LibraryVersion.Of(typeof(JsonSerializer).Assembly),
+        home: SystemTextJsonLibrary.HomePage,
+        capabilities: ["reflection", "validates"])
 {
     public override string? Variant => "reflection_snake_case";
 

@@ -8,7 +8,10 @@ namespace Serbench.Libraries;
 /// <see cref="JsonNode"/> tree with default options (its default encoder escapes non-ASCII text
 /// on output, so its wire size can exceed the input's).</summary>
 public sealed class SystemTextJsonSchemalessLibrary() : SchemalessJsonLibrary<JsonNode?>(
-    "system_text_json", "schemaless", LibraryVersion.Of(typeof(JsonSerializer).Assembly), SystemTextJsonLibrary.HomePage)
+    lib: "system_text_json",
+    variant: "schemaless",
+    version: LibraryVersion.Of(typeof(JsonSerializer).Assembly),
+    home: SystemTextJsonLibrary.HomePage)
 {
     protected override Codec<JsonNode?> Codec { get; } = new NodeCodec();
 
@@ -65,7 +68,10 @@ public sealed class SystemTextJsonSchemalessLibrary() : SchemalessJsonLibrary<Js
 /// to the caller undisposed, so its pooled index is not returned (counted in allocations).
 /// Encode writes a parsed document: the only kind a read-only DOM has.</summary>
 public sealed class SystemTextJsonDocumentLibrary() : SchemalessJsonLibrary<JsonDocument>(
-    "system_text_json", "schemaless_document", LibraryVersion.Of(typeof(JsonSerializer).Assembly), SystemTextJsonLibrary.HomePage)
+    lib: "system_text_json",
+    variant: "schemaless_document",
+    version: LibraryVersion.Of(typeof(JsonSerializer).Assembly),
+    home: SystemTextJsonLibrary.HomePage)
 {
     protected override Codec<JsonDocument> Codec { get; } = new DocumentCodec();
 

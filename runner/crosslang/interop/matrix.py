@@ -22,7 +22,6 @@ import hashlib
 import json
 import os
 import shlex
-import subprocess
 import sys
 import tempfile
 from collections import Counter
@@ -30,14 +29,13 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from runner.crosslang.interop.schema import SCHEMA
 from schemas.catalog import catalog
+from schemas.interop.protocol import STATUSES, Case, Outcome, run_step
 
 FORMATS = catalog.INTEROP_FORMATS
 DATASETS = catalog.SYNTHETIC_DATASETS
 SIZES = catalog.SIZES
-STATUSES = ("ok", "failed", "not_applicable")
-SCHEMA = "serbench-interop/1"  # the file's format version, checked by the runner's ingester
-_TIMEOUT_S = 120
 # Interop binaries wired into //runner/crosslang/interop:matrix, by runfiles path.
 # A language without an interop program ("" in the catalog) is not wired.
 WIRED = {lang.name: lang.interop for lang in catalog.load().languages if lang.interop}
@@ -45,22 +43,6 @@ _WORKERS = os.cpu_count() or 2
 # What every ok cell means: the consumer decoded the producer's bytes to values
 # equal to the canonical fixture (not merely that it decoded them).
 COMPARISON = "consumer decoded the producer's bytes and compared every field with the canonical fixture"
-
-
-@dataclass(frozen=True)
-class Case:
-    format: str
-    dataset: str
-    size: int
-
-    def args(self) -> list[str]:
-        return ["--format", self.format, "--dataset", self.dataset, "--size", str(self.size)]
-
-
-@dataclass
-class Outcome:
-    status: str
-    message: str
 
 
 @dataclass
@@ -79,36 +61,6 @@ class Cell:
 
 def cell_id(cell: Cell) -> str:
     return f"{cell.producer}->{cell.consumer} {cell.format}/{cell.dataset}/{cell.size}"
-
-
-def _last_line(text: str) -> str:
-    lines = [line for line in text.strip().splitlines() if line.strip()]
-    return lines[-1] if lines else ""
-
-
-def run_step(command: list[str], step: str, case: Case, path: Path) -> Outcome:
-    """One encode or decode, classified by exit code; anything unexpected is a failure."""
-    flag = "--out" if step == "encode" else "--in"
-    try:
-        done = subprocess.run(
-            [*command, step, *case.args(), flag, str(path)],
-            capture_output=True,
-            text=True,
-            env=child_env(),
-            timeout=_TIMEOUT_S,
-        )
-    except subprocess.TimeoutExpired:
-        return Outcome("failed", f"{step} timed out after {_TIMEOUT_S}s")
-    except OSError as err:
-        return Outcome("failed", f"{step} could not start: {err}")
-    said = _last_line(done.stdout + "\n" + done.stderr)
-    if done.returncode == 0:
-        return Outcome("ok", "")
-    if done.returncode == 3 and said.startswith("not-applicable:"):
-        return Outcome("not_applicable", said.removeprefix("not-applicable:").strip())
-    if done.returncode == 1:
-        return Outcome("failed", f"{step}: {said or 'exit 1 with no message'}")
-    return Outcome("failed", f"{step}: exit {done.returncode} (protocol allows 0, 1, 3): {said}")
 
 
 def _cell(producer: str, consumer: str, case: Case, outcome: Outcome, payload: Path | None) -> Cell:
@@ -174,15 +126,6 @@ def regressions(cells: list[Cell], known: set[str]) -> tuple[list[Cell], list[st
 def wired_langs() -> dict[str, list[str]]:
     """The wired binaries present in this target's runfiles (working directory)."""
     return {name: [os.path.abspath(path)] for name, path in WIRED.items() if Path(path).exists()}
-
-
-def child_env() -> dict[str, str]:
-    """Children find their data in this target's runfiles tree, which holds theirs."""
-    env = dict(os.environ)
-    root = env.get("RUNFILES_DIR") or env.get("TEST_SRCDIR") or env.get("PYTHON_RUNFILES")
-    if root:
-        env["RUNFILES_DIR"] = root
-    return env
 
 
 def report(cells: list[Cell]) -> dict[str, object]:

@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 
 from runner.crosslang.interop import matrix
+from schemas.interop import protocol
+from schemas.interop.protocol import Case
 
 _STANDIN = "runner/crosslang/interop/testdata/standin.py"
 
@@ -17,7 +19,7 @@ def _lang(mode: str) -> list[str]:
 
 
 def _cells(langs: dict[str, list[str]], formats: tuple[str, ...] = ("json",)) -> list[matrix.Cell]:
-    cases = [matrix.Case(f, d, 1) for f in formats for d in ("user", "filetree")]
+    cases = [Case(f, d, 1) for f in formats for d in ("user", "filetree")]
     return matrix.run_matrix(langs, cases, progress=False)
 
 
@@ -61,8 +63,8 @@ def test_a_crash_or_odd_exit_is_a_failure_not_a_pass(mode: str, message: str) ->
 
 
 def test_a_hanging_binary_times_out(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(matrix, "_TIMEOUT_S", 1)
-    cells = matrix.run_matrix({"slow": _lang("sleep")}, [matrix.Case("json", "user", 1)], progress=False)
+    monkeypatch.setattr(protocol, "TIMEOUT_S", 1)
+    cells = matrix.run_matrix({"slow": _lang("sleep")}, [Case("json", "user", 1)], progress=False)
     assert [c.message for c in cells] == ["producer slow encode timed out after 1s"]
 
 

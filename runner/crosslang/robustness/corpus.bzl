@@ -35,7 +35,7 @@ robustness_corpus = rule(
     attrs = {
         "profile": attr.string(mandatory = True, values = ["smoke", "full"]),
         "seed": attr.int(default = 1),
-        "golden": attr.label(default = "//runner/crosslang/interop:golden", allow_files = True),
+        "golden": attr.label(default = "//tools/interop:golden", allow_files = True),
         "seeds": attr.label_list(default = _SEEDS, allow_files = True),
         "jsonchecker": attr.label(default = "@jsonchecker//:files", allow_files = True),
         # The fuzz findings' inputs (reproducers/reproducers.json and its files).

@@ -43,7 +43,7 @@ REPRODUCERS = Path("runner/crosslang/robustness/reproducers")
 REPRODUCERS_INDEX = "reproducers.json"
 # The seeds, as runfiles of a driver binary.
 CORPUS = "serbench/runner/crosslang/robustness/corpus"
-GOLDEN = "serbench/runner/crosslang/interop/golden"
+GOLDEN = "serbench/tools/interop/golden"
 
 
 def stem(decoder: Decoder) -> str:

@@ -13,7 +13,7 @@ from runner.crosslang.robustness import generate
 from runner.crosslang.robustness.mutate import KINDS
 from schemas.catalog import catalog
 
-_GOLDEN = sorted(Path("runner/crosslang/interop/golden").iterdir())
+_GOLDEN = sorted(Path("tools/interop/golden").iterdir())
 _JSONCHECKER = sorted(Path("../jsonchecker").glob("*.json"))
 # Formats every corpus built from the golden vectors alone must hold (capnp joins when
 # its golden vectors exist; the seeded formats come with their seed vectors).
@@ -60,7 +60,7 @@ def test_controls_are_the_golden_vectors(name: str) -> None:
     per_format = len(catalog.SYNTHETIC_DATASETS) * len(generate.CONTROL_SIZES)
     assert len(controls) == len(doc["formats"]) * per_format
     for item, data in controls:
-        golden = Path(f"runner/crosslang/interop/golden/{item['dataset']}_{item['size']}.{item['format']}")
+        golden = Path(f"tools/interop/golden/{item['dataset']}_{item['size']}.{item['format']}")
         assert data == golden.read_bytes() and item["expect"] == "fixture"
 
 

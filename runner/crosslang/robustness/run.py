@@ -29,9 +29,10 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
-from runner.crosslang.interop.matrix import child_env, parse_langs
+from runner.crosslang.interop.matrix import parse_langs
 from runner.crosslang.robustness.schema import FINDINGS, OUTCOMES, SCHEMA
 from schemas.catalog import catalog
+from schemas.interop.protocol import child_env
 
 # A language without a robustness program ("" in the catalog) is not wired.
 WIRED = {lang.name: lang.robustness for lang in catalog.load().languages if lang.robustness}

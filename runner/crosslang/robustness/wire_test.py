@@ -22,7 +22,7 @@ from runner.crosslang.robustness import (
 from runner.crosslang.robustness.mutant import Base
 from schemas.catalog import catalog
 
-_GOLDEN = Path("runner/crosslang/interop/golden")
+_GOLDEN = Path("tools/interop/golden")
 
 
 def base(fmt: str, dataset: str = "user", size: int = 1) -> Base:

@@ -1,12 +1,11 @@
-"""Golden vectors: each synthetic dataset and size encoded in every interop format
-by the reference encoder (Python's interop binary), and the test each
-language runs to decode them.
+"""Golden vectors: each synthetic dataset and size encoded in every golden format by the
+reference encoder (Python's interop binary), and the test each language runs to decode them.
 
     golden_vectors(name, datasets, sizes, formats)
-        :<name>, files golden/<dataset>_<size>.<format> in this package.
+        :<name>, files golden/<dataset>_<size>.<format> in the calling package.
     golden_decode_test(name, lang, interop, tags)
         decodes every golden vector with `interop` and compares each with
-        the canonical fixture (runner/crosslang/interop/golden_test.py).
+        the canonical fixture (tools/interop/golden_test.py).
 """
 
 _ENCODER = "//python/interop"
@@ -40,11 +39,11 @@ def golden_decode_test(name, lang, interop, tags = []):
     native.py_test(
         name = name,
         size = "medium",
-        srcs = ["//runner/crosslang/interop:golden_test.py"],
-        main = "//runner/crosslang/interop:golden_test.py",
+        srcs = ["//tools/interop:golden_test.py"],
+        main = "//tools/interop:golden_test.py",
         args = ["--lang", lang, "--binary", "$(rootpath {})".format(interop)],
-        data = [interop, "//runner/crosslang/interop:golden"],
-        deps = ["//runner/crosslang/interop:matrix_lib"],
+        data = [interop, "//tools/interop:golden"],
+        deps = ["//schemas/interop:protocol"],
         python_version = "PY3",
         tags = tags,
     )

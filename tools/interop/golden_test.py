@@ -2,7 +2,7 @@
 
     golden_test --lang cpp --binary PATH
 
-Each file runner/crosslang/interop/golden/<dataset>_<size>.<format> was written by
+Each file tools/interop/golden/<dataset>_<size>.<format> was written by
 the reference encoder from the canonical fixture; the binary must decode it to
 values equal to the fixture (or say the format is not applicable to it). Ends
 with the plain line `golden <lang>: N passed, N not applicable, N failed`.
@@ -13,9 +13,9 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from runner.crosslang.interop.matrix import Case, run_step
+from schemas.interop.protocol import Case, run_step
 
-GOLDEN = Path("runner/crosslang/interop/golden")
+GOLDEN = Path("tools/interop/golden")
 
 
 def golden_cases() -> list[tuple[Case, Path]]:

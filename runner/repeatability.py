@@ -1,0 +1,79 @@
+"""The repeatability benchmark's report: how far two runs of the same code moved each
+language's cases on one machine. `bazel run //runner:repeatability` writes it
+(runner/benchmarks/repeatability.py) beside the published snapshot; `runner compare` raises
+its minimum effect to that noise (`noise`), and the methodology page shows the report
+(runner/docs/repeatability.py).
+"""
+
+import json
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TypeVar
+
+_T = TypeVar("_T")
+
+NAME = "repeatability.json"
+
+
+def _known(value: float | None) -> bool:
+    """NaN (no case to take a share of) is null in the report."""
+    return value is not None and not math.isnan(value)
+
+
+def percent(share: float | None) -> str:
+    return f"{share:.1%}" if _known(share) else "-"
+
+
+def ratio(value: float | None) -> str:
+    return f"{value:.3f}" if _known(value) else "-"
+
+
+def min_effect(default: float, noise: Mapping[str, float], lang: str) -> float:
+    """A language's minimum effect: the default, or its run-to-run noise when that is more."""
+    return max(default, noise.get(lang, 0.0))
+
+
+def raised(default: float, noise: Mapping[str, float], source: str) -> str:
+    """ ", raised to ...": each language's minimum effect, as `runner compare` and the page
+    print them after the default; nothing without noise figures."""
+    if not noise:
+        return ""
+    effects = ", ".join(f"{lang} {min_effect(default, noise, lang):.1%}" for lang in sorted(noise))
+    return f", raised to the run-to-run noise of {source}: {effects}"
+
+
+@dataclass(frozen=True)
+class Noise:
+    """How far two back-to-back runs of the same code moved a language's cases on one machine:
+    95% of its cases of at least 1 µs moved less than moved_95 (host drift divided out)."""
+
+    runs: tuple[str, str]
+    machine: str  # the fingerprint the runs were measured on
+    moved_95: dict[str, float]
+
+    def describe(self) -> str:
+        return f"repeatability runs {self.runs[0]} and {self.runs[1]}"
+
+
+def read(path: Path, parse: Callable[[dict[str, Any]], _T]) -> _T | None:
+    """What `parse` makes of the report at path; None without one."""
+    if not path.exists():
+        return None
+    try:
+        return parse(json.loads(path.read_text()))
+    except (ValueError, KeyError, TypeError) as error:
+        raise ValueError(f"{path}: not a repeatability report ({error!r})") from error
+
+
+def _noise(report: dict[str, Any]) -> Noise:
+    moved = {f["lang"]: f.get("moved_95") for f in report["languages"]}
+    run_a, run_b = report["runs"]
+    return Noise((run_a, run_b), report.get("machine", ""), {k: v for k, v in moved.items() if _known(v)})
+
+
+def noise(path: Path) -> Noise | None:
+    """The noise of the report at path; None without one (or one that predates the figure)."""
+    found = read(path, _noise)
+    return found if found and found.machine and found.moved_95 else None
