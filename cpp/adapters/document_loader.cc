@@ -1,38 +1,27 @@
 #include "cpp/adapters/document_loader.h"
 
+#include <map>
 #include <stdexcept>
 
 #include "cpp/model/access.h"
 #include "cpp/model/fixture.h"
+#include "schemas/catalog/catalog.h"
 #include "schemas/google_message/benchmarks.pb.h"
 
 namespace serbench::adapters {
 namespace {
 
-struct Source {
-  std::string name;
-  std::string format;
-  std::string path;  // the runfile
-  // json: the access fields (document_codec.h), a few named values near the top.
-  std::vector<std::string> access = {};
-};
-
-const std::vector<Source>& Sources() {
-  static const auto* sources = new std::vector<Source>{
-      {"twitter", "json", "schemas/real/twitter.json",
-       {"/statuses/0/id", "/statuses/0/user/screen_name", "/search_metadata/count"}},
-      {"citm_catalog", "json", "schemas/real/citm_catalog.json",
-       {"/events/138586341/name", "/performances", "/performances/0/id"}},
-      {"canada", "json", "schemas/real/canada.json",
-       {"/type", "/features/0/geometry/coordinates"}},
-      {"google_message1_proto2", "protobuf", "schemas/google_message/google_message1_proto2.pb"},
-      {"google_message1_proto3", "protobuf", "schemas/google_message/google_message1_proto3.pb"},
-      {"google_message2", "protobuf", "schemas/google_message/google_message2.pb"},
+// The access fields of the JSON documents (document_codec.h): a few named values
+// near the top, as JSON pointers; a document not named here has none.
+const std::map<std::string_view, std::vector<std::string>>& Access() {
+  static const auto* access = new std::map<std::string_view, std::vector<std::string>>{
+      {"twitter", {"/statuses/0/id", "/statuses/0/user/screen_name", "/search_metadata/count"}},
+      {"citm_catalog", {"/events/138586341/name", "/performances", "/performances/0/id"}},
+      {"canada", {"/type", "/features/0/geometry/coordinates"}},
       // bash is in every Debian apt index (it is Essential).
-      {"packages", "json", "schemas/packages/packages.json",
-       {"/packages/bash/version", "/packages/bash/installed_size", "/packages/bash/depends"}},
+      {"packages", {"/packages/bash/version", "/packages/bash/installed_size", "/packages/bash/depends"}},
   };
-  return *sources;
+  return *access;
 }
 
 // The payloads inside protobuf's BenchmarkDataset wrapper, and their type.
@@ -47,17 +36,23 @@ void Unwrap(const std::string& bytes, const std::string& path, Document& doc) {
 
 std::vector<std::string> DocumentNames() {
   std::vector<std::string> names;
-  for (const Source& s : Sources()) names.push_back(s.name);
+  for (const catalog::RealDocument& d : catalog::kRealDocuments) names.emplace_back(d.name);
   return names;
 }
 
 std::shared_ptr<const Document> LoadDocument(std::string_view name) {
-  for (const Source& s : Sources()) {
-    if (s.name != name) continue;
-    Document doc{.name = s.name, .format = s.format, .payloads = {}, .access = s.access};
-    std::string bytes = model::ReadRunfile(s.path);
-    if (s.format == "protobuf") {
-      Unwrap(bytes, s.path, doc);
+  for (const catalog::RealDocument& d : catalog::kRealDocuments) {
+    if (d.name != name) continue;
+    const bool protobuf = d.kind == "real_protobuf";
+    const auto access = Access().find(d.name);
+    Document doc{.name = std::string(d.name),
+                 .format = protobuf ? "protobuf" : "json",
+                 .payloads = {},
+                 .access = access == Access().end() ? std::vector<std::string>{} : access->second};
+    const std::string path(d.file);
+    std::string bytes = model::ReadRunfile(path);
+    if (protobuf) {
+      Unwrap(bytes, path, doc);
     } else {
       doc.payloads.push_back(std::move(bytes));
     }

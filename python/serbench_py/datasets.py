@@ -1,7 +1,19 @@
-"""The six synthetic datasets and the packages document's records, described once
-(see schemas/README.md for the contract)."""
+"""The synthetic datasets and the packages document's records, described once.
+
+The synthetic ones are read from their schemas as the other languages' generators
+read them (tools/codegen/describe.py): the .proto of each, through its generated
+module's descriptor, with the .fbs twin for widths and timestamps. The packages
+document has no IDL schemas, so its records are written here (see
+schemas/README.md for the contract).
+"""
+
+import importlib
+
+import describe
+from google.protobuf import descriptor_pb2
 
 from schemas.catalog import catalog
+from serbench_py.fixtures import runfile
 from serbench_py.schema import (
     STR,
     TIMESTAMP,
@@ -14,185 +26,71 @@ from serbench_py.schema import (
     Record,
     Ref,
     Scalar,
+    Type,
     Union,
 )
 
-_ADDRESS = Record(
-    "Address", tuple(Field(n, STR) for n in ("street", "city", "postcode", "country"))
-)
 
-USER = Dataset(
-    "user",
-    records=(
-        _ADDRESS,
-        Record(
-            "User",
-            (
-                Field("name", STR),
-                Field("email", STR),
-                Field("age", Scalar("uint32")),
-                Field("tags", List(STR)),
-                Field("address", Ref("Address")),
-            ),
-        ),
-    ),
-    root=Ref("User"),
-    access=catalog.dataset("user").access,
-)
+class _Reader:
+    """One dataset's description as the schema module's types."""
 
-ORDER = Dataset(
-    "order",
-    records=(
-        Record(
-            "Customer",
-            (
-                Field("id", Scalar("uint64")),
-                Field("name", STR),
-                Field("email", STR),
-                Field("phone", STR),
-            ),
-        ),
-        _ADDRESS,
-        Record(
-            "LineItem",
-            (
-                Field("sku", STR),
-                Field("name", STR),
-                Field("quantity", Scalar("uint32")),
-                Field("unit_price", Scalar("float64")),
-            ),
-        ),
-        Record(
-            "Order",
-            (
-                Field("id", Scalar("uint64")),
-                Field("created_at", TIMESTAMP),
-                Field(
-                    "status",
-                    Enum("OrderStatus", ("PENDING", "PAID", "SHIPPED", "DELIVERED", "CANCELLED")),
-                ),
-                Field("customer", Ref("Customer")),
-                Field("shipping_address", Ref("Address")),
-                Field("items", List(Ref("LineItem"))),
-                Field("total", Scalar("float64")),
-                Field("currency", STR),
-            ),
-        ),
-    ),
-    root=Ref("Order"),
-    access=catalog.dataset("order").access,
-)
+    def __init__(self, d: describe.Dataset) -> None:
+        self.d = d
+        self.fbs = describe.fbs_fields(d)
+        self.unions = {m.name: self._union(m, o) for m in d.messages if (o := m.whole)}
 
-_NODE = Union(
-    "Node",
-    (("file", "File"), ("directory", "Directory")),
-    wrapper="Node",
-    field="entry",
-    fbs_enum="Entry",
-)
+    def _union(self, m: describe.Message, o: describe.Oneof, inline: bool = False) -> Union:
+        tags = tuple((o.member(f), f.type_name) for f in o.members)
+        fbs = self.fbs[(m.name, o.name)].type
+        if inline:
+            return Union(fbs, tags)
+        fbs_enum = "" if fbs == m.name else fbs
+        return Union(m.name, tags, wrapper=m.name, field=o.name, fbs_enum=fbs_enum)
+
+    def type(self, message: str, f: describe.Field) -> Type:
+        one: Type
+        if f.kind == "message":
+            one = self.unions.get(f.type_name) or Ref(f.type_name)
+        elif f.kind == "string":
+            one = STR
+        elif f.enum:
+            one = Enum(f.type_name, self.d.enums[f.type_name])
+        else:
+            kind = describe.scalar(self.d, self.fbs, message, f)
+            one = TIMESTAMP if kind == describe.TIMESTAMP else Scalar(kind)
+        if f.repeated or f.kind == "bytes":
+            return List(one)
+        return Optional(one) if f.optional else one
+
+    def record(self, m: describe.Message) -> Record:
+        fields = tuple(
+            Field(x.name, self._union(m, x, inline=True))
+            if isinstance(x, describe.Oneof)
+            else Field(x.name, self.type(m.name, x))
+            for x in m.items
+        )
+        return Record(m.name, fields)
+
+    def dataset(self) -> Dataset:
+        d = self.d
+        records = tuple(self.record(m) for m in d.messages if not m.whole)
+        inline = tuple(f.type for r in records for f in r.fields if isinstance(f.type, Union))
+        return Dataset(
+            d.name,
+            records=records,
+            root=self.unions.get(d.record) or Ref(d.record),
+            access=d.access,
+            unions=tuple(self.unions.values()) + inline,
+        )
 
 
-def _entry(*rest: Field) -> tuple[Field, ...]:
-    return (
-        Field("name", STR),
-        Field("created_by", STR),
-        Field("created_at", TIMESTAMP),
-        Field("updated_by", Optional(STR)),
-        Field("updated_at", Optional(TIMESTAMP)),
-        *rest,
-    )
+def _synthetic(name: str) -> Dataset:
+    proto = descriptor_pb2.FileDescriptorProto()
+    importlib.import_module(f"schemas.{name}.{name}_pb2").DESCRIPTOR.CopyToProto(proto)
+    return _Reader(describe.dataset(proto, [runfile(f"schemas/{name}/{name}.fbs")])).dataset()
 
 
-FILETREE = Dataset(
-    "filetree",
-    records=(
-        Record(
-            "File",
-            _entry(
-                Field("nbytes", Scalar("uint64")),
-                Field("permissions", Enum("Permission", ("READ", "WRITE", "READ_WRITE"))),
-            ),
-        ),
-        Record("Directory", _entry(Field("contents", List(_NODE)))),
-    ),
-    root=_NODE,
-    access=catalog.dataset("filetree").access,
-    unions=(_NODE,),
-)
-
-_EQUIPMENT = Union("Equipment", (("weapon", "Weapon"), ("shield", "Shield")))
-_F32 = Scalar("float32")
-_I16 = Scalar("int16")
-
-GAME = Dataset(
-    "game",
-    records=(
-        Record("Vec3", (Field("x", _F32), Field("y", _F32), Field("z", _F32))),
-        Record("Weapon", (Field("name", STR), Field("damage", _I16))),
-        Record("Shield", (Field("name", STR), Field("armor", _I16))),
-        Record(
-            "Monster",
-            (
-                Field("pos", Ref("Vec3")),
-                Field("mana", _I16),
-                Field("hp", _I16),
-                Field("name", STR),
-                Field("inventory", List(Scalar("uint8"))),
-                Field("color", Enum("Color", ("RED", "GREEN", "BLUE"))),
-                Field("weapons", List(Ref("Weapon"))),
-                Field("equipped", _EQUIPMENT),
-                Field("path", List(Ref("Vec3"))),
-            ),
-        ),
-    ),
-    root=Ref("Monster"),
-    access=catalog.dataset("game").access,
-    unions=(_EQUIPMENT,),
-)
-
-_CONTACT = Record("Contact", (Field("name", STR), Field("address", STR)))
-
-MAIL = Dataset(
-    "mail",
-    records=(
-        _CONTACT,
-        Record("Header", (Field("name", STR), Field("value", STR))),
-        Record(
-            "Mail",
-            (
-                Field("message_id", STR),
-                Field("subject", STR),
-                Field("sender", Ref("Contact")),
-                Field("to", List(Ref("Contact"))),
-                Field("cc", List(Ref("Contact"))),
-                Field("date", TIMESTAMP),
-                Field("headers", List(Ref("Header"))),
-                Field("body", STR),
-            ),
-        ),
-    ),
-    root=Ref("Mail"),
-    access=catalog.dataset("mail").access,
-)
-
-METRICS = Dataset(
-    "metrics",
-    records=(
-        Record(
-            "Series",
-            (
-                Field("name", STR),
-                Field("unit", STR),
-                Field("timestamps", List(Scalar("int64"))),
-                Field("values", List(Scalar("float64"))),
-            ),
-        ),
-    ),
-    root=Ref("Series"),
-    access=catalog.dataset("metrics").access,
-)
-
-SYNTHETIC: dict[str, Dataset] = {d.name: d for d in (USER, ORDER, FILETREE, GAME, MAIL, METRICS)}
+SYNTHETIC: dict[str, Dataset] = {name: _synthetic(name) for name in catalog.SYNTHETIC_DATASETS}
 
 _INT = Scalar("int64")
 

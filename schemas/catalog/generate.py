@@ -28,6 +28,15 @@ def _lists(catalog: Catalog) -> dict[str, Sequence[str]]:
     }
 
 
+def _documents(catalog: Catalog) -> list[str]:
+    """Each real document as a {name, kind, file} initializer, in the catalog's order."""
+    return [
+        "{" + ", ".join(json.dumps(v) for v in (d.name, d.kind, d.file)) + "}"
+        for d in catalog.datasets
+        if not d.synthetic
+    ]
+
+
 def cc_header(catalog: Catalog) -> str:
     lines = [f"// {_BANNER}", "#pragma once", "", "#include <array>", "#include <string_view>", ""]
     lines.append("namespace serbench::catalog {")
@@ -40,6 +49,19 @@ def cc_header(catalog: Catalog) -> str:
     lines.append(
         f"inline constexpr std::string_view kDefaultProfile = {json.dumps(catalog.default_profile)};"
     )
+    documents = _documents(catalog)
+    lines += [
+        "",
+        "// A real document: its kind (real_json, real_protobuf, real_large) and runfile.",
+        "struct RealDocument {",
+        "  std::string_view name;",
+        "  std::string_view kind;",
+        "  std::string_view file;",
+        "};",
+        f"inline constexpr std::array<RealDocument, {len(documents)}> kRealDocuments = {{{{",
+        *(f"    {d}," for d in documents),
+        "}};",
+    ]
     lines += ["", "}  // namespace serbench::catalog", ""]
     return "\n".join(lines)
 

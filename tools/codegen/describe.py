@@ -3,14 +3,19 @@
 --descriptor_set_out), turned into datasets of messages, fields (their kinds,
 repeated, proto3 optional, enums) and oneofs, plus the one thing the .proto
 cannot say that more than one generator needs: which FlatBuffers types are
-structs. Shapes no generator supports stop the build here. The catalog adds
+structs. Shapes no generator supports stop the build here. The .fbs twin
+also gives what the native models need beyond the .proto (`fbs_fields`): a
+scalar's width (`short`, `[ubyte]`) and which int64 fields are timestamps (the
+`timestamp` attribute). The catalog adds
 each dataset's access fields (schemas/README.md), resolved here to fields
 (`access`) for the generators that write the access operations."""
 
 from __future__ import annotations
 
+import argparse
 import re
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from google.protobuf import descriptor_pb2
@@ -58,6 +63,11 @@ class Message:
     def oneofs(self) -> tuple[Oneof, ...]:
         return tuple(x for x in self.items if isinstance(x, Oneof))
 
+    @property
+    def whole(self) -> Oneof | None:
+        """The oneof this message is nothing but (filetree's Node), if it is one."""
+        return next((o for o in self.oneofs if o.whole), None)
+
 
 @dataclass(frozen=True)
 class Dataset:
@@ -66,6 +76,7 @@ class Dataset:
     messages: tuple[Message, ...]
     idl: dict[str, Path]  # suffix (proto, fbs, capnp, thrift) -> file
     access: tuple[str, ...] = ()  # the catalog's access paths, dotted from a record
+    enums: dict[str, tuple[str, ...]] = field(default_factory=dict)  # name -> value names, by value
 
     def message(self, name: str) -> Message:
         found = next((m for m in self.messages if m.name == name), None)
@@ -87,7 +98,7 @@ class Access:
 
 def access(d: Dataset) -> Access:
     record = d.message(d.record)
-    whole = record.oneofs[0] if len(record.oneofs) == 1 and record.oneofs[0].whole else None
+    whole = record.whole
     starts = [f.type_name for f in whole.members] if whole else [record.name]
     if not d.access:
         raise SystemExit(f"{d.name}: the catalog names no access fields")
@@ -127,7 +138,7 @@ def _refusal(f: Field, last: bool) -> str:
     return ""
 
 
-def field(f: descriptor_pb2.FieldDescriptorProto) -> Field:
+def _field(f: descriptor_pb2.FieldDescriptorProto) -> Field:
     kind = {_TYPE_MESSAGE: "message", _TYPE_STRING: "string", _TYPE_BYTES: "bytes"}.get(f.type, "scalar")
     return Field(
         name=f.name,
@@ -148,9 +159,9 @@ def message(m: descriptor_pb2.DescriptorProto) -> Message:
     for f in m.field:
         i = oneof(f)
         if i is None:
-            items.append(field(f))
+            items.append(_field(f))
         elif not any(isinstance(x, Oneof) and x.name == m.oneof_decl[i].name for x in items):
-            members = tuple(field(g) for g in m.field if oneof(g) == i)
+            members = tuple(_field(g) for g in m.field if oneof(g) == i)
             whole = len(real) == 1 and all(oneof(g) is not None for g in m.field)
             items.append(Oneof(name=m.oneof_decl[i].name, members=members, whole=whole))
     out = Message(m.name, tuple(items))
@@ -163,23 +174,42 @@ def message(m: descriptor_pb2.DescriptorProto) -> Message:
     return out
 
 
+def run(doc: str, write: Callable[[list[Dataset]], str]) -> None:
+    """A generator's command line: --descriptors FILE --idl FILE... --out FILE,
+    the file `write` makes of the datasets; `doc`'s first paragraph is its help."""
+    parser = argparse.ArgumentParser(description=doc.split("\n\n")[0])
+    parser.add_argument("--descriptors", type=Path, required=True)
+    parser.add_argument("--idl", type=Path, nargs="+", required=True)
+    parser.add_argument("--out", type=Path, required=True)
+    args = parser.parse_args()
+    args.out.write_text(write(load(args.descriptors, args.idl)))
+
+
 def load(descriptors: Path, idl: list[Path]) -> list[Dataset]:
     files = descriptor_pb2.FileDescriptorSet.FromString(descriptors.read_bytes()).file
-    datasets = []
-    for f in files:
-        name = f.package.rsplit(".", 1)[-1]
-        payload = next(m for m in f.message_type if m.name == "Payload")
-        records = next(x for x in payload.field if x.name == "records")
-        datasets.append(
-            Dataset(
-                name=name,
-                record=records.type_name.rsplit(".", 1)[-1],
-                messages=tuple(message(m) for m in f.message_type if m.name != "Payload"),
-                idl={p.suffix[1:]: p for p in idl if p.stem == name},
-                access=catalog.dataset(name).access,
-            )
-        )
-    return datasets
+    return [dataset(f, idl) for f in files]
+
+
+def dataset(f: descriptor_pb2.FileDescriptorProto, idl: list[Path]) -> Dataset:
+    """The dataset of one .proto file, its twins among `idl` (found by stem)."""
+    name = f.package.rsplit(".", 1)[-1]
+    payload = next(m for m in f.message_type if m.name == "Payload")
+    records = next(x for x in payload.field if x.name == "records")
+    return Dataset(
+        name=name,
+        record=records.type_name.rsplit(".", 1)[-1],
+        messages=tuple(message(m) for m in f.message_type if m.name != "Payload"),
+        idl={p.suffix[1:]: p for p in idl if p.stem == name},
+        access=catalog.dataset(name).access,
+        enums={e.name: enum(e) for e in f.enum_type},
+    )
+
+
+def enum(e: descriptor_pb2.EnumDescriptorProto) -> tuple[str, ...]:
+    """The value names, indexed by value: the models index names by value."""
+    if [v.number for v in e.value] != list(range(len(e.value))):
+        raise SystemExit(f"{e.name}: enum values must be 0, 1, 2, ... in order")
+    return tuple(v.name for v in e.value)
 
 
 def pascal(snake: str) -> str:
@@ -193,3 +223,53 @@ def fbs_structs(d: Dataset) -> dict[str, list[str]]:
         m.group(1): re.findall(r"(\w+)\s*:", m.group(2))
         for m in re.finditer(r"^struct\s+(\w+)\s*\{(.*?)\}", text, re.M | re.S)
     }
+
+
+# The .fbs scalar types (their aliases too) by the name of their width.
+_WIDTHS = {
+    "bool": "bool",
+    "byte": "int8",
+    "ubyte": "uint8",
+    "short": "int16",
+    "ushort": "uint16",
+    "int": "int32",
+    "uint": "uint32",
+    "long": "int64",
+    "ulong": "uint64",
+    "float": "float32",
+    "double": "float64",
+}
+TIMESTAMP = "timestamp"  # the .fbs attribute of a timestamp, and its scalar type here
+
+
+@dataclass(frozen=True)
+class FbsField:
+    type: str  # as the .fbs spells it: `short`, `[ubyte]`, `Vec3`, ...
+    attributes: frozenset[str]
+
+
+_FBS_FIELD = re.compile(r"(\w+)\s*:\s*(\[?\w+\]?)\s*(?:=\s*[^;(]*?)?\s*(?:\(([^)]*)\))?\s*;")
+
+
+def fbs_fields(d: Dataset) -> dict[tuple[str, str], FbsField]:
+    """(table or struct, field) -> its type and attributes, from the dataset's .fbs."""
+    text = re.sub(r"//.*", "", d.idl["fbs"].read_text())
+    return {
+        (m.group(1), f.group(1)): FbsField(
+            f.group(2), frozenset(a.strip().strip('"') for a in (f.group(3) or "").split(",") if a.strip())
+        )
+        for m in re.finditer(r"^(?:table|struct)\s+(\w+)\s*\{(.*?)\}", text, re.M | re.S)
+        for f in _FBS_FIELD.finditer(m.group(2))
+    }
+
+
+def scalar(d: Dataset, fbs: dict[tuple[str, str], FbsField], message: str, f: Field) -> str:
+    """What a scalar or bytes field of `message` holds (one element of a list),
+    as its .fbs twin says: `timestamp` (an int64 marked so), or its width
+    (bool, int8 ... uint64, float32, float64)."""
+    twin = fbs.get((message, f.name))
+    element = twin.type.strip("[]") if twin else ""
+    width = _WIDTHS.get(element, element if element in _WIDTHS.values() else "")
+    if twin is None or not width:
+        raise SystemExit(f"{d.name}: {message}.{f.name} has no scalar twin in the .fbs")
+    return TIMESTAMP if TIMESTAMP in twin.attributes else width

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from google.protobuf import descriptor_pb2
 
 from tools.codegen import describe
 from tools.codegen.testing import F as _F
@@ -103,3 +104,33 @@ def test_an_access_path_that_names_no_single_value_stops_the_build(path: str, wh
         _access(path)
     with pytest.raises(SystemExit, match="names no access fields"):
         _access()
+
+
+def test_the_fbs_twin_gives_widths_and_timestamps(tmp_path: Path) -> None:
+    fbs = tmp_path / "d.fbs"
+    fbs.write_text(
+        'attribute "timestamp";\n// at:short; is a comment\n'
+        "table T {\n  at:int64 = null (timestamp);\n  hp:short;\n"
+        "  bits:[ubyte];\n  n:uint64;\n  s:string;\n}\n"
+    )
+    d = describe.Dataset("d", "T", (), {"fbs": fbs})
+    fields = describe.fbs_fields(d)
+    assert fields[("T", "at")] == describe.FbsField("int64", frozenset({"timestamp"}))
+
+    def scalar(name: str) -> str:
+        return describe.scalar(d, fields, "T", _value(name))
+
+    assert [scalar(n) for n in ("at", "hp", "bits", "n")] == ["timestamp", "int16", "uint8", "uint64"]
+    for name in ("s", "missing"):
+        with pytest.raises(SystemExit, match=f"d: T.{name} has no scalar twin in the .fbs"):
+            scalar(name)
+
+
+def test_enum_values_are_their_names_by_value() -> None:
+    e = descriptor_pb2.EnumDescriptorProto(name="Mode")
+    e.value.add(name="READ", number=0)
+    e.value.add(name="WRITE", number=1)
+    assert describe.enum(e) == ("READ", "WRITE")
+    e.value.add(name="ALL", number=7)
+    with pytest.raises(SystemExit, match="Mode: enum values must be 0, 1, 2"):
+        describe.enum(e)

@@ -35,12 +35,10 @@ Wire.Of (checked), chosen by type as C++'s wire_cast.h does.
 
 from __future__ import annotations
 
-import argparse
 import re
-from pathlib import Path
 from typing import ClassVar
 
-from tools.codegen.describe import Dataset, Field, Message, Oneof, access, load, pascal
+from tools.codegen.describe import Dataset, Field, Message, Oneof, access, pascal, run
 
 # Each IDL's C# namespace, as its file declares it.
 _NAMESPACE = {
@@ -539,14 +537,5 @@ def generate(datasets: list[Dataset]) -> str:
     return "\n".join(out) + "\n"
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--descriptors", type=Path, required=True)
-    parser.add_argument("--idl", type=Path, nargs="+", required=True)
-    parser.add_argument("--out", type=Path, required=True)
-    args = parser.parse_args()
-    args.out.write_text(generate(load(args.descriptors, args.idl)))
-
-
 if __name__ == "__main__":
-    main()
+    run(__doc__, generate)
