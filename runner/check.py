@@ -12,6 +12,7 @@ and exits 1 when a case got slower, 0 otherwise, 2 when it could not judge.
 """
 
 import argparse
+import contextlib
 import os
 import shutil
 import subprocess
@@ -81,7 +82,10 @@ def build(workspace: Path, side: str, ref: str, suite: Suite, folder: Path) -> C
     tree = folder / side
     _git(workspace, "worktree", "add", "--detach", str(tree), commit)
     label, binary = _label(suite)
-    env = os.environ | {"SERBENCH_VENV": str(workspace / ".venv")}
+    # A worktree in a temporary folder has no ../shared beside it: it uses the workspace's
+    # venv and datasets mirror (tools/bootstrap, schemas/real/mirror.bzl).
+    mirror = os.environ.get("SERBENCH_DATASETS", str(workspace.parent / "shared" / "datasets"))
+    env = os.environ | {"SERBENCH_VENV": str(workspace / ".venv"), "SERBENCH_DATASETS": mirror}
     print(f"runner check: building {label} at {side} {commit[:12]}", file=sys.stderr, flush=True)
     built = subprocess.run(
         ["bazel", f"--output_base={folder / (side + '-bazel')}", "build", label],
@@ -95,8 +99,9 @@ def build(workspace: Path, side: str, ref: str, suite: Suite, folder: Path) -> C
         ["bazel", f"--output_base={folder / (side + '-bazel')}", "shutdown"], cwd=tree, env=env, check=False
     )
     if built.returncode != 0:
-        last = built.stderr.strip().splitlines()[-3:]
-        raise UsageError(f"cannot build {label} at {side} {commit[:12]}: {' '.join(last)}")
+        lines = built.stderr.strip().splitlines()
+        first = next((line for line in lines if line.startswith("ERROR:")), lines[-1] if lines else "")
+        raise UsageError(f"cannot build {label} at {side} {commit[:12]}: {first}")
     return Checkout(side, commit, tree / "bazel-bin" / binary)
 
 
@@ -146,6 +151,15 @@ def _only_op(rounds: Rounds, op: str | None) -> Rounds:
     return {case: r for case, r in rounds.items() if op is None or case.op == op}
 
 
+def _remove(folder: Path) -> None:
+    """Deletes the folder, Bazel's read-only output base included."""
+    for root, dirs, _ in os.walk(folder):
+        for name in dirs:
+            with contextlib.suppress(OSError):
+                os.chmod(Path(root) / name, 0o755)
+    shutil.rmtree(folder, ignore_errors=True)
+
+
 def check(args: argparse.Namespace, build_one: Callable[..., Checkout] = build) -> tuple[int, str]:
     """Builds, measures and judges; (exit status, Markdown summary)."""
     workspace = user_path(args.workspace or Path(os.environ.get("BUILD_WORKSPACE_DIRECTORY", ".")))
@@ -160,7 +174,7 @@ def check(args: argparse.Namespace, build_one: Callable[..., Checkout] = build) 
         for side in SIDES:
             remove = ["git", "-C", str(workspace), "worktree", "remove", "--force", str(folder / side)]
             subprocess.run(remove, capture_output=True, check=False)
-        shutil.rmtree(folder, ignore_errors=True)
+        _remove(folder)
     verdicts = judge(rounds["base"], rounds["head"])
     if not verdicts:
         raise UsageError("no case was measured in enough paired rounds on both sides")

@@ -3,11 +3,13 @@ once each, by class and commit, longest first; a job whose worker went quiet is 
 at most three times; two real worker processes, one killed with SIGKILL mid-job, end the run
 complete with the case set of a one-machine run, nothing lost and nothing twice."""
 
+import argparse
 import dataclasses
 import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -58,25 +60,15 @@ def team(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     yield location(request.param, request, tmp_path, "team")
 
 
+def _queue_args(url: str, tmp_path: Path, stale_after: float, *extra: str) -> argparse.Namespace:
+    results = str(tmp_path / "results")
+    argv = ["all", "--queue", url, "--lang", "cpp", "--profile", "quick", "--results", results]
+    return parser().parse_args([*argv, "--stale-after", str(stale_after), *extra])
+
+
 def _queued(url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, stale_after: float = 60.0) -> Run:
     monkeypatch.setattr(catalog, "DATASETS", DATASETS)
-    args = parser().parse_args(
-        [
-            "all",
-            "--queue",
-            url,
-            "--no-wait",
-            "--lang",
-            "cpp",
-            "--profile",
-            "quick",
-            "--results",
-            str(tmp_path / "results"),
-            "--stale-after",
-            str(stale_after),
-        ]
-    )
-    assert queue_run(args, SUITES) == 0
+    assert queue_run(_queue_args(url, tmp_path, stale_after, "--no-wait"), SUITES) == 0
     with Store.open(url) as store:
         return store.runs()[-1]
 
@@ -224,3 +216,22 @@ def test_two_workers_one_killed_mid_job_end_the_run_with_a_one_machine_runs_case
         )
         assert sorted(attempts.values()) == [1, 1, 2]  # the killed worker's job was given again
         assert store.suites(run.id)["cpp"][:2] == ("ok", "")
+
+
+def test_the_queueing_command_waits_for_the_workers_then_builds_the_runs_pages(
+    team: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    fake_cpp(tmp_path)
+    monkeypatch.setattr(catalog, "DATASETS", DATASETS)
+    ended: list[int] = []
+    args = _queue_args(team, tmp_path, 60.0)
+    coordinator = threading.Thread(target=lambda: ended.append(queue_run(args, SUITES, poll_s=0.2)))
+    coordinator.start()
+    with Store.open(team) as store:  # a worker started before the jobs exist would find none
+        _wait_for(lambda: store.db.execute("SELECT COUNT(*) FROM queue_jobs").fetchone()[0] == 3)
+    worker = _worker(tmp_path, team, "only", sleep=0)
+    assert worker.wait(timeout=120) == 0, (tmp_path / "only.log").read_text()
+    coordinator.join(timeout=60)
+    assert ended == [0]
+    out = capsys.readouterr().out
+    assert "3 jobs queued" in out and " complete: " in out and "docs: this run's pages: " in out
