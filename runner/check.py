@@ -48,6 +48,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--library", help="only this library")
     parser.add_argument("--dataset", choices=catalog.DATASETS, help="only this dataset")
     parser.add_argument("--op", help="judge only this op (every op is measured)")
+    parser.add_argument(
+        "--cases", type=Path, help="measure only the case ids listed in this file, one a line"
+    )
     parser.add_argument("--profile", choices=catalog.PROFILES, default="quick", help="suite profile (quick)")
     parser.add_argument("--invocations", type=int, default=4, help="suite processes per side (4)")
     parser.add_argument("--rounds", type=int, default=5, help="rounds per invocation (5)")
@@ -124,6 +127,7 @@ def measure(
                 args.library,
                 args.dataset,
                 every_lang=False,
+                cases=user_path(args.cases) if args.cases else None,
                 rounds=args.rounds,
             )
             print(f"runner check: invocation {j + 1}/{args.invocations}, {side}", file=sys.stderr, flush=True)

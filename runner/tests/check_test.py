@@ -136,6 +136,7 @@ def _args(**extra: object) -> argparse.Namespace:
         library=None,
         dataset=None,
         op=None,
+        cases=None,
         profile="quick",
         invocations=6,
         rounds=3,
