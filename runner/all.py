@@ -24,6 +24,9 @@ Started again with the same arguments on the same machine, the runner resumes
 it (or `--resume RUN_ID` names one): suites that finished are skipped, a suite
 that was cut off is discarded and run again, so nothing is stored twice.
 `--new` starts a fresh run instead.
+
+With `--queue URL` nothing runs here: the run's jobs (language x dataset) are queued in
+that team store for `runner worker --queue URL` on any number of machines (runner/queue.py).
 """
 
 import argparse
