@@ -24,6 +24,9 @@ Started again with the same arguments on the same machine, the runner resumes
 it (or `--resume RUN_ID` names one): suites that finished are skipped, a suite
 that was cut off is discarded and run again, so nothing is stored twice.
 `--new` starts a fresh run instead.
+
+With `--queue URL` nothing runs here: the run's jobs (language x dataset) are queued in
+that team store for `runner worker --queue URL` on any number of machines (runner/queue.py).
 """
 
 import argparse
@@ -40,7 +43,7 @@ from dataclasses import asdict
 from pathlib import Path
 from types import FrameType
 
-from runner import checks, repeatability
+from runner import checks, queue, repeatability
 from runner.docs import generate, publish, snapshot
 from runner.docs.store_snapshot import read_run
 from runner.ingest import payloads
@@ -107,6 +110,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--fuzz",
         action="store_true",
         help="after the steps, run the fuzz pass of every fuzzed language (cpp/fuzz, python/fuzz)",
+    )
+    parser.add_argument(
+        "--queue",
+        metavar="URL",
+        help="do not run here: split the run into jobs (language x dataset) in this team store, for "
+        "`runner worker --queue URL` on any number of machines, and wait until they are done",
+    )
+    parser.add_argument(
+        "--no-wait", action="store_true", help="with --queue: return once the jobs are queued"
+    )
+    parser.add_argument(
+        "--stale-after",
+        type=float,
+        default=queue.STALE_AFTER_S,
+        help=f"with --queue: seconds without a heartbeat after which a job goes to another worker"
+        f" (default {queue.STALE_AFTER_S:g})",
     )
     parser.add_argument(
         "--no-remeasure",
@@ -301,6 +320,8 @@ def main(
     steps: Sequence[Suite] = STEPS,
     fuzz_steps: Sequence[Suite] = FUZZ_STEPS,
 ) -> int:
+    if args.queue:
+        return queue_run(args, suites)
     previous = signal.signal(signal.SIGTERM, _interrupt)
     try:
         return _run_all(args, suites, [*steps, *(fuzz_steps if args.fuzz else ())])
@@ -338,6 +359,40 @@ def _run_all(args: argparse.Namespace, suites: Sequence[Suite], steps: Sequence[
         print(summary(store, run, ran, skipped, run_dir, time.monotonic() - start, docs_line))
         statuses = store.suites(run.id)
     return 0 if all(statuses[lang][0] == "ok" for lang in ran if lang not in skipped) else 1
+
+
+def queue_run(args: argparse.Namespace, suites: Sequence[Suite], poll_s: float = 10.0) -> int:
+    """Queues the run's jobs in the team store, then (unless --no-wait) waits for the workers
+    to end them all and builds the run's pages; 0 when every job ended ok."""
+    root = results_root(args.results)
+    with Store.open(store_path(args.queue, None)) as store:
+        run_id = new_run_id(store)
+        commit = git_commit(root.parent)
+        store.create_run(
+            run_id, args.profile, selection(args, suites), commit, this_machine(), runtime_metadata()
+        )
+        run = store.run(run_id)
+        assert run is not None
+        datasets = [args.dataset] if args.dataset else list(catalog.DATASETS)
+        jobs = queue.enqueue(store, run, json.loads(run.filters)["langs"], datasets, args.stale_after)
+        print(
+            f"runner: run {run_id}: {jobs} jobs queued in {store.where} for machine class"
+            f" {run.machine_class} at commit {commit[:12]}; start workers there with"
+            f" `runner worker --queue URL`",
+            flush=True,
+        )
+        if args.no_wait:
+            return 0
+        seen: dict[str, int] = {}
+        while (counts := queue.progress(store, run_id)) and (counts.get("pending") or counts.get("running")):
+            if counts != seen:
+                print(f"runner: run {run_id}: jobs {format_counts(counts)}", file=sys.stderr, flush=True)
+                seen = counts
+            time.sleep(poll_s)
+        failed = queue.failures(store, run_id)
+        print("\n".join([f"run {run_id} complete: {format_counts(store.counts(run_id))}", *failed]))
+        print(local_pages(store.location, run, root))
+    return 1 if failed else 0
 
 
 def update_docs(

@@ -7,6 +7,8 @@ runner export   the store as CSV, JSON lines or Parquet  (bazel run //runner:exp
 runner runs     list the runs in the store
 runner push     copy finished runs into a team store  (runner push latest --to postgresql://...)
 runner history  each case's series across commits, on one machine class
+runner check    did a change make the selected cases slower?  (runner check --base main --lang python)
+runner worker   run the jobs of queued runs  (runner worker --queue postgresql://...)
 """
 
 import argparse
@@ -14,9 +16,11 @@ import datetime
 import json
 import sys
 from pathlib import Path
+from types import ModuleType
+from typing import Any
 
 from runner import all as all_command
-from runner import compare, export, history, push
+from runner import check, compare, export, history, push, worker
 from runner.ingest.load import record_suite
 from runner.machine import runtime_metadata, this_machine
 from runner.paths import UsageError, add_store_arguments, store_path, user_path
@@ -104,6 +108,19 @@ def runs_main(args: argparse.Namespace) -> int:
     return 0
 
 
+def _subcommand(commands: Any, name: str, module: ModuleType) -> argparse.ArgumentParser:
+    """A subcommand whose module has add_arguments and main, its docstring its help."""
+    sub: argparse.ArgumentParser = commands.add_parser(
+        name,
+        help=(module.__doc__ or "").splitlines()[0],
+        description=module.__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    module.add_arguments(sub)
+    sub.set_defaults(handler=module.main)
+    return sub
+
+
 def parser() -> argparse.ArgumentParser:
     root = argparse.ArgumentParser(
         prog="runner", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -128,15 +145,10 @@ def parser() -> argparse.ArgumentParser:
     add_store_arguments(ingest)
     ingest.set_defaults(handler=ingest_main)
     for name, module in (("compare", compare), ("export", export), ("history", history), ("push", push)):
-        sub = commands.add_parser(
-            name,
-            help=(module.__doc__ or "").splitlines()[0],
-            description=module.__doc__,
-            formatter_class=argparse.RawDescriptionHelpFormatter,
-        )
-        module.add_arguments(sub)
-        add_store_arguments(sub)
-        sub.set_defaults(handler=module.main)
+        add_store_arguments(_subcommand(commands, name, module))
+    # These name their stores themselves (check measures in a store of its own).
+    for name, module in (("check", check), ("worker", worker)):
+        _subcommand(commands, name, module)
     runs = commands.add_parser("runs", help="list the runs in the store")
     add_store_arguments(runs)
     runs.set_defaults(handler=runs_main)

@@ -281,7 +281,33 @@ CREATE TABLE fuzz_findings (
 ) WITHOUT ROWID;
 """
 
-MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5, _V6)
+# Version 8: a run split into jobs that workers take from a team store (runner/queue.py):
+# one job per language and dataset, the machine class and commit allowed to run it, its
+# worker's last heartbeat (Unix seconds) and how many times it was given out.
+_V8 = """
+CREATE TABLE queue_jobs (
+    run_id        TEXT NOT NULL REFERENCES runs (id),
+    lang          TEXT NOT NULL,
+    dataset       TEXT NOT NULL,
+    machine_class TEXT NOT NULL,
+    git_commit    TEXT NOT NULL,
+    position      INTEGER NOT NULL,
+    expected_s    REAL NOT NULL,
+    stale_after_s REAL NOT NULL,
+    status        TEXT NOT NULL CHECK (status IN ('pending', 'running', 'ok', 'failed', 'timeout')),
+    attempts      INTEGER NOT NULL DEFAULT 0,
+    worker        TEXT,
+    heartbeat     REAL,
+    seconds       REAL,
+    reason        TEXT NOT NULL DEFAULT '',
+    PRIMARY KEY (run_id, lang, dataset)
+) WITHOUT ROWID;
+CREATE INDEX queue_jobs_by_status ON queue_jobs (status, machine_class, position)
+"""
+
+# Version 7 is another change's (not on this branch yet): a store is brought to every
+# version it lacks, so one migrated to 8 first still gets 7 when that arrives.
+MIGRATIONS: tuple[str | None, ...] = (_V1, _V2, _V3, _V4, _V5, _V6, None, _V8)
 
 # Tables whose rows belong to one native file (file_id): discarding a suite or step deletes them.
 FILE_TABLES = (

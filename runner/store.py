@@ -81,7 +81,7 @@ class Store:
         self.where = db.where  # the location as messages name it (password hidden)
 
     @classmethod
-    def open(cls, location: Path | str, migrations: Sequence[str] = MIGRATIONS) -> "Store":
+    def open(cls, location: Path | str, migrations: Sequence[str | None] = MIGRATIONS) -> "Store":
         """Opens (creating if needed) the store at location (a file path, `sqlite:///path` or
         `postgresql://...`) and brings its schema up to date."""
         text = str(location)
@@ -108,7 +108,12 @@ class Store:
         row = self.db.execute("SELECT MAX(version) FROM schema_version").fetchone()
         return int(row[0] or 0)
 
-    def _migrate(self, migrations: Sequence[str]) -> None:
+    def _applied(self) -> set[int]:
+        return {int(v) for (v,) in self.db.execute("SELECT version FROM schema_version")}
+
+    def _migrate(self, migrations: Sequence[str | None]) -> None:
+        """Applies every migration the store lacks, in order. A None is a number another
+        change reserved: skipped, and applied later by a runner that has it."""
         # The version table is not itself a migration: it is how migrations are counted.
         with self.transaction() as db:
             db.execute(db.dialect.lock_schema)
@@ -122,10 +127,12 @@ class Store:
                 f"store schema version {version} is newer than this runner "
                 f"(which knows up to {len(migrations)}); use a newer runner or another --store"
             )
-        for number, script in enumerate(migrations[version:], start=version + 1):
+        for number, script in enumerate(migrations, start=1):
+            if script is None or number in self._applied():
+                continue
             with self.transaction() as db:
                 db.execute(db.dialect.lock_schema)
-                if self.schema_version >= number:
+                if number in self._applied():
                     continue  # another process opening the store applied it first
                 for statement in filter(str.strip, db.dialect.schema(script).split(";")):
                     db.execute(statement)

@@ -37,7 +37,7 @@ from runner.store_reads import fuzz_finding_rows, has_table, latest_fuzz_run, ru
 # classes, which the snapshot does not read; 6: the fuzz pass). The schema-3 additions are
 # read only where the store has them (has_table), so a schema-2 store gives a snapshot
 # without rounds, lazy classification, flags or calibrations.
-SCHEMA_VERSIONS = (2, 3, 4, 5, 6)
+SCHEMA_VERSIONS = (2, 3, 4, 5, 6, 8)  # 8 adds only the queue, which the docs do not read
 
 
 def _grouped(rows: Sequence[tuple[object, ...]]) -> dict[int, list[tuple[object, ...]]]:

@@ -14,11 +14,6 @@ from pathlib import Path
 from runner.caseid import CaseIdentity, CaseIdError, parse_case_id
 from runner.ingest import cases_json
 from runner.ingest.native import (
-    CaseResult,
-    IngestError,
-    NativeFile,
-    Sample,
-    SampleKind,
     fastest_per_round,
     load_json,
     require_dict,
@@ -26,6 +21,7 @@ from runner.ingest.native import (
     require_number,
     require_str,
 )
+from runner.records import CaseResult, IngestError, NativeFile, Sample, SampleKind
 
 HARNESS = "serbench-mono"
 FILE_NAME = "mono.json"

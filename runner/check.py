@@ -1,0 +1,202 @@
+"""`runner check --base REF [--head REF]`: did a change make the selected cases slower?
+
+Builds the suite of the chosen language at both commits (a git worktree each, under a
+temporary folder removed afterwards), then measures both on this machine in paired,
+interleaved invocations: base, head, head, base, base, ... each invocation one suite process
+of `--rounds` rounds, and round i of base's invocation j is paired with round i of head's.
+The verdict (runner/check_verdict.py) calls a case slower or faster only when its paired
+ratio head / base is significant after Benjamini-Hochberg false-discovery control, its 95%
+interval excludes 1, and the move exceeds the language's noise measured in the same check.
+It prints a Markdown summary fit for a pull-request comment (also written to --summary)
+and exits 1 when a case got slower, 0 otherwise, 2 when it could not judge.
+"""
+
+import argparse
+import contextlib
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from runner.caseid import CaseIdentity
+from runner.check_verdict import FDR, Rounds, judge, markdown
+from runner.ingest import payloads
+from runner.ingest.load import ingest_suite
+from runner.machine import machine_class, runtime_metadata, this_machine
+from runner.paths import UsageError, user_path
+from runner.run import run_suite
+from runner.stats import Verdict
+from runner.store import Store
+from runner.suites import SUITES, Invocation, Suite, suite_command
+from schemas.catalog import catalog
+
+SIDES = ("base", "head")
+# Rounds of invocation j are numbered j * ROUND_STRIDE + i, so invocations never share a round.
+ROUND_STRIDE = 1000
+TIMEOUT_S = 3600.0
+WORKSPACE = "serbench"  # the Bazel workspace's name, the first part of a suite's runfile
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--base", required=True, metavar="REF", help="the commit judged against (e.g. main)")
+    parser.add_argument("--head", default="HEAD", metavar="REF", help="the commit judged (default HEAD)")
+    parser.add_argument("--lang", required=True, choices=[s.lang for s in SUITES], help="the language")
+    parser.add_argument("--library", help="only this library")
+    parser.add_argument("--dataset", choices=catalog.DATASETS, help="only this dataset")
+    parser.add_argument("--op", help="judge only this op (every op is measured)")
+    parser.add_argument(
+        "--cases", type=Path, help="measure only the case ids listed in this file, one a line"
+    )
+    parser.add_argument("--profile", choices=catalog.PROFILES, default="quick", help="suite profile (quick)")
+    parser.add_argument("--invocations", type=int, default=4, help="suite processes per side (4)")
+    parser.add_argument("--rounds", type=int, default=5, help="rounds per invocation (5)")
+    parser.add_argument("--summary", type=Path, help="write the Markdown summary here too")
+    parser.add_argument("--workspace", type=Path, help="the git checkout (default: the bazel workspace)")
+
+
+@dataclass(frozen=True)
+class Checkout:
+    side: str
+    commit: str
+    binary: Path
+
+
+def _git(workspace: Path, *args: str) -> str:
+    done = subprocess.run(["git", "-C", str(workspace), *args], capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise UsageError(f"git {' '.join(args)}: {done.stderr.strip() or done.returncode}")
+    return done.stdout.strip()
+
+
+def _label(suite: Suite) -> tuple[str, Path]:
+    """The suite's Bazel label and its binary's path under bazel-bin."""
+    path = Path(suite.runfile).relative_to(WORKSPACE)
+    return f"//{path.parent}:{path.name}", path
+
+
+def build(workspace: Path, side: str, ref: str, suite: Suite, folder: Path) -> Checkout:
+    """A worktree of ref under folder with the suite built in it (its own Bazel output base,
+    the workspace's venv)."""
+    commit = _git(workspace, "rev-parse", "--verify", f"{ref}^{{commit}}")
+    tree = folder / side
+    _git(workspace, "worktree", "add", "--detach", str(tree), commit)
+    label, binary = _label(suite)
+    # A worktree in a temporary folder has no ../shared beside it: it uses the workspace's
+    # venv and datasets mirror (tools/bootstrap, schemas/real/mirror.bzl).
+    mirror = os.environ.get("SERBENCH_DATASETS", str(workspace.parent / "shared" / "datasets"))
+    env = os.environ | {"SERBENCH_VENV": str(workspace / ".venv"), "SERBENCH_DATASETS": mirror}
+    print(f"runner check: building {label} at {side} {commit[:12]}", file=sys.stderr, flush=True)
+    built = subprocess.run(
+        ["bazel", f"--output_base={folder / (side + '-bazel')}", "build", label],
+        cwd=tree,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    subprocess.run(
+        ["bazel", f"--output_base={folder / (side + '-bazel')}", "shutdown"], cwd=tree, env=env, check=False
+    )
+    if built.returncode != 0:
+        lines = built.stderr.strip().splitlines()
+        first = next((line for line in lines if line.startswith("ERROR:")), lines[-1] if lines else "")
+        raise UsageError(f"cannot build {label} at {side} {commit[:12]}: {first}")
+    return Checkout(side, commit, tree / "bazel-bin" / binary)
+
+
+def measure(
+    checkouts: dict[str, Checkout], suite: Suite, args: argparse.Namespace, folder: Path, store: Store
+) -> dict[str, Rounds]:
+    """Both sides' rounds, from alternating invocations (base first in even ones, head first
+    in odd ones, so neither side always runs warmer)."""
+    machine, runtimes = this_machine(), runtime_metadata()
+    found: dict[str, dict[CaseIdentity, dict[int, float]]] = {side: {} for side in SIDES}
+    for j in range(args.invocations):
+        for side in SIDES if j % 2 == 0 else SIDES[::-1]:
+            run_id = f"{side}-{j}"
+            out = folder / "raw" / run_id
+            call = Invocation(
+                checkouts[side].binary,
+                out,
+                args.profile,
+                (suite.lang,),
+                args.library,
+                args.dataset,
+                every_lang=False,
+                cases=user_path(args.cases) if args.cases else None,
+                rounds=args.rounds,
+            )
+            print(f"runner check: invocation {j + 1}/{args.invocations}, {side}", file=sys.stderr, flush=True)
+            process = run_suite(suite.lang, suite_command(call), out, TIMEOUT_S, _quiet)
+            if process.status != "ok":
+                raise UsageError(f"{side} suite {process.status}: {process.reason}")
+            shutil.rmtree(out / payloads.PAYLOAD_DIR, ignore_errors=True)  # sizes are not judged
+            chosen = {"langs": [suite.lang], "library": args.library, "dataset": args.dataset}
+            store.create_run(run_id, args.profile, chosen, checkouts[side].commit, machine, runtimes)
+            ingested = ingest_suite(store, run_id, suite, out)
+            if ingested.errors:
+                raise UsageError(f"{side}: {'; '.join(ingested.errors)}")
+            for case, by_round in store.rounds(run_id, suite.lang).items():
+                found[side].setdefault(case, {}).update(
+                    {j * ROUND_STRIDE + r: v for r, v in by_round.items()}
+                )
+    return {side: _only_op(rounds, args.op) for side, rounds in found.items()}
+
+
+def _quiet(line: str) -> bool:
+    return line.startswith("progress:")
+
+
+def _only_op(rounds: Rounds, op: str | None) -> Rounds:
+    return {case: r for case, r in rounds.items() if op is None or case.op == op}
+
+
+def _remove(folder: Path) -> None:
+    """Deletes the folder, Bazel's read-only output base included."""
+    for root, dirs, _ in os.walk(folder):
+        for name in dirs:
+            with contextlib.suppress(OSError):
+                os.chmod(Path(root) / name, 0o755)
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def check(args: argparse.Namespace, build_one: Callable[..., Checkout] = build) -> tuple[int, str]:
+    """Builds, measures and judges; (exit status, Markdown summary)."""
+    workspace = user_path(args.workspace or Path(os.environ.get("BUILD_WORKSPACE_DIRECTORY", ".")))
+    suite = next(s for s in SUITES if s.lang == args.lang)
+    folder = Path(tempfile.mkdtemp(prefix="serbench-check-"))
+    try:
+        refs = zip(SIDES, (args.base, args.head), strict=True)
+        checkouts = {side: build_one(workspace, side, ref, suite, folder) for side, ref in refs}
+        with Store.open(folder / "check.sqlite") as store:
+            rounds = measure(checkouts, suite, args, folder, store)
+    finally:
+        for side in SIDES:
+            remove = ["git", "-C", str(workspace), "worktree", "remove", "--force", str(folder / side)]
+            subprocess.run(remove, capture_output=True, check=False)
+        _remove(folder)
+    verdicts = judge(rounds["base"], rounds["head"])
+    if not verdicts:
+        raise UsageError("no case was measured in enough paired rounds on both sides")
+    kind = machine_class(this_machine(), runtime_metadata()).id
+    title = f"runner check: {checkouts['head'].commit[:12]} against {checkouts['base'].commit[:12]}"
+    context = (
+        f"{suite.lang}, profile {args.profile}, {args.invocations} x {args.rounds} paired rounds per case"
+        f" on machine class {kind}; false-discovery rate {FDR:g} (Benjamini-Hochberg)."
+    )
+    slower = any(v.verdict is Verdict.SLOWER for v in verdicts)
+    return (1 if slower else 0), markdown(verdicts, title, context)
+
+
+def main(args: argparse.Namespace) -> int:
+    if args.invocations < 2 or args.rounds < 1:
+        raise UsageError("--invocations must be at least 2 and --rounds at least 1")
+    status, summary = check(args)
+    print(summary)
+    if args.summary:
+        user_path(args.summary).write_text(summary)
+    return status

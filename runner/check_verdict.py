@@ -1,0 +1,138 @@
+"""The regression verdict of `runner check`: which cases a change made slower or faster.
+
+Each case was measured by both commits in the same, interleaved rounds, so each round gives
+one ratio head / base in which noise that hit both sides cancels. A case is called changed
+only when all three hold:
+
+1. its paired ratios differ from 1 beyond chance after Benjamini-Hochberg false-discovery
+   control across every case judged (an exact two-sided sign test per case, the test that
+   matches the order-statistic interval of stats.paired_ratio);
+2. that 95% interval of the median ratio excludes 1;
+3. the median ratio moved more than the language's run-to-run noise, measured in this very
+   check: the spread of its cases' median ratios around their middle (a robust estimate, the
+   median absolute deviation, so a few truly changed cases do not inflate it), never less
+   than NOISE_FLOOR.
+
+Benjamini, Y. and Hochberg, Y. (1995), "Controlling the false discovery rate: a practical
+and powerful approach to multiple testing", J. R. Stat. Soc. B 57(1), 289-300.
+"""
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+from scipy import stats as scipy_stats  # type: ignore[import-untyped]  # scipy ships no types
+
+from runner.caseid import CaseIdentity
+from runner.stats import RatioCI, Verdict, paired_ratio
+
+# The expected share of false calls among the cases called changed.
+FDR = 0.05
+# No move smaller than this is called a change, however quiet the language looked.
+NOISE_FLOOR = 0.03
+# MAD * 1.4826 estimates a normal standard deviation; * 1.96 covers 95% of such noise.
+_MAD_TO_SD, _Z95 = 1.4826, 1.959964
+
+Rounds = Mapping[CaseIdentity, Mapping[int, float]]  # case -> round -> ns
+
+
+def benjamini_hochberg(p_values: Sequence[float], q: float = FDR) -> list[bool]:
+    """Which hypotheses are rejected with the false-discovery rate kept at q: the largest k
+    with p(k) <= k q / m, and every p-value ranked at or below it. NaN is never rejected."""
+    ranked = sorted((p, i) for i, p in enumerate(p_values) if not math.isnan(p))
+    m = len(ranked)
+    cut = max((k for k, (p, _) in enumerate(ranked, 1) if p <= k * q / m), default=0)
+    rejected = [False] * len(p_values)
+    for _, index in ranked[:cut]:
+        rejected[index] = True
+    return rejected
+
+
+def sign_test(ratios: Sequence[float]) -> float:
+    """Two-sided exact sign test of "the median ratio is 1"; ties (ratio exactly 1) dropped."""
+    above = sum(r > 1 for r in ratios)
+    below = sum(r < 1 for r in ratios)
+    if above + below == 0:
+        return 1.0
+    return float(scipy_stats.binomtest(above, above + below, 0.5).pvalue)
+
+
+def language_noise(ratios: Sequence[float]) -> float:
+    """How far a language's cases' median ratios stray from their middle when nothing changed
+    (the 95% extent of the robust spread of their logs), as a fraction; at least NOISE_FLOOR."""
+    if len(ratios) < 3:
+        return NOISE_FLOOR
+    logs = np.log(np.asarray(ratios, dtype=float))
+    mad = float(np.median(np.abs(logs - np.median(logs))))
+    return max(NOISE_FLOOR, math.exp(_Z95 * _MAD_TO_SD * mad) - 1)
+
+
+@dataclass(frozen=True)
+class CaseVerdict:
+    identity: CaseIdentity
+    ratio: RatioCI  # head / base
+    p_value: float  # sign test, before the false-discovery control
+    noise: float  # the language's noise this case had to exceed
+    verdict: Verdict
+
+
+def judge(base: Rounds, head: Rounds) -> list[CaseVerdict]:
+    """The verdict of every case both sides measured in enough shared rounds (stats.MIN_ROUNDS),
+    in case order."""
+    ratios = {
+        case: found
+        for case in sorted(base.keys() & head.keys())
+        if (found := paired_ratio(head[case], base[case])) is not None
+    }
+    shared = {case: sorted(base[case].keys() & head[case].keys()) for case in ratios}
+    p_values = {
+        case: sign_test([head[case][r] / base[case][r] for r in rounds]) for case, rounds in shared.items()
+    }
+    noise = {
+        lang: language_noise([r.ratio for case, r in ratios.items() if case.lang == lang])
+        for lang in {case.lang for case in ratios}
+    }
+    significant = dict(zip(ratios, benjamini_hochberg(list(p_values.values())), strict=True))
+    return [
+        CaseVerdict(
+            case,
+            ratio,
+            p_values[case],
+            noise[case.lang],
+            _verdict(ratio, significant[case], noise[case.lang]),
+        )
+        for case, ratio in ratios.items()
+    ]
+
+
+def _verdict(ratio: RatioCI, significant: bool, noise: float) -> Verdict:
+    excludes_one = ratio.lo > 1 or ratio.hi < 1
+    if not (significant and excludes_one and abs(ratio.ratio - 1) > noise):
+        return Verdict.SAME
+    return Verdict.SLOWER if ratio.ratio > 1 else Verdict.FASTER
+
+
+def markdown(verdicts: Sequence[CaseVerdict], title: str, context: str) -> str:
+    """The verdict as a pull-request comment: the changed cases with their ratio and 95% CI,
+    the unchanged ones in one line."""
+    changed = [v for v in verdicts if v.verdict is not Verdict.SAME]
+    slower = sum(v.verdict is Verdict.SLOWER for v in changed)
+    lines = [f"## {title}", "", context, ""]
+    lines.append(f"**{slower} slower, {len(changed) - slower} faster** of {len(verdicts)} cases.")
+    if changed:
+        lines += [
+            "",
+            "| case | verdict | head / base | 95% CI | rounds | noise |",
+            "|---|---|--:|--:|--:|--:|",
+        ]
+        lines += [
+            f"| `{v.identity}` | {v.verdict} | {v.ratio.ratio:.3f} | [{v.ratio.lo:.3f}, {v.ratio.hi:.3f}]"
+            f" | {v.ratio.n} | ±{v.noise:.1%} |"
+            for v in sorted(changed, key=lambda v: -abs(math.log(v.ratio.ratio)))
+        ]
+    noise = ", ".join(
+        f"{lang} ±{n:.1%}" for lang, n in sorted({(v.identity.lang, v.noise) for v in verdicts})
+    )
+    lines += ["", f"Unchanged: {len(verdicts) - len(changed)} cases (noise: {noise or 'none measured'})."]
+    return "\n".join(lines) + "\n"

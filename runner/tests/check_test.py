@@ -1,0 +1,157 @@
+"""runner check: Benjamini-Hochberg, the paired verdict, its summary, and the command's loop
+of builds and interleaved invocations (with stand-in builds of two stand-in suites)."""
+
+import argparse
+import random
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from runner import check
+from runner.caseid import CaseIdentity
+from runner.check_verdict import NOISE_FLOOR, benjamini_hochberg, judge, language_noise, markdown, sign_test
+from runner.stats import Verdict
+from runner.tests.support import TESTDATA
+
+
+def test_benjamini_hochberg_rejects_up_to_the_largest_rank_under_its_line() -> None:
+    # m = 5, q = 0.05: the lines are 0.01, 0.02, 0.03, 0.04, 0.05. p(3) = 0.029 <= 0.03 is the
+    # largest under its line, so ranks 1-3 are rejected though p(2) = 0.021 > 0.02.
+    p = [0.045, 0.005, 0.029, 0.021, 0.9]
+    assert benjamini_hochberg(p, 0.05) == [False, True, True, True, False]
+
+
+def test_benjamini_hochberg_rejects_nothing_when_no_p_value_is_under_its_line() -> None:
+    assert benjamini_hochberg([0.02, 0.04, 0.5], 0.05) == [False, False, False]
+    assert benjamini_hochberg([0.01, 0.011, float("nan")], 0.05) == [True, True, False]
+    assert benjamini_hochberg([], 0.05) == []
+
+
+def test_benjamini_hochberg_keeps_the_false_discovery_rate_on_uniform_p_values() -> None:
+    rng = random.Random(3)
+    calls = [sum(benjamini_hochberg([rng.random() for _ in range(100)])) for _ in range(200)]
+    # Every hypothesis is true: any call is false, and the family errs in at most ~q of trials.
+    assert sum(c > 0 for c in calls) / len(calls) <= 0.08
+
+
+def test_sign_test_is_exact() -> None:
+    assert sign_test([1.1] * 10) == pytest.approx(2 / 2**10)
+    assert sign_test([1.0, 1.0]) == 1.0
+    assert sign_test([0.9, 1.1]) == 1.0
+
+
+def test_language_noise_is_robust_to_a_few_changed_cases_and_has_a_floor() -> None:
+    assert language_noise([1.0] * 10) == NOISE_FLOOR
+    quiet = [1.0 + d for d in (-0.04, -0.02, 0.0, 0.02, 0.04)] * 4
+    assert language_noise(quiet) == pytest.approx(language_noise([*quiet, 1.5, 1.6]), rel=0.3)
+
+
+def _rounds(
+    libs: list[str], slow: dict[str, float], seed: int, n: int = 20
+) -> tuple[dict[CaseIdentity, dict[int, float]], ...]:
+    """Base and head rounds of 3 ops x 4 datasets per library, with 5% noise per sample and a
+    round-wide load shared by both sides; a library in slow is that much slower in head."""
+    rng = random.Random(seed)
+    cases = [
+        CaseIdentity("python", lib, "json", op, dataset, 100)
+        for lib in libs
+        for op in ("encode", "decode", "access")
+        for dataset in ("user", "order", "tree", "game")
+    ]
+    base: dict[CaseIdentity, dict[int, float]] = {c: {} for c in cases}
+    head: dict[CaseIdentity, dict[int, float]] = {c: {} for c in cases}
+    for r in range(n):
+        load = rng.uniform(0.8, 1.3)
+        for case in cases:
+            base[case][r] = 1000 * load * rng.gauss(1, 0.05)
+            head[case][r] = 1000 * load * rng.gauss(1, 0.05) * (1 + slow.get(case.lib, 0.0))
+    return base, head
+
+
+def test_base_against_itself_flags_at_most_one_percent_of_cases() -> None:
+    libs = [f"lib{i}" for i in range(8)]
+    flagged = total = 0
+    for seed in range(10):
+        verdicts = judge(*_rounds(libs, {}, seed))
+        flagged += sum(v.verdict is not Verdict.SAME for v in verdicts)
+        total += len(verdicts)
+    assert total == 10 * 8 * 12
+    assert flagged / total <= 0.01
+
+
+def test_a_fifteen_percent_slowdown_of_one_library_is_caught_and_nothing_else() -> None:
+    verdicts = judge(*_rounds(["lib0", "lib1", "lib2", "slowed"], {"slowed": 0.15}, seed=1))
+    called = {v.identity for v in verdicts if v.verdict is not Verdict.SAME}
+    assert called == {v.identity for v in verdicts if v.identity.lib == "slowed"}
+    assert all(v.verdict is Verdict.SLOWER for v in verdicts if v.identity in called)
+    assert all(1.1 < v.ratio.ratio < 1.2 and v.ratio.lo > 1 for v in verdicts if v.identity in called)
+
+
+def test_a_case_with_too_few_shared_rounds_is_not_judged() -> None:
+    base, head = _rounds(["lib0"], {}, seed=2, n=5)
+    assert judge(base, head) == []
+
+
+def test_the_summary_lists_changed_cases_and_the_unchanged_in_one_line() -> None:
+    verdicts = judge(*_rounds(["lib0", "lib1", "slowed"], {"slowed": 0.3}, seed=4))
+    text = markdown(verdicts, "runner check: b against a", "python, quick")
+    assert text.startswith("## runner check: b against a\n")
+    assert "**12 slower, 0 faster** of 36 cases." in text
+    assert text.count("| slower |") == 12 and "lib=slowed" in text and "lib=lib0" not in text
+    assert "Unchanged: 24 cases (noise: python ±" in text
+
+
+def _stand_in_build(tmp_path: Path, behaviour: dict[str, float]) -> Callable[..., check.Checkout]:
+    """A build that makes, per side, a script copying the Python test data and scaling each
+    sample of the libraries named by that side's factor (round numbers kept)."""
+
+    def build(_: Path, side: str, ref: str, suite: object, folder: Path) -> check.Checkout:
+        script = folder / f"{side}.py"
+        script.write_text(
+            "import json, os, shutil, sys\n"
+            "out = sys.argv[sys.argv.index('--out') + 1]\n"
+            f"shutil.copytree({str(TESTDATA / 'python')!r}, out, dirs_exist_ok=True)\n"
+            "path = os.path.join(out, 'python.json')\n"
+            "data = json.load(open(path))\n"
+            "for bench in data['benchmarks']:\n"
+            "    for run in bench['runs']:\n"
+            f"        run['values'] = [v * {behaviour.get(side, 1.0)} for v in run.get('values', [])]\n"
+            "json.dump(data, open(path, 'w'))\n"
+        )
+        script.chmod(0o755)
+        wrapper = folder / f"{side}-bench"
+        wrapper.write_text(f'#!/bin/sh\nexec python3 {script} "$@"\n')
+        wrapper.chmod(0o755)
+        return check.Checkout(side, ref * 5, wrapper)
+
+    return build
+
+
+def _args(**extra: object) -> argparse.Namespace:
+    return argparse.Namespace(
+        base="a",
+        head="b",
+        lang="python",
+        library=None,
+        dataset=None,
+        op=None,
+        cases=None,
+        profile="quick",
+        invocations=6,
+        rounds=3,
+        summary=None,
+        workspace=None,
+        **extra,
+    )
+
+
+@pytest.mark.parametrize(("factor", "status"), [(1.0, 0), (1.5, 1)])
+def test_check_pairs_round_i_of_each_invocation_and_exits_1_on_a_slowdown(
+    tmp_path: Path, factor: float, status: int
+) -> None:
+    found, text = check.check(_args(), _stand_in_build(tmp_path, {"head": factor}))
+    slower, _, rest = text.split("**")[1].partition(" slower, ")
+    assert found == status
+    assert (int(slower) > 0) == bool(status) and rest == "0 faster"
+    assert "6 x 3 paired rounds per case" in text
