@@ -7,6 +7,7 @@ runner export   the store as CSV, JSON lines or Parquet  (bazel run //runner:exp
 runner runs     list the runs in the store
 runner push     copy finished runs into a team store  (runner push latest --to postgresql://...)
 runner history  each case's series across commits, on one machine class
+runner mine     measure your own JSON document in every language  (tools/run-mine PATH)
 """
 
 import argparse
@@ -16,7 +17,7 @@ import sys
 from pathlib import Path
 
 from runner import all as all_command
-from runner import compare, export, history, push
+from runner import compare, export, history, mine, push
 from runner.ingest.load import record_suite
 from runner.ingest.native import IngestError
 from runner.machine import runtime_metadata, this_machine
@@ -127,7 +128,13 @@ def parser() -> argparse.ArgumentParser:
     )
     add_store_arguments(ingest)
     ingest.set_defaults(handler=ingest_main)
-    for name, module in (("compare", compare), ("export", export), ("history", history), ("push", push)):
+    for name, module in (
+        ("compare", compare),
+        ("export", export),
+        ("history", history),
+        ("mine", mine),
+        ("push", push),
+    ):
         sub = commands.add_parser(
             name,
             help=(module.__doc__ or "").splitlines()[0],
