@@ -31,6 +31,10 @@ from schemas.catalog import catalog
 ROUNDS = 10
 PROFILE = "quick"
 MINE = "mine"  # results/mine/<prefix>/: the pages
+# Suites whose profiles other than standard time each case in one pass, without rounds
+# (BenchmarkDotNet's quick job): their --rounds is the standard profile's, and their
+# ratios come from the medians' CIs.
+ONE_PASS = ("dotnet",)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -135,7 +139,7 @@ def _invocation(
         library=args.library,
         dataset=document.dataset,
         every_lang=False,
-        rounds=args.rounds,
+        rounds=args.rounds if args.profile == "standard" or suite.lang not in ONE_PASS else None,
     )
 
 
