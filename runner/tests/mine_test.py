@@ -54,3 +54,15 @@ def test_a_bad_file_is_one_line_and_nothing_runs(tmp_path: Path, capsys: pytest.
     assert _mine(tmp_path, str(tmp_path / "absent.json")) == 2
     assert capsys.readouterr().err == f"runner mine: {tmp_path / 'absent.json'}: no such file\n"
     assert not (tmp_path / "results").exists()
+
+
+def test_nesting_a_library_refuses_is_its_own_error_and_the_command_goes_on(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 5000 + "]" * 5000)
+    _mine(tmp_path, str(path), "--library", "orjson")
+    captured = capsys.readouterr()
+    assert "note: nested deeper than Python's json module parses" in captured.err
+    # Python's own tree of the document (the reference of the check) cannot be built.
+    assert "Python: orjson (schemaless) · json: not measured: setup raised RecursionError" in captured.out
