@@ -4,7 +4,8 @@ with charts (results/mine/<sha256 prefix>/index.md), both from the run's snapsho
 Each table lists the language's library entries fastest first by decode (the op every
 library has), with each op's median and its multiple of that op's fastest entry: a paired
 ratio over the rounds with its 95% CI. An entry whose CI reaches down to 1 + the language's
-noise (runner/docs/answer.py's rule) ties with the fastest and is marked TIE. Lazy work (a
+noise (runner/docs/answer.py's rule) ties with the fastest and is marked TIE; one with too
+few samples for a CI says so instead. Lazy work (a
 view over the bytes) is ranked apart. A library refused by its round-trip check, or that
 failed, is listed under the table with its own error, never ranked.
 """
@@ -57,7 +58,8 @@ def _cell(result: Result | None, fastest: Result | None, noise: float) -> str:
     if result is fastest:
         return f"{fmt_time(result.median)}  fastest"
     ratio = ratio_of([result], [fastest])
-    tied = not (ratio.has_ci and ratio.lo > 1 + noise)
+    # Without a CI (too few samples) the cell says so; a tie needs an interval to reach 1.
+    tied = ratio.has_ci and ratio.lo <= 1 + noise
     return f"{fmt_time(result.median)}  {fmt_ratio_ci(ratio)}" + (f" {TIE}" if tied else "")
 
 
