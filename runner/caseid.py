@@ -10,8 +10,9 @@ from dataclasses import dataclass
 
 _REQUIRED = ("dataset", "size", "op", "format", "lib")
 _OPTIONAL = ("variant",)
-# Values are names, never paths or free text, so a stray separator shows up as an error.
-_VALUE = re.compile(r"[A-Za-z0-9_.+-]+")
+# Values are names, never paths or free text, so a stray separator shows up as an error
+# (":" joins a user's document's dataset name, mine:<sha256 prefix>).
+_VALUE = re.compile(r"[A-Za-z0-9_.+:-]+")
 
 
 class CaseIdError(ValueError):

@@ -9,6 +9,7 @@ runner push     copy finished runs into a team store  (runner push latest --to p
 runner history  each case's series across commits, on one machine class
 runner check    did a change make the selected cases slower?  (runner check --base main --lang python)
 runner worker   run the jobs of queued runs  (runner worker --queue postgresql://...)
+runner mine     measure your own JSON document in every language  (tools/run-mine PATH)
 """
 
 import argparse
@@ -20,7 +21,7 @@ from types import ModuleType
 from typing import Any
 
 from runner import all as all_command
-from runner import check, compare, export, history, push, worker
+from runner import check, compare, export, history, mine, push, worker
 from runner.ingest.load import record_suite
 from runner.machine import runtime_metadata, this_machine
 from runner.paths import UsageError, add_store_arguments, store_path, user_path
@@ -144,7 +145,13 @@ def parser() -> argparse.ArgumentParser:
     )
     add_store_arguments(ingest)
     ingest.set_defaults(handler=ingest_main)
-    for name, module in (("compare", compare), ("export", export), ("history", history), ("push", push)):
+    for name, module in (
+        ("compare", compare),
+        ("export", export),
+        ("history", history),
+        ("mine", mine),
+        ("push", push),
+    ):
         add_store_arguments(_subcommand(commands, name, module))
     # These name their stores themselves (check measures in a store of its own).
     for name, module in (("check", check), ("worker", worker)):

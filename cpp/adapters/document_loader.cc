@@ -1,5 +1,7 @@
 #include "cpp/adapters/document_loader.h"
 
+#include <fstream>
+#include <iterator>
 #include <map>
 #include <stdexcept>
 
@@ -67,6 +69,14 @@ std::shared_ptr<const Document> SyntheticDocument(std::string_view dataset, std:
       Document{.name = std::string(dataset), .format = "json",
                .payloads = {model::ReadRunfile(model::FixturePath(dataset, size))},
                .access = std::move(access), .access_each = "/records"});
+}
+
+std::shared_ptr<const Document> UserDocument(std::string name, const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error("cannot read " + path.string());
+  std::string bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  return std::make_shared<const Document>(
+      Document{.name = std::move(name), .format = "json", .payloads = {std::move(bytes)}});
 }
 
 }  // namespace serbench::adapters

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstddef>
+#include <filesystem>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -27,5 +28,10 @@ std::shared_ptr<const Document> LoadDocument(std::string_view name);
 // Throws std::invalid_argument for an unknown dataset, std::runtime_error
 // for a missing runfile.
 std::shared_ptr<const Document> SyntheticDocument(std::string_view dataset, std::size_t size);
+
+// A user's JSON document (the bench's --document), read from `path` as it is
+// and named `name`; no access fields. Throws std::runtime_error when the file
+// cannot be read.
+std::shared_ptr<const Document> UserDocument(std::string name, const std::filesystem::path& path);
 
 }  // namespace serbench::adapters

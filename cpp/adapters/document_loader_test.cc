@@ -1,5 +1,7 @@
 #include "cpp/adapters/document_loader.h"
 
+#include <filesystem>
+#include <fstream>
 #include <stdexcept>
 
 #include <gtest/gtest.h>
@@ -29,6 +31,18 @@ TEST(SyntheticDocumentTest, ReadsWhatTheTypedRecordsHold) {
 
 TEST(SyntheticDocumentTest, RefusesUnknownDatasets) {
   EXPECT_THROW(SyntheticDocument("twitter", 1), std::invalid_argument);
+}
+
+// A user's document is its file's bytes as they are, under the name given.
+TEST(UserDocumentTest, ReadsTheFileAsItIs) {
+  const std::filesystem::path path = std::filesystem::path(testing::TempDir()) / "mine.json";
+  const std::string text = "{\"b\": 1.10, \"a\": \"caf\\u00e9\"}\n";
+  std::ofstream(path, std::ios::binary) << text;
+  const auto doc = UserDocument("mine:0123456789ab", path);
+  EXPECT_EQ(doc->name, "mine:0123456789ab");
+  EXPECT_EQ(doc->format, "json");
+  EXPECT_EQ(doc->payloads, std::vector<std::string>{text});
+  EXPECT_THROW(UserDocument("mine", path.parent_path() / "absent.json"), std::runtime_error);
 }
 
 }  // namespace

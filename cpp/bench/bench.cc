@@ -191,7 +191,8 @@ std::set<std::string> ReadCaseIds(const std::filesystem::path& path) {
 int Worker(const Options& options, const std::string& argv0) {
   Plan plan;
   try {
-    plan = PlanSuite({.library = options.library, .dataset = options.dataset});
+    plan = PlanSuite(
+        {.library = options.library, .dataset = options.dataset, .document = options.document});
     if (options.cases) KeepListed(plan, ReadCaseIds(*options.cases));
     if (options.payloads) WritePayloads(plan, *options.payloads);
   } catch (const std::invalid_argument& e) {

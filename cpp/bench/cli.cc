@@ -37,6 +37,9 @@ void Validate(const Options& options) {
   if (options.out.empty()) throw UsageError("--out DIR is required");
 }
 
+// The dataset name of a --document run without --dataset.
+constexpr char kDocument[] = "mine";
+
 }  // namespace
 
 Options ParseArgs(const std::vector<std::string>& args) {
@@ -58,6 +61,8 @@ Options ParseArgs(const std::vector<std::string>& args) {
       options.seed = Number("--seed", *v);
     } else if (auto v = Value(args, i, "payloads")) {
       options.payloads = *v;
+    } else if (auto v = Value(args, i, "document")) {
+      options.document = *v;
     } else if (auto v = Value(args, i, "isolation")) {
       options.isolation = *v;
     } else if (args[i].starts_with("--benchmark_")) {
@@ -67,6 +72,7 @@ Options ParseArgs(const std::vector<std::string>& args) {
     }
   }
   Validate(options);
+  if (options.document && !options.dataset) options.dataset = kDocument;
   return options;
 }
 
@@ -87,6 +93,7 @@ std::vector<std::string> WorkerArgs(const Options& options, const std::string& d
   if (options.cases) args.insert(args.end(), {"--cases", options.cases->string()});
   if (options.payloads) args.insert(args.end(), {"--payloads", options.payloads->string()});
   if (options.rounds) args.insert(args.end(), {"--rounds", std::to_string(*options.rounds)});
+  if (options.document) args.insert(args.end(), {"--document", options.document->string()});
   args.insert(args.end(), options.benchmark_flags.begin(), options.benchmark_flags.end());
   return args;
 }

@@ -14,10 +14,12 @@ namespace serbench::bench {
 inline constexpr char kUsage[] =
     "usage: bench --out DIR [--profile quick|standard|full] [--library NAME] [--dataset NAME]\n"
     "             [--cases FILE] [--rounds N] [--seed N] [--isolation dataset|none]\n"
-    "             [--payloads DIR] [--benchmark_*=...]\n"
+    "             [--payloads DIR] [--document PATH] [--benchmark_*=...]\n"
     "  writes Google Benchmark JSON to DIR/cpp.json, the case catalog to DIR/cpp-cases.json\n"
     "  and the calibration to DIR/cpp-calibration.json; --payloads: each measured encode\n"
-    "  case's payload, once before timing, to DIR/<case id, '/' as ','>.bin";
+    "  case's payload, once before timing, to DIR/<case id, '/' as ','>.bin;\n"
+    "  --document: measure this JSON document instead of every dataset, named by --dataset\n"
+    "  (default mine)";
 
 // How much a profile measures: `rounds` samples per case, each `repeat` back-to-back
 // Google Benchmark runs (repetitions) of at least `min_time` seconds (nullopt: its
@@ -39,6 +41,9 @@ struct Options {
   std::optional<std::uint64_t> seed;  // of the round orders; random if absent
   // Where each measured encode case's payload is written (untimed).
   std::optional<std::filesystem::path> payloads;
+  // A user's JSON document, measured instead of every dataset under the name
+  // --dataset gives it (runner mine).
+  std::optional<std::filesystem::path> document;
   // dataset: one worker process per dataset (the default); none: every
   // dataset in this process (what a worker does).
   std::string isolation = "dataset";

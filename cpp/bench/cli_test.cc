@@ -41,6 +41,10 @@ TEST(ParseArgsTest, ReadsCasesRoundsSeedAndIsolation) {
   EXPECT_EQ(options.seed, 99u);
   EXPECT_EQ(options.isolation, "none");
   EXPECT_EQ(ParseArgs({"--out=/o"}).isolation, "dataset");
+  const Options mine = ParseArgs({"--out=/o", "--document", "/d.json", "--dataset=mine:0123"});
+  EXPECT_EQ(mine.document, std::filesystem::path("/d.json"));
+  EXPECT_EQ(mine.dataset, "mine:0123");
+  EXPECT_EQ(ParseArgs({"--out=/o", "--document=/d.json"}).dataset, "mine");
 }
 
 TEST(ParseArgsTest, RefusesBadArguments) {

@@ -104,7 +104,7 @@ int Drive(const Options& options, const std::string& argv0) {
   std::vector<std::string> datasets;
   try {
     CheckKnown(options.library, KnownLibraries(), "library");
-    CheckKnown(options.dataset, KnownDatasets(), "dataset");
+    if (!options.document) CheckKnown(options.dataset, KnownDatasets(), "dataset");
     datasets = Datasets(options);
   } catch (const std::invalid_argument& e) {
     std::cerr << e.what() << "\n" << kUsage << "\n";

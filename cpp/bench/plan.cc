@@ -236,8 +236,9 @@ void PlanDataset(const Filter& filter, Plan& plan) {
 }
 
 // Real documents: the memcpy floor is the document's own bytes.
-void PlanRealDocument(const std::string& name, const Filter& filter, Plan& plan) {
-  const auto doc = adapters::LoadDocument(name);
+void PlanRealDocument(const std::shared_ptr<const adapters::Document>& doc, const Filter& filter,
+                      Plan& plan) {
+  const std::string& name = doc->name;
   if (Selected(filter.library, kMemcpy)) {
     std::string bytes;
     for (const std::string& p : doc->payloads) bytes += p;
@@ -296,7 +297,7 @@ std::vector<std::string> KnownDatasets() {
 
 Plan PlanSuite(const Filter& filter) {
   CheckKnown(filter.library, KnownLibraries(), "library");
-  CheckKnown(filter.dataset, KnownDatasets(), "dataset");
+  if (!filter.document) CheckKnown(filter.dataset, KnownDatasets(), "dataset");
   Plan plan;
   if (Selected(filter.library, kMemcpy)) {
     plan.libraries.push_back({.lib = kMemcpy, .format = "raw", .version = gnu_get_libc_version(),
@@ -305,11 +306,16 @@ Plan PlanSuite(const Filter& filter) {
   for (const LibraryInfo& info : AllLibraries()) {
     if (Selected(filter.library, info.lib)) plan.libraries.push_back(info);
   }
+  if (filter.document) {
+    PlanRealDocument(adapters::UserDocument(filter.dataset.value_or("mine"), *filter.document),
+                     filter, plan);
+    return plan;
+  }
   model::ForEachDataset([&]<typename R>(R) {
     if (Selected(filter.dataset, std::string(R::kDataset))) PlanDataset<R>(filter, plan);
   });
   for (const std::string& name : adapters::DocumentNames()) {
-    if (Selected(filter.dataset, name)) PlanRealDocument(name, filter, plan);
+    if (Selected(filter.dataset, name)) PlanRealDocument(adapters::LoadDocument(name), filter, plan);
   }
   return plan;
 }

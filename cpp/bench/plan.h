@@ -37,6 +37,8 @@ struct Plan {
 struct Filter {
   std::optional<std::string> library = std::nullopt;
   std::optional<std::string> dataset = std::nullopt;
+  // A user's JSON document: the only dataset planned, named `dataset`.
+  std::optional<std::filesystem::path> document = std::nullopt;
 };
 
 // The names --library and --dataset accept.

@@ -106,7 +106,7 @@ public static class Program
         {
             return $"unknown --library '{lib}' (known: {string.Join(", ", Registry.LibraryNames)})";
         }
-        if (options.Dataset is { } dataset && !KnownDatasets.Contains(dataset))
+        if (options.Document is null && options.Dataset is { } dataset && !KnownDatasets.Contains(dataset))
         {
             return $"unknown --dataset '{dataset}' (known: {string.Join(", ", KnownDatasets)})";
         }
@@ -118,9 +118,13 @@ public static class Program
     private static IEnumerable<string> KnownDatasets => Datasets.Names.Concat(ProtobufDocuments.Names).Concat(JsonDocuments.Names);
 
     /// <summary>The synthetic datasets at every size, and the real documents (size 1); with
-    /// --cases, only the datasets it names.</summary>
+    /// --cases, only the datasets it names; with --document, only that document.</summary>
     private static List<Fixture> LoadFixtures(Options options)
     {
+        if (options.Document is { } document)
+        {
+            return [JsonDocuments.FromFile(options.Dataset ?? Options.DocumentDataset, document)];
+        }
         var named = options.CaseIds()?.Select(CaseId.Dataset).ToHashSet();
         return LoadFixtures(d => Selected(options.Dataset, d) && (named is null || named.Contains(d)));
     }

@@ -109,7 +109,8 @@ public sealed class Rounds(Options options, Catalog catalog)
         var cases = Path.Combine(work, "cases.txt");
         File.WriteAllLines(cases, lines);
         string[] args = [typeof(Rounds).Assembly.Location, "--profile", "standard", "--out", work,
-            "--cases", cases, "--round", $"{round}", "--seed", $"{seed}", .. options.Library is { } lib ? ["--library", lib] : Array.Empty<string>()];
+            "--cases", cases, "--round", $"{round}", "--seed", $"{seed}", .. options.Library is { } lib ? ["--library", lib] : Array.Empty<string>(),
+            .. options.Document is { } document ? ["--document", document, "--dataset", options.Dataset!] : Array.Empty<string>()];
         var start = new ProcessStartInfo(Environment.ProcessPath!, args) { UseShellExecute = false, RedirectStandardOutput = true };
         foreach (var (name, value) in ChildRuntime)
         {

@@ -21,6 +21,25 @@ public class SchemalessJsonTests
         new JsonDocument("test", Encoding.UTF8.GetBytes(json)).Bind(Cases.Library(library));
 
     [Fact]
+    public void AUsersDocumentIsItsFileAsItIsUnderTheNameGiven()
+    {
+        var path = Path.Combine(Path.GetTempPath(), $"serbench-{Guid.NewGuid():N}.json");
+        var json = "{\"b\": 1.10, \"a\": \"caf\\u00e9\"}\n"u8.ToArray();
+        File.WriteAllBytes(path, json);
+        try
+        {
+            var document = JsonDocuments.FromFile("mine:0123456789ab", path);
+
+            Assert.Equal(("mine:0123456789ab", 1), (document.Name, document.Size));
+            Assert.Equal(json, document.Json);
+        }
+        finally
+        {
+            File.Delete(path);
+        }
+    }
+
+    [Fact]
     public void TheDocumentNullIsJsonNodesNull()
     {
         Assert.Null(Bind("system_text_json/schemaless", "{}").Decode("null"u8.ToArray()));

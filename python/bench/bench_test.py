@@ -125,3 +125,17 @@ def test_unknown_library_or_no_rounds_is_an_error(tmp_path: Path) -> None:
     assert result.returncode == 2
     assert "--rounds must be at least 1" in result.stderr
     assert os.listdir(tmp_path) == []
+
+
+def test_a_document_is_measured_in_worker_processes_under_its_name(tmp_path: Path) -> None:
+    document = tmp_path / "doc.json"
+    document.write_text('{"name": "caf\\u00e9", "big": 9007199254740993, "x": [0.1, {"n": null}]}')
+    out = tmp_path / "out"
+    result = _run(
+        out, "--library", "orjson", "--document", str(document), dataset="mine:0123456789ab"
+    )
+    assert result.returncode == 0, result.stderr
+    cases = {c["id"]: c["status"] for c in _catalog(out)["cases"]}
+    prefix = "dataset=mine:0123456789ab/size=1"
+    assert cases[f"{prefix}/op=decode/format=json/lib=orjson/variant=schemaless"] == "measured"
+    assert all(case.startswith(prefix) for case in cases)

@@ -1,7 +1,7 @@
 """Benchmarks of every registered library on every dataset, in interleaved rounds.
 
     bench --out DIR [--profile quick|standard|full] [--library NAME] [--dataset NAME]
-          [--cases FILE] [--seed N] [--payloads DIR] [--rounds N]
+          [--cases FILE] [--seed N] [--payloads DIR] [--rounds N] [--document PATH]
 
 Writes DIR/python.json (pyperf's JSON: one benchmark per measured case, named by
 its canonical case id; runs[i] is round i, with run metadata "round": i, and
@@ -13,6 +13,8 @@ one-library run DIR/python-extra.json (sizes in bytes). With --payloads DIR, eac
 measured encode case's payload (the bytes its round trip check verified, written
 once by its worker, untimed) goes to DIR/<case id, "/" as ",">.bin. --rounds N replaces
 the profile's number of rounds (the runner's re-measure asks for fewer).
+--document PATH replaces every dataset with that one JSON document, named by --dataset
+(default "mine"): the runner's `mine` command measures a user's own data this way.
 
 Isolation: every (library variant, dataset) -- and every extra case -- is served
 by a worker process of its own (this script with --serve), started fresh for
@@ -28,7 +30,10 @@ from pathlib import Path
 
 from bench.profiles import PROFILES
 from serbench_py.registry import LIBRARIES
-from serbench_py.sources import SOURCES
+from serbench_py.sources import SOURCES, Source, user_document
+
+# The dataset name of a --document run without --dataset.
+DOCUMENT = "mine"
 
 
 def parse_cli(argv: list[str]) -> argparse.Namespace:
@@ -36,11 +41,12 @@ def parse_cli(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--profile", choices=sorted(PROFILES), default="quick")
     parser.add_argument("--out", type=Path, help="directory for the JSON files")
     parser.add_argument("--library", choices=sorted({a.lib for a in LIBRARIES}))
-    parser.add_argument("--dataset", choices=sorted(SOURCES))
+    parser.add_argument("--dataset", help=f"one of: {', '.join(sorted(SOURCES))}")
     parser.add_argument("--cases", type=Path, help="a file of case ids, one a line: only these")
     parser.add_argument("--seed", type=int, help="the shuffle seed (default: a random one)")
     parser.add_argument("--payloads", type=Path, help="directory for each encode case's payload")
     parser.add_argument("--rounds", type=int, help="samples per case (default: the profile's)")
+    parser.add_argument("--document", type=Path, help="measure this JSON document instead")
     # Internal: serve one unit's cases as a worker process.
     parser.add_argument("--serve", help=argparse.SUPPRESS)
     opts = parser.parse_args(argv)
@@ -48,9 +54,11 @@ def parse_cli(argv: list[str]) -> argparse.Namespace:
         parser.error("--out is required")
     if opts.rounds is not None and opts.rounds < 1:
         parser.error("--rounds must be at least 1")
+    if opts.document is None and opts.dataset not in (None, *SOURCES):
+        parser.error(f"unknown --dataset {opts.dataset!r} (known: {', '.join(sorted(SOURCES))})")
     here = Path(os.environ.get("BUILD_WORKING_DIRECTORY", "."))
     # Under `bazel run` the working directory is the runfiles tree, not the caller's.
-    for name in ("out", "cases", "payloads"):
+    for name in ("out", "cases", "payloads", "document"):
         if getattr(opts, name) is not None:
             setattr(opts, name, Path(here, getattr(opts, name)).absolute())
     return opts
@@ -59,3 +67,18 @@ def parse_cli(argv: list[str]) -> argparse.Namespace:
 def rounds(opts: argparse.Namespace) -> int:
     """Samples per case: --rounds, else the profile's."""
     return int(opts.rounds or PROFILES[opts.profile].rounds)
+
+
+def sources(opts: argparse.Namespace) -> dict[str, Source]:
+    """The datasets the run may measure: the catalog's, or only --document."""
+    if opts.document is None:
+        return SOURCES
+    name = opts.dataset or DOCUMENT
+    return {name: user_document(name, opts.document)}
+
+
+def worker_arguments(opts: argparse.Namespace) -> list[str]:
+    """What a worker process needs of this command line besides its unit: the document."""
+    if opts.document is None:
+        return []
+    return ["--document", str(opts.document), "--dataset", opts.dataset or DOCUMENT]

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from bench.cli import parse_cli, rounds
+from bench.cli import parse_cli, rounds, sources, worker_arguments
 
 
 def test_paths_are_the_callers_under_bazel_run(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -27,3 +27,28 @@ def test_a_worker_needs_no_out_and_a_run_does(capsys: pytest.CaptureFixture[str]
         parse_cli([])
     assert exited.value.code == 2
     assert "--out is required" in capsys.readouterr().err
+
+
+def test_a_document_replaces_every_dataset_and_goes_to_the_workers(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("BUILD_WORKING_DIRECTORY", "/caller")
+    opts = parse_cli(["--out", "o", "--document", "doc.json", "--dataset", "mine:0123456789ab"])
+    assert list(sources(opts)) == ["mine:0123456789ab"]
+    assert sources(opts)["mine:0123456789ab"].path(1) == "/caller/doc.json"
+    assert worker_arguments(opts) == [
+        "--document",
+        "/caller/doc.json",
+        "--dataset",
+        "mine:0123456789ab",
+    ]
+    assert worker_arguments(parse_cli(["--out", "o"])) == []
+
+
+def test_an_unknown_dataset_is_refused_naming_the_known_ones(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit) as exited:
+        parse_cli(["--out", "o", "--dataset", "nope"])
+    assert exited.value.code == 2
+    assert "unknown --dataset 'nope' (known: " in capsys.readouterr().err

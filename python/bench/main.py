@@ -9,7 +9,7 @@ import time
 from collections.abc import Sequence
 
 from bench import selection, writers
-from bench.cli import parse_cli, rounds
+from bench.cli import parse_cli, rounds, sources, worker_arguments
 from bench.profiles import PROFILES
 from bench.rounds import Job, Progress, Rounds
 from bench.worker import serve
@@ -28,7 +28,7 @@ def _report(jobs: Sequence[Job], started: float) -> None:
 def main(argv: list[str]) -> int:
     opts = parse_cli(argv)
     if opts.serve:
-        return serve(opts.serve, PROFILES[opts.profile], opts.payloads)
+        return serve(opts.serve, PROFILES[opts.profile], opts.payloads, sources(opts))
     started = time.monotonic()
     gc.collect()
     wanted = selection.wanted(opts)
@@ -40,7 +40,9 @@ def main(argv: list[str]) -> int:
     common = {**writers.interpreter_metadata(), "profile": opts.profile, "shuffle_seed": seed}
     calibrations = measure.calibration_samples("start")
     count = rounds(opts)
-    taker = Rounds(opts.profile, count, seed, Progress(len(jobs) * count), opts.payloads)
+    progress = Progress(len(jobs) * count)
+    arguments = worker_arguments(opts)
+    taker = Rounds(opts.profile, count, seed, progress, opts.payloads, worker_arguments=arguments)
     for name, group in groups.items():
         taker.run(name, group)
     calibrations += measure.calibration_samples("end")

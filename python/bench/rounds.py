@@ -63,16 +63,18 @@ class Rounds:
         progress: Progress,
         payloads: Path | None,
         start: StartWorker | None = None,
+        worker_arguments: Sequence[str] = (),
     ) -> None:
         self.profile_name = profile_name  # the workers' settings
         self.payloads = payloads
+        self.worker_arguments = worker_arguments
         self.profile = dataclasses.replace(PROFILES[profile_name], rounds=rounds)
         self.seed = seed
         self.progress = progress
         self.start = start or self._process  # tests start stand-ins
 
     def _process(self, unit: str, env: dict[str, str]) -> Worker:
-        return Worker(unit, self.profile_name, env, self.payloads)
+        return Worker(unit, self.profile_name, env, self.payloads, self.worker_arguments)
 
     def run(self, group: str, jobs: Sequence[Job]) -> None:
         started, spawned = time.monotonic(), Worker.started

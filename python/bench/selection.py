@@ -5,12 +5,12 @@ import argparse
 import dataclasses
 from collections.abc import Sequence
 
+from bench.cli import sources
 from bench.profiles import DECODE_ONLY, PROFILES
 from bench.rounds import Job
 from bench.worker import extra_unit, library_unit
 from serbench_py.extras import Extra, extras
 from serbench_py.registry import LIBRARIES
-from serbench_py.sources import SOURCES
 from serbench_py.suite import Planned, plan
 
 
@@ -26,8 +26,8 @@ def selected(opts: argparse.Namespace, ids: set[str] | None) -> list[Planned]:
     """The planned cases of the libraries and datasets asked for; outside the full
     profile, every op of DECODE_ONLY but decode is not measured."""
     libraries = [a for a in LIBRARIES if opts.library in (None, a.lib)]
-    sources = [s for name, s in SOURCES.items() if opts.dataset in (None, name)]
-    planned = [p for p in plan(libraries, sources) if ids is None or p.case.id in ids]
+    chosen = [s for name, s in sources(opts).items() if opts.dataset in (None, name)]
+    planned = [p for p in plan(libraries, chosen) if ids is None or p.case.id in ids]
     if PROFILES[opts.profile].every_document_op:
         return planned
     reason = f"the {opts.profile} profile times only decode of {DECODE_ONLY}: run --profile full"
@@ -41,7 +41,7 @@ def selected(opts: argparse.Namespace, ids: set[str] | None) -> list[Planned]:
 
 def selected_extras(opts: argparse.Namespace, ids: set[str] | None) -> list[tuple[int, Extra]]:
     """The extra cases run with a whole-suite or one-library run (or when listed by id)."""
-    if opts.dataset and ids is None:
+    if (opts.dataset or opts.document) and ids is None:
         return []
     return [
         (index, extra)

@@ -11,7 +11,7 @@ import json
 import os
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +19,7 @@ from bench.profiles import Profile
 from serbench_py import measure
 from serbench_py.extras import Extra, extras
 from serbench_py.registry import LIBRARIES
-from serbench_py.sources import SOURCES
+from serbench_py.sources import SOURCES, Source
 from serbench_py.suite import CaseError, Planned, Prepared, Status, Workbench, plan
 
 
@@ -41,7 +41,9 @@ _WALL = "wall clock: time.perf_counter_ns (the work runs in a child process)"
 class Served:
     """The cases of one unit, inside its worker: check once, then build per sample."""
 
-    def __init__(self, unit: str, payloads: Path | None = None) -> None:
+    def __init__(
+        self, unit: str, payloads: Path | None = None, sources: Mapping[str, Source] = SOURCES
+    ) -> None:
         kind, *rest = unit.split("/")
         self._payloads = payloads  # where checked encode cases write their payload
         self._builds: dict[str, Build] = {}
@@ -50,7 +52,7 @@ class Served:
         self._extra: Extra | None = None
         if kind == "library":
             library = LIBRARIES[int(rest[0])]
-            for planned in plan([library], [SOURCES[rest[1]]]):
+            for planned in plan([library], [sources[rest[1]]]):
                 self._planned[planned.case.id] = planned
         else:
             self._extra = list(extras())[int(rest[0])]
@@ -96,11 +98,13 @@ def _prepare_extra(extra: Extra) -> tuple[Build, dict[str, Any]]:
     return build_extra, metadata
 
 
-def serve(unit: str, profile: Profile, payloads: Path | None) -> int:
+def serve(
+    unit: str, profile: Profile, payloads: Path | None, sources: Mapping[str, Source] = SOURCES
+) -> int:
     """A worker: answers the parent's requests (JSON lines on stdin) on its stdout."""
     replies = os.fdopen(os.dup(1), "w", encoding="utf-8")
     os.dup2(2, 1)  # whatever a library prints goes to stderr, never into the replies
-    served = Served(unit, payloads)
+    served = Served(unit, payloads, sources)
     for line in sys.stdin:
         request = json.loads(line)
         reply = answer(served, profile, request)
@@ -134,11 +138,18 @@ class Worker:
 
     started = 0  # worker processes started by this parent: one per unit of a group
 
-    def __init__(self, unit: str, profile: str, env: dict[str, str], payloads: Path | None) -> None:
+    def __init__(
+        self,
+        unit: str,
+        profile: str,
+        env: dict[str, str],
+        payloads: Path | None,
+        arguments: Sequence[str] = (),
+    ) -> None:
         Worker.started += 1
         self.unit = unit
-        # The worker is this same binary, started with --serve.
-        command = [sys.executable, sys.argv[0], "--serve", unit, "--profile", profile]
+        # The worker is this same binary, started with --serve (and the parent's `arguments`).
+        command = [sys.executable, sys.argv[0], "--serve", unit, "--profile", profile, *arguments]
         command += ["--payloads", str(payloads)] if payloads is not None else []
         self.process = subprocess.Popen(
             command,

@@ -3,6 +3,7 @@
 import functools
 import json
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any
 
 from schemas.catalog import catalog
@@ -50,7 +51,9 @@ class Source:
 
 @functools.cache
 def _read(path: str) -> bytes:
-    return fixtures.runfile(path).read_bytes()
+    # An absolute path is a user's document (--document); every other path is a runfile.
+    found = Path(path) if Path(path).is_absolute() else fixtures.runfile(path)
+    return found.read_bytes()
 
 
 def _synthetic(schema: Dataset) -> Source:
@@ -67,6 +70,12 @@ def _document(dataset: catalog.Dataset) -> Source:
         # The large document is one table (its map of rows) and is described for typed classes.
         return replace(source, table="packages", typed=PACKAGES)
     return source
+
+
+def user_document(name: str, path: Path) -> Source:
+    """A JSON document from outside the catalog (the suite's --document): one payload,
+    measured like a real document by the schema-less libraries."""
+    return Source(name, (1,), None, str(path.absolute()))
 
 
 SOURCES: dict[str, Source] = {

@@ -1,8 +1,10 @@
 """A claim size (catalog) is measured in Python as the prefix of the largest fixture."""
 
+from pathlib import Path
+
 from schemas.catalog import catalog
 from serbench_py import fixtures
-from serbench_py.sources import SOURCES
+from serbench_py.sources import SOURCES, user_document
 
 
 def test_filetree_adds_its_claim_size_as_a_prefix_of_the_largest_fixture() -> None:
@@ -22,3 +24,11 @@ def test_each_real_document_is_the_catalogs_file() -> None:
             assert source.path(1) == dataset.file and source.raw(1), dataset.name
     assert SOURCES["packages"].typed is not None and SOURCES["packages"].table == "packages"
     assert SOURCES["google_message2"].format == "protobuf" and SOURCES["canada"].format == "json"
+
+
+def test_a_user_document_is_read_from_its_absolute_path(tmp_path: Path) -> None:
+    document = tmp_path / "mine.json"
+    document.write_text('{"a": [1, 2.5, "\\u00e9"]}')
+    source = user_document("mine:0123456789ab", document)
+    assert source.sizes == (1,) and source.schema is None and source.format == "json"
+    assert source.load(1) == {"a": [1, 2.5, "é"]}

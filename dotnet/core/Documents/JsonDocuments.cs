@@ -28,6 +28,9 @@ public static class JsonDocuments
     public static IReadOnlyList<string> Names { get; } = [.. Paths.Keys];
 
     public static JsonDocument Load(string name) => new(name, File.ReadAllBytes(Runfiles.Resolve(Paths[name])));
+
+    /// <summary>A user's document (the bench's --document), read from <paramref name="path"/> as it is.</summary>
+    public static JsonDocument FromFile(string name, string path) => new(name, File.ReadAllBytes(path));
 }
 
 /// <summary>A schema-less JSON library on a real document: the native object is its tree;

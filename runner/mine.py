@@ -1,0 +1,148 @@
+"""`runner mine PATH` (tools/run-mine PATH): which serializer for *your* data?
+
+Measures one JSON document, or a JSON Lines file (as the array of its records), with every
+schema-less library of every language: each suite is run with `--document` (the file
+replaces the catalog's documents), so the timing, the round-trip check before it and the
+rounds are the suites' own. A library whose round trip changes the document is refused
+with its first difference (path, before, after) and never ranked. The run is stored as
+dataset `mine:<first 12 hex of the file's sha256>`, so `runner compare` works on it; a
+table per language is printed and a page with charts is written to
+results/mine/<sha256 prefix>/.
+"""
+
+import argparse
+import dataclasses
+import sys
+import time
+from pathlib import Path
+
+from runner import mine_input, mine_report
+from runner.all import TIMEOUTS, git_commit, new_run_id, run_one, summary
+from runner.docs.store_snapshot import read_run
+from runner.machine import runtime_metadata, this_machine
+from runner.paths import results_root, runfile, store_path, user_path
+from runner.store import Run, Store
+from runner.suites import SUITES, Invocation, Suite, suite_command
+from schemas.catalog import catalog
+
+# Paired ratios get a 95% CI from 6 shared rounds on (runner/stats.py); a few more keep
+# one disturbed round from deciding a tie. The quick profile's short samples keep a
+# 1 MiB document within minutes.
+ROUNDS = 10
+PROFILE = "quick"
+MINE = "mine"  # results/mine/<prefix>/: the pages
+# Suites whose profiles other than standard time each case in one pass, without rounds
+# (BenchmarkDotNet's quick job): their --rounds is the standard profile's, and their
+# ratios come from the medians' CIs.
+ONE_PASS = ("dotnet",)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("path", type=Path, help="a JSON document or a JSON Lines file")
+    parser.add_argument(
+        "--lang", action="append", choices=[s.lang for s in SUITES], help="only this language (repeatable)"
+    )
+    parser.add_argument("--library", help="only this library (name as in the case ids)")
+    parser.add_argument("--profile", choices=catalog.PROFILES, default=PROFILE)
+    parser.add_argument("--rounds", type=int, default=ROUNDS, help=f"samples per case (default {ROUNDS})")
+    parser.add_argument(
+        "--max-mib",
+        type=float,
+        default=mine_input.DEFAULT_MAX_MIB,
+        help=f"refuse larger files (default {mine_input.DEFAULT_MAX_MIB} MiB)",
+    )
+    parser.add_argument("--timeout", type=float, help="seconds allowed per language")
+
+
+def main(args: argparse.Namespace, suites: tuple[Suite, ...] = SUITES) -> int:
+    try:
+        document = mine_input.read(user_path(args.path), args.max_mib)
+    except mine_input.InputError as error:
+        print(f"runner mine: {error}", file=sys.stderr)
+        return 2
+    print(f"runner mine: {document.source}: {document.kind}, dataset {document.dataset}", file=sys.stderr)
+    for note in document.notes:
+        print(f"runner mine: note: {note}", file=sys.stderr)
+    root = results_root(args.results)
+    chosen = [s for s in suites if args.lang is None or s.lang in args.lang]
+    start = time.monotonic()
+    with Store.open(store_path(args.store, args.results)) as store:
+        run = _new_run(store, args, document, root.parent, chosen)
+        run_dir = root / "raw" / run.id
+        text = _document_file(document, run_dir)
+        for index, suite in enumerate(chosen, 1):
+            call = _invocation(suite, run, run_dir, args, document)
+            timeout = args.timeout or TIMEOUTS[args.profile]
+            run_one(
+                store,
+                run,
+                _with_document(suite, text),
+                f"{index}/{len(chosen)}",
+                run_dir,
+                call,
+                timeout,
+                False,
+            )
+        store.finish_run(run.id)
+        snapshot = read_run(store.location, run.id)
+        page = mine_report.write_page(snapshot, document, root / MINE / document.prefix)
+        print(mine_report.terminal(snapshot, document))
+        print(
+            summary(
+                store, run, [s.lang for s in chosen], {}, run_dir, time.monotonic() - start, f"page: {page}"
+            )
+        )
+        statuses = store.suites(run.id)
+    return 0 if all(statuses[s.lang][0] == "ok" for s in chosen) else 1
+
+
+def _new_run(
+    store: Store,
+    args: argparse.Namespace,
+    document: mine_input.Document,
+    workspace: Path,
+    chosen: list[Suite],
+) -> Run:
+    selection = {
+        "langs": sorted(s.lang for s in chosen),
+        "library": args.library,
+        "dataset": document.dataset,
+    }
+    run_id = new_run_id(store)
+    store.create_run(
+        run_id, args.profile, selection, git_commit(workspace), this_machine(), runtime_metadata()
+    )
+    run = store.run(run_id)
+    assert run is not None
+    return run
+
+
+def _document_file(document: mine_input.Document, run_dir: Path) -> Path:
+    """The JSON text the suites read: the user's file itself, or a JSON Lines file's array
+    (kept beside the run's native files)."""
+    if document.records is None:
+        return document.source
+    run_dir.mkdir(parents=True, exist_ok=True)
+    made = run_dir / "document.json"
+    made.write_bytes(document.text)
+    return made
+
+
+def _invocation(
+    suite: Suite, run: Run, run_dir: Path, args: argparse.Namespace, document: mine_input.Document
+) -> Invocation:
+    return Invocation(
+        binary=runfile(suite.runfile),
+        out_dir=run_dir / suite.lang,
+        profile=args.profile,
+        langs=(suite.lang,),
+        library=args.library,
+        dataset=document.dataset,
+        every_lang=False,
+        rounds=args.rounds if args.profile == "standard" or suite.lang not in ONE_PASS else None,
+    )
+
+
+def _with_document(suite: Suite, path: Path) -> Suite:
+    """The suite as its own command, told to measure the document instead of the catalog's."""
+    return dataclasses.replace(suite, command=lambda call: [*suite_command(call), "--document", str(path)])
