@@ -13,6 +13,7 @@ from runner.caseid import CaseIdentity
 from runner.check_verdict import NOISE_FLOOR, benjamini_hochberg, judge, language_noise, markdown, sign_test
 from runner.stats import Verdict
 from runner.tests.support import TESTDATA
+from schemas.catalog.catalog import SYNTHETIC_DATASETS
 
 
 def test_benjamini_hochberg_rejects_up_to_the_largest_rank_under_its_line() -> None:
@@ -57,7 +58,7 @@ def _rounds(
         CaseIdentity("python", lib, "json", op, dataset, 100)
         for lib in libs
         for op in ("encode", "decode", "access")
-        for dataset in ("user", "order", "tree", "game")
+        for dataset in SYNTHETIC_DATASETS[:4]
     ]
     base: dict[CaseIdentity, dict[int, float]] = {c: {} for c in cases}
     head: dict[CaseIdentity, dict[int, float]] = {c: {} for c in cases}

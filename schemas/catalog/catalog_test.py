@@ -87,8 +87,22 @@ _RUN = re.compile(r"""["'][a-z0-9_]+["'](?:\s*,\s*["'][a-z0-9_]+["'])+""")
 _SHELL = re.compile(r"\bin((?:[ \t]+[a-z0-9_]+){3,})")
 _SIZES = re.compile(r"\b1\s*,\s*100\s*,\s*1_?,?000\b|\b1 100 1000\b")
 # A run of Bazel labels ("//cpp/bench", "//dotnet/bench:bench", ...): language targets when
-# their top folders are every language (@serbench_catalog's LANGUAGE_TARGETS has them).
+# they name every language (@serbench_catalog's LANGUAGE_TARGETS has them). A label is the
+# language whose home (the folder its binaries share) is the longest start of its package.
 _LABELS = re.compile(r""""//[\w/:.-]+"(?:\s*,\s*"//[\w/:.-]+")+""")
+_HOMES = {
+    os.path.commonpath([os.path.dirname(b) for b in binaries]): lang.name
+    for lang in catalog.load().languages
+    if (binaries := [b for b in (lang.suite, lang.interop, lang.robustness) if b])
+}
+
+
+def _language(label: str) -> str | None:
+    package = label.split(":")[0]
+    homes = [home for home in _HOMES if package == home or package.startswith(home + "/")]
+    return _HOMES[max(homes, key=len)] if homes else None
+
+
 # A quoted name followed on its line by its file (".../twitter.json"): a map from real
 # documents to their files is a list of them too.
 _NAMED_FILE = re.compile(r"""["']([a-z0-9_]+)["'][^\n]*?/\1\.\w+""")
@@ -101,7 +115,6 @@ _READS_EVERY_LIST = ("python/", "runner/", "cpp/bench/", "dotnet/", "tools/")
 # the real documents of C++ and C# (the native models' change), the robustness drivers'
 # language targets (their move to tools/robustness).
 _PENDING = (
-    "cpp/adapters/document_loader.cc",
     "dotnet/core/Documents/JsonDocuments.cs",
     "dotnet/core/Documents/ProtobufDocuments.cs",
     "runner/crosslang/robustness/BUILD.bazel",
@@ -123,7 +136,7 @@ def stray_lists(text: str, every_list: bool = False) -> list[str]:
         least["real documents"] = (set(catalog.REAL_DATASETS), 3)
     runs = [re.findall(r"[a-z0-9_]+", m.group(0)) for m in _RUN.finditer(text)]
     runs += [m.group(1).split() for m in _SHELL.finditer(text)]
-    labels = [re.findall(r'"//(\w+)', m.group(0)) for m in _LABELS.finditer(text)]
+    labels = [{_language(x) for x in re.findall(r'"//([\w/]+)', m.group(0))} for m in _LABELS.finditer(text)]
     found = {
         f"{what}: {', '.join(sorted(names & set(run)))}"
         for run in runs
@@ -134,9 +147,9 @@ def stray_lists(text: str, every_list: bool = False) -> list[str]:
     if every_list and len(documents) >= 3:
         found.add(f"real documents: {', '.join(sorted(documents))}")
     found |= {
-        f"language targets: {', '.join(sorted(set(run)))}"
+        f"language targets: {', '.join(sorted(set(catalog.LANGUAGES)))}"
         for run in labels
-        if set(catalog.LANGUAGES) <= set(run)
+        if set(catalog.LANGUAGES) <= run
     }
     if _SIZES.search(text):
         found.add("sizes")
@@ -162,8 +175,9 @@ def test_stray_check_finds_lists() -> None:
     assert stray_lists(files, every_list=True) == ["real documents: canada, citm_catalog, twitter"]
     assert not stray_lists(files)
     assert not stray_lists('"twitter" "canada" "citm_catalog" named in a test', every_list=True)
-    targets = 'BINARIES = [\n    "//cpp/bench",\n    "//dotnet/bench:bench",\n    "//python/bench",\n]'
-    assert stray_lists(targets) == ["language targets: cpp, dotnet, python"]
+    labels = ["//cpp/bench", "//dotnet/bench:bench", "//dotnet/mono:bench", "//python/bench"]
+    targets = "BINARIES = [\n" + "".join(f'    "{label}",\n' for label in labels) + "]"
+    assert stray_lists(targets) == ["language targets: cpp, dotnet, mono, python"]
     assert not stray_lists('FUZZ = ["//cpp/fuzz:all", "//python/fuzz:all"]')
 
 
