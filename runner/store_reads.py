@@ -243,6 +243,20 @@ def history_points(
     return list(points.values())
 
 
+def class_calibrations(store: Store, machine_class: str) -> dict[str, dict[tuple[str, str], list[float]]]:
+    """run id -> (lang, workload) -> its calibration figures in ns (start and end), for every
+    complete run of one machine class, runs oldest first."""
+    found: dict[str, dict[tuple[str, str], list[float]]] = {}
+    for run_id, lang, workload, ns in store.db.execute(
+        "SELECT c.run_id, c.lang, c.workload, c.ns FROM runs JOIN calibrations c ON c.run_id = runs.id"
+        " WHERE runs.machine_class = ? AND runs.status = 'complete'"
+        " ORDER BY runs.started_at, runs.id, c.lang, c.workload, c.when_",
+        (machine_class,),
+    ):
+        found.setdefault(str(run_id), {}).setdefault((str(lang), str(workload)), []).append(float(ns))
+    return found
+
+
 # The store's own benchmark ------------------------------------------------------
 
 
