@@ -25,7 +25,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from runner import changepoints
-from runner.caseid import CaseIdentity
+from runner.caseid import CaseIdentity, CaseIdError, parse_case_id
 from runner.compare import CALIBRATION_TOLERANCE, measured_min_effect, results_folder, summary_cell
 from runner.docs import repeatability
 from runner.paths import UsageError, store_path
@@ -174,18 +174,34 @@ def language_noise(store: Store, args: argparse.Namespace, machine_class: str) -
     return dict(measured_min_effect(report, runs[-1]).noise)
 
 
+def case_filters(case_id: str | None) -> dict[str, str | int | None]:
+    """The case columns a case id names (every one but the language); none without one."""
+    if case_id is None:
+        return {}
+    try:
+        case = parse_case_id(case_id, "")
+    except CaseIdError as error:
+        raise UsageError(str(error)) from error
+    return {
+        "lib": case.lib,
+        "format": case.format,
+        "op": case.op,
+        "dataset": case.dataset,
+        "size": case.size,
+        "variant": case.variant,
+    }
+
+
 def main(args: argparse.Namespace) -> int:
     with Store.open(store_path(args.store, args.results)) as store:
         kind = args.machine_class or store.resolve_run("latest").machine_class
         if kind is None:
             raise UsageError("the latest run predates machine classes: name one with --class")
         filters = {"lang": args.lang, "lib": args.library, "dataset": args.dataset, "op": args.op}
-        points = history_points(store, kind, filters, args.profile)
+        points = history_points(store, kind, filters | case_filters(args.case), args.profile)
         facts = store.class_facts(kind)
         moves = calibration_moves(class_calibrations(store, kind))
         noise = language_noise(store, args, kind)
-    if args.case:
-        points = [p for p in points if p.identity.case_id == args.case]
     if not points:
         raise UsageError(f"no measured case of machine class {kind} matches these filters")
     print(render(kind, facts, series_of(points, noise), moves))

@@ -281,7 +281,13 @@ CREATE TABLE fuzz_findings (
 ) WITHOUT ROWID;
 """
 
-MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5, _V6)
+# Version 7: `runner history` reads a few cases across every run of a class; results were
+# indexed by run first only, so it read every result of every run (runner/benchmarks/history.py).
+_V7 = """
+CREATE INDEX results_by_case ON results (case_id, run_id)
+"""
+
+MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7)
 
 # Tables whose rows belong to one native file (file_id): discarding a suite or step deletes them.
 FILE_TABLES = (

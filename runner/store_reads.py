@@ -219,27 +219,32 @@ class HistoryPoint:
 
 
 def history_points(
-    store: Store, machine_class: str, filters: Mapping[str, str | None], profile: str | None
+    store: Store, machine_class: str, filters: Mapping[str, str | int | None], profile: str | None
 ) -> list[HistoryPoint]:
     """Every selected case's MEASURE samples in each complete run of one machine class,
-    runs oldest first. filters: case column (lang, lib, dataset, op) -> value, or None for any."""
+    runs oldest first. filters: case column (lang, lib, format, op, dataset, size, variant)
+    -> value, or None for any."""
     chosen = {column: value for column, value in filters.items() if value is not None}
     where = "".join(f" AND c.{column} = ?" for column in chosen)
     if profile is not None:
         where += " AND runs.profile = ?"
+    # CROSS JOIN fixes SQLite's join order (PostgreSQL plans its own): from the few selected
+    # cases through their results (results_by_case), not from every result of every run.
     rows = store.db.execute(
         f"SELECT runs.id, runs.started_at, runs.git_commit, {_IDENTITY}, s.value_ns"
-        " FROM runs JOIN results r ON r.run_id = runs.id JOIN cases c ON c.id = r.case_id"
-        " JOIN samples s ON s.result_id = r.id AND s.kind = 'measure'"
-        f" WHERE runs.machine_class = ? AND runs.status = 'complete'{where}"
+        " FROM cases c CROSS JOIN results r CROSS JOIN runs CROSS JOIN samples s"
+        " WHERE r.case_id = c.id AND runs.id = r.run_id AND s.result_id = r.id AND s.kind = 'measure'"
+        f" AND runs.machine_class = ? AND runs.status = 'complete'{where}"
         " ORDER BY runs.started_at, runs.id, r.id, s.seq",
         (machine_class, *chosen.values(), *([profile] if profile is not None else [])),
     )
-    points: dict[tuple[str, CaseIdentity], HistoryPoint] = {}
-    for run_id, started_at, commit, *identity, value in rows:
-        case = CaseIdentity(*identity)
-        point = points.setdefault((run_id, case), HistoryPoint(run_id, started_at, commit, case, []))
-        point.samples.append(float(value))
+    points: dict[tuple[object, ...], HistoryPoint] = {}
+    for row in rows:
+        key = tuple(row[:-1])  # one point per run and case, its identity built once
+        if key not in points:
+            run_id, started_at, commit, *identity = key
+            points[key] = HistoryPoint(str(run_id), str(started_at), str(commit), CaseIdentity(*identity), [])
+        points[key].samples.append(float(row[-1]))
     return list(points.values())
 
 
