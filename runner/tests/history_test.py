@@ -136,3 +136,8 @@ def test_calibration_needs_three_runs_and_a_move_beyond_the_noise() -> None:
     moved = steady | {"R9": {("cpp", "cpu_loop"): [80.0, 82.0]}}
     (found,) = calibration_moves(moved)["R9"]
     assert found.change == pytest.approx(81 / 101 - 1) and found.noise == pytest.approx(0.05)
+
+
+def test_a_malformed_case_id_is_a_usage_error(store_file: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["history", "--store", store_file, "--case", "dataset=user/op=decode"]) == 2
+    assert "missing" in capsys.readouterr().err
