@@ -59,28 +59,30 @@ def pelt(
     first = np.concatenate(([0.0], np.cumsum(x)))
     second = np.concatenate(([0.0], np.cumsum(x * x)))
 
-    def cost(start: int, end: int) -> float:
-        """values[start:end]'s squared deviations from their mean, over sigma squared."""
-        total = first[end] - first[start]
-        return float(second[end] - second[start] - total * total / (end - start)) / (sigma * sigma)
+    def cost(starts: np.ndarray, end: int) -> np.ndarray:
+        """values[start:end]'s squared deviations from their mean, over sigma squared, per start."""
+        total = first[end] - first[starts]
+        squares: np.ndarray = second[end] - second[starts] - total * total / (end - starts)
+        return squares / (sigma * sigma)
 
-    best = {0: -beta}  # F(t): the optimal penalised cost of values[:t]
-    last = {0: 0}  # the start of the last segment in that optimum
-    candidates = [0]
+    best = np.full(n + 1, np.nan)  # F(t): the optimal penalised cost of values[:t]
+    best[0] = -beta
+    last = np.zeros(n + 1, dtype=int)  # the start of the last segment in that optimum
+    candidates = np.array([0])
     for end in range(min_size, n + 1):
         if end - min_size >= min_size:
-            candidates.append(end - min_size)
-        scores = {start: best[start] + cost(start, end) + beta for start in candidates}
-        last[end] = min(scores, key=lambda start: (scores[start], start))
-        best[end] = scores[last[end]]
+            candidates = np.append(candidates, end - min_size)
+        scores = best[candidates] + cost(candidates, end) + beta
+        chosen = int(np.argmin(scores))  # the earliest start of the lowest score
+        last[end], best[end] = candidates[chosen], scores[chosen]
         # Pruning: a start no better than the optimum even before paying for a change point
         # can never be the optimal last change point of a longer series.
-        candidates = [start for start in candidates if scores[start] - beta <= best[end]]
+        candidates = candidates[scores - beta <= best[end]]
     found = []
     end = n
     while last[end] > 0:
-        found.append(last[end])
-        end = last[end]
+        end = int(last[end])
+        found.append(end)
     return sorted(found)
 
 

@@ -10,11 +10,12 @@ of --samples measured samples, and a calibration; PostgreSQL is a throwaway serv
 tools/pg-local starts in a temporary folder and stops at the end. One library's decode
 slows down by 20% from the run at 60% of the series, and one run's calibration by 20%.
 
-Then it times, median of --repeat tries: the history query alone (`history_points`: one
-library x op x dataset, 3 cases x 1,000 runs; and one case), and the whole `runner history`
-command over the same selection (the class's calibrations, PELT, the printing). It checks
-what it read: every run once per case, the planted step marked at its run and nothing else,
-the planted calibration flagged.
+Then it times, median of --repeat tries, wall and CPU time (a shared machine's load
+stretches the first, not the second): the history query alone (`history_points`: one
+library x op x dataset, 3 cases x 1,000 runs), the whole `runner history` command over the
+same selection (opening the store, the class's calibrations, PELT, the printing), and over
+one case. It checks what it read: every run once per case, the planted step marked at its
+run and nothing else, the planted calibration flagged.
 """
 
 import argparse
@@ -32,7 +33,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from runner import cli
-from runner.benchmarks.store import MACHINE
+from runner.benchmarks.store import MACHINE, _server_cpu
 from runner.caseid import CaseIdentity
 from runner.ingest.calibration_json import COLUMNS
 from runner.ingest.native import CaseResult, NativeFile, Sample, SampleKind, TableRows
@@ -100,14 +101,19 @@ def fill(store: Store, runs: int, chosen: list[CaseIdentity], samples: int) -> N
             print(f"  {index + 1} runs stored", file=sys.stderr, flush=True)
 
 
-def median_seconds(action: Callable[[], object], repeat: int) -> tuple[float, float]:
-    """The median and the slowest of `repeat` timings of action."""
-    took = []
+def timings(
+    action: Callable[[], object], repeat: int, server: Callable[[], float] = lambda: 0.0
+) -> tuple[float, float, float]:
+    """Of `repeat` runs of action, the median wall time, the slowest, and the median CPU time
+    (this process's, plus the server's for PostgreSQL): the CPU time is what the query costs,
+    whatever else the machine is running."""
+    took, cpu = [], []
     for _ in range(repeat):
-        start = time.perf_counter()
+        start, used, served = time.perf_counter(), time.process_time(), server()
         action()
         took.append(time.perf_counter() - start)
-    return statistics.median(took), max(took)
+        cpu.append(time.process_time() - used + server() - served)
+    return statistics.median(took), max(took), statistics.median(cpu)
 
 
 def history_output(url: str, selection: list[str]) -> str:
@@ -129,6 +135,8 @@ def check(output: str, runs: int) -> None:
 def bench(engine: str, url: str, args: argparse.Namespace) -> None:
     chosen = cases(args.libraries)
     dataset = catalog.DATASETS[0]
+    selection = ["--library", "lib0", "--op", "decode", "--dataset", dataset]
+    case = ["--case", chosen[len(catalog.SIZES) * len(catalog.DATASETS)].case_id, "--library", "lib0"]
     print(f"{engine}: {args.runs} runs of {len(chosen)} cases x {args.samples} samples", file=sys.stderr)
     start = time.perf_counter()
     with Store.open(url) as store:
@@ -139,21 +147,23 @@ def bench(engine: str, url: str, args: argparse.Namespace) -> None:
         one = {"lang": None, "lib": "lib0", "dataset": dataset, "op": "decode"}
         points = history_points(store, kind, one, None)
         assert len(points) == args.runs * len(catalog.SIZES), f"{len(points)} points read"
-        query = median_seconds(lambda: history_points(store, kind, one, None), args.repeat)
-    selection = ["--library", "lib0", "--op", "decode", "--dataset", dataset]
-    check(history_output(url, selection), args.runs)
-    command = median_seconds(lambda: history_output(url, selection), args.repeat)
-    case = ["--case", chosen[len(catalog.SIZES) * len(catalog.DATASETS)].case_id, "--library", "lib0"]
-    single = median_seconds(lambda: history_output(url, case), args.repeat)
+        check(history_output(url, selection), args.runs)
+        server = (lambda: _server_cpu(store)) if engine == "postgresql" else (lambda: 0.0)
+        query = timings(lambda: history_points(store, kind, one, None), args.repeat, server)
+    figures = {
+        f"history query, 1 library x op x dataset ({len(catalog.SIZES)} cases)": query,
+        "runner history, the same selection": timings(lambda: history_output(url, selection), args.repeat),
+        "runner history --case (1 case)": timings(lambda: history_output(url, case), args.repeat),
+    }
     print(
         f"{engine}: {args.runs} runs x {len(chosen)} cases x {args.samples} samples, filled in {filled:.0f} s"
     )
-    for label, (median, slowest) in (
-        (f"history query, 1 library x op x dataset ({len(catalog.SIZES)} cases)", query),
-        ("runner history, the same selection", command),
-        ("runner history --case (1 case)", single),
-    ):
-        print(f"  {label:<52} {median * 1000:8.1f} ms (slowest {slowest * 1000:.1f} ms)")
+    print(f"  (wall: median of {args.repeat} and slowest; CPU: this process's, + the server's for the query)")
+    for label, (median, slowest, cpu) in figures.items():
+        print(
+            f"  {label:<50} {median * 1000:7.0f} ms"
+            f" (slowest {slowest * 1000:.0f} ms), CPU {cpu * 1000:.0f} ms"
+        )
     print(
         "  checked: every run once per case; the planted step marked at its run only; the calibration flagged"
     )
