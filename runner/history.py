@@ -166,12 +166,13 @@ def render(
 
 def language_noise(store: Store, args: argparse.Namespace, machine_class: str) -> dict[str, float]:
     """lang -> the run-to-run noise the repeatability benchmark measured on this class's
-    latest machine ({} without a report of that machine)."""
+    latest machine ({} without a report of that machine, or without a results folder)."""
     runs = [r for r in store.runs() if r.machine_class == machine_class]
-    if not runs:
+    try:
+        report = results_folder(store, args) / "published" / repeatability.NAME
+    except UsageError:  # a server's store outside `bazel run` and without --results: no report
         return {}
-    report = results_folder(store, args) / "published" / repeatability.NAME
-    return dict(measured_min_effect(report, runs[-1]).noise)
+    return dict(measured_min_effect(report, runs[-1]).noise) if runs else {}
 
 
 def case_filters(case_id: str | None) -> dict[str, str | int | None]:

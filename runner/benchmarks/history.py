@@ -3,12 +3,14 @@
 A benchmark of the runner itself, not a test; it prints figures (see runner/README.md;
 this machine's are in results/README.md). Target: a history query over 1,000 runs in <= 1 s.
 
-For each engine (`--engine sqlite` and `--engine postgresql`, both by default) it fills a
-new store with --runs synthetic complete runs of one machine class, one hour apart, each
-with its git commit, --libraries x 2 ops x every dataset and size of the catalog as cases
-of --samples measured samples, and a calibration; PostgreSQL is a throwaway server that
-tools/pg-local starts in a temporary folder and stops at the end. One library's decode
-slows down by 20% from the run at 60% of the series, and one run's calibration by 20%.
+It fills a new SQLite store with --runs synthetic complete runs of one machine class, one
+hour apart, each with its git commit, --libraries x 2 ops x every dataset and size of the
+catalog as cases of --samples measured samples, and a calibration; then (unless
+--skip-postgresql) pushes every run, as `runner push` does (from 4 threads), into a
+throwaway PostgreSQL server that tools/pg-local starts in a temporary folder and stops at
+the end, and has it ANALYZE the tables, as autovacuum does after a bulk load. One
+library's decode slows down by 20% from the run at 60% of the series, and one run's
+calibration by 20%.
 
 Then it times, median of --repeat tries, wall and CPU time (a shared machine's load
 stretches the first, not the second): the history query alone (`history_points`: one
@@ -28,6 +30,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -39,6 +42,7 @@ from runner.ingest.calibration_json import COLUMNS
 from runner.ingest.native import CaseResult, NativeFile, Sample, SampleKind, TableRows
 from runner.paths import runfile
 from runner.store import Store, StoredFile
+from runner.store_copy import read_run, write_run
 from runner.store_reads import history_points
 from schemas.catalog import catalog
 
@@ -132,16 +136,39 @@ def check(output: str, runs: int) -> None:
     assert flagged in output, "the planted calibration move is not flagged"
 
 
-def bench(engine: str, url: str, args: argparse.Namespace) -> None:
+# Pushes at once, as a team's machines do (the team store takes 8 concurrent writers).
+PUSHERS = 4
+
+
+def _push(source: str, url: str, run_ids: list[str]) -> None:
+    with Store.open(source) as local, Store.open(url) as target:
+        for run_id in run_ids:
+            assert write_run(target, read_run(local, run_id)), f"{run_id} was already there"
+
+
+def push_all(source: str, url: str) -> float:
+    """Copies every run of the store at source into the team store at url, one transaction
+    per run as `runner push` does, from PUSHERS threads, then has the server ANALYZE the
+    tables (as autovacuum does after a bulk load); returns the seconds it took."""
+    start = time.perf_counter()
+    with Store.open(source) as local:
+        run_ids = [run.id for run in local.runs()]
+    Store.open(url).close()  # migrated once, before the pushers start
+    with ThreadPoolExecutor(PUSHERS) as pool:
+        for done in pool.map(lambda n: _push(source, url, run_ids[n::PUSHERS]), range(PUSHERS)):
+            assert done is None
+    with Store.open(url) as target:
+        target.db.execute("ANALYZE")
+    return time.perf_counter() - start
+
+
+def measure(engine: str, url: str, args: argparse.Namespace) -> dict[str, tuple[float, float, float]]:
+    """The timed figures of the store at url (filled), after checking what it reads."""
     chosen = cases(args.libraries)
     dataset = catalog.DATASETS[0]
     selection = ["--library", "lib0", "--op", "decode", "--dataset", dataset]
     case = ["--case", chosen[len(catalog.SIZES) * len(catalog.DATASETS)].case_id, "--library", "lib0"]
-    print(f"{engine}: {args.runs} runs of {len(chosen)} cases x {args.samples} samples", file=sys.stderr)
-    start = time.perf_counter()
     with Store.open(url) as store:
-        fill(store, args.runs, chosen, args.samples)
-        filled = time.perf_counter() - start
         kind = store.resolve_run("latest").machine_class
         assert kind is not None
         one = {"lang": None, "lib": "lib0", "dataset": dataset, "op": "decode"}
@@ -150,15 +177,16 @@ def bench(engine: str, url: str, args: argparse.Namespace) -> None:
         check(history_output(url, selection), args.runs)
         server = (lambda: _server_cpu(store)) if engine == "postgresql" else (lambda: 0.0)
         query = timings(lambda: history_points(store, kind, one, None), args.repeat, server)
-    figures = {
+    return {
         f"history query, 1 library x op x dataset ({len(catalog.SIZES)} cases)": query,
         "runner history, the same selection": timings(lambda: history_output(url, selection), args.repeat),
         "runner history --case (1 case)": timings(lambda: history_output(url, case), args.repeat),
     }
-    print(
-        f"{engine}: {args.runs} runs x {len(chosen)} cases x {args.samples} samples, filled in {filled:.0f} s"
-    )
-    print(f"  (wall: median of {args.repeat} and slowest; CPU: this process's, + the server's for the query)")
+
+
+def report(engine: str, how: str, figures: dict[str, tuple[float, float, float]], repeat: int) -> None:
+    print(f"{engine}: {how}")
+    print(f"  (wall: median of {repeat} and slowest; CPU: this process's, + the server's for the query)")
     for label, (median, slowest, cpu) in figures.items():
         print(
             f"  {label:<50} {median * 1000:7.0f} ms"
@@ -179,15 +207,27 @@ def main(argv: list[str]) -> int:
     )
     parser.add_argument("--samples", type=int, default=10, help="measured samples per case")
     parser.add_argument("--repeat", type=int, default=5, help="timings per figure (their median is printed)")
-    parser.add_argument("--engine", action="append", choices=("sqlite", "postgresql"))
+    parser.add_argument("--skip-postgresql", action="store_true", help="time the SQLite store only")
     args = parser.parse_args(argv)
-    for engine in args.engine or ("sqlite", "postgresql"):
-        if engine == "sqlite":
-            with tempfile.TemporaryDirectory(prefix="bench_history") as folder:
-                bench(engine, str(Path(folder) / "history.sqlite"), args)
-        else:
+    chosen = cases(args.libraries)
+    with tempfile.TemporaryDirectory(prefix="bench_history") as folder:
+        path = str(Path(folder) / "history.sqlite")
+        print(f"{args.runs} runs of {len(chosen)} cases x {args.samples} samples", file=sys.stderr)
+        start = time.perf_counter()
+        with Store.open(path) as store:
+            fill(store, args.runs, chosen, args.samples)
+        filled = f"{args.runs} runs x {len(chosen)} cases x {args.samples} samples, filled in "
+        report(
+            "sqlite",
+            f"{filled}{time.perf_counter() - start:.0f} s",
+            measure("sqlite", path, args),
+            args.repeat,
+        )
+        if not args.skip_postgresql:
             with pg_local() as url:
-                bench(engine, url, args)
+                pushed = push_all(path, url)
+                how = f"the same runs pushed into a tools/pg-local server in {pushed:.0f} s"
+                report("postgresql", how, measure("postgresql", url, args), args.repeat)
     return 0
 
 
