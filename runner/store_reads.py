@@ -230,22 +230,27 @@ def history_points(
         where += " AND runs.profile = ?"
     # CROSS JOIN fixes SQLite's join order (PostgreSQL plans its own): from the few selected
     # cases through their results (results_by_case), not from every result of every run.
+    # One row per point, its samples joined as text (a row per sample made PostgreSQL's
+    # driver convert every column of every sample: seconds over 1,000 runs); their order
+    # does not matter to a median, and SQLite writes 15 significant digits.
+    samples = store.db.dialect.concat.format("CAST(s.value_ns AS TEXT)")
     rows = store.db.execute(
-        f"SELECT runs.id, runs.started_at, runs.git_commit, {_IDENTITY}, s.value_ns"
+        f"SELECT runs.id, runs.started_at, runs.git_commit, {_IDENTITY}, {samples}"
         " FROM cases c CROSS JOIN results r CROSS JOIN runs CROSS JOIN samples s"
         " WHERE r.case_id = c.id AND runs.id = r.run_id AND s.result_id = r.id AND s.kind = 'measure'"
         f" AND runs.machine_class = ? AND runs.status = 'complete'{where}"
-        " ORDER BY runs.started_at, runs.id, r.id, s.seq",
+        f" GROUP BY r.id, runs.id, runs.started_at, runs.git_commit, {_IDENTITY}"
+        " ORDER BY runs.started_at, runs.id, r.id",
         (machine_class, *chosen.values(), *([profile] if profile is not None else [])),
     )
-    points: dict[tuple[object, ...], HistoryPoint] = {}
-    for row in rows:
-        key = tuple(row[:-1])  # one point per run and case, its identity built once
-        if key not in points:
-            run_id, started_at, commit, *identity = key
-            points[key] = HistoryPoint(str(run_id), str(started_at), str(commit), CaseIdentity(*identity), [])
-        points[key].samples.append(float(row[-1]))
-    return list(points.values())
+    return [
+        HistoryPoint(str(run_id), str(started_at), str(commit), CaseIdentity(*identity), _floats(joined))
+        for run_id, started_at, commit, *identity, joined in rows
+    ]
+
+
+def _floats(joined: str) -> list[float]:
+    return [float(value) for value in joined.split(",")]
 
 
 def class_calibrations(store: Store, machine_class: str) -> dict[str, dict[tuple[str, str], list[float]]]:
