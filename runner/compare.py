@@ -362,7 +362,7 @@ def calibration_notes(
     return notes
 
 
-def _results(store: Store, args: argparse.Namespace) -> Path:
+def results_folder(store: Store, args: argparse.Namespace) -> Path:
     """The results folder beside a SQLite store; for a server's store, --results or the workspace's."""
     return store.path.parent if store.path is not None else results_root(args.results)
 
@@ -374,7 +374,7 @@ def main(args: argparse.Namespace) -> int:
         min_effect = (
             MinEffect(args.min_effect / 100)
             if args.min_effect is not None
-            else measured_min_effect(_results(store, args) / "published" / repeatability.NAME, a)
+            else measured_min_effect(results_folder(store, args) / "published" / repeatability.NAME, a)
         )
         samples_a, samples_b = store.measured(a.id), store.measured(b.id)
         normalized = normalization(calibration_shifts(store, a, b), samples_a, samples_b, args.absolute)

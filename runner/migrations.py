@@ -281,6 +281,13 @@ CREATE TABLE fuzz_findings (
 ) WITHOUT ROWID;
 """
 
+# Version 7: `runner history` reads a few cases across every run of a class; results were
+# indexed by run first only, so it read every result of every run (runner/benchmarks/history.py).
+_V7 = """
+CREATE INDEX results_by_case ON results (case_id, run_id)
+"""
+
+
 # Version 8: a run split into jobs that workers take from a team store (runner/queue.py):
 # one job per language and dataset, the machine class and commit allowed to run it, its
 # worker's last heartbeat (Unix seconds) and how many times it was given out.
@@ -305,9 +312,7 @@ CREATE TABLE queue_jobs (
 CREATE INDEX queue_jobs_by_status ON queue_jobs (status, machine_class, position)
 """
 
-# Version 7 is another change's (not on this branch yet): a store is brought to every
-# version it lacks, so one migrated to 8 first still gets 7 when that arrives.
-MIGRATIONS: tuple[str | None, ...] = (_V1, _V2, _V3, _V4, _V5, _V6, None, _V8)
+MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8)
 
 # Tables whose rows belong to one native file (file_id): discarding a suite or step deletes them.
 FILE_TABLES = (

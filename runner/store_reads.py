@@ -219,28 +219,52 @@ class HistoryPoint:
 
 
 def history_points(
-    store: Store, machine_class: str, filters: Mapping[str, str | None], profile: str | None
+    store: Store, machine_class: str, filters: Mapping[str, str | int | None], profile: str | None
 ) -> list[HistoryPoint]:
     """Every selected case's MEASURE samples in each complete run of one machine class,
-    runs oldest first. filters: case column (lang, lib, dataset, op) -> value, or None for any."""
+    runs oldest first. filters: case column (lang, lib, format, op, dataset, size, variant)
+    -> value, or None for any."""
     chosen = {column: value for column, value in filters.items() if value is not None}
     where = "".join(f" AND c.{column} = ?" for column in chosen)
     if profile is not None:
         where += " AND runs.profile = ?"
+    # CROSS JOIN fixes SQLite's join order (PostgreSQL plans its own): from the few selected
+    # cases through their results (results_by_case), not from every result of every run.
+    # One row per point, its samples joined as text (a row per sample made PostgreSQL's
+    # driver convert every column of every sample: seconds over 1,000 runs); their order
+    # does not matter to a median, and SQLite writes 15 significant digits.
+    samples = store.db.dialect.concat.format("CAST(s.value_ns AS TEXT)")
     rows = store.db.execute(
-        f"SELECT runs.id, runs.started_at, runs.git_commit, {_IDENTITY}, s.value_ns"
-        " FROM runs JOIN results r ON r.run_id = runs.id JOIN cases c ON c.id = r.case_id"
-        " JOIN samples s ON s.result_id = r.id AND s.kind = 'measure'"
-        f" WHERE runs.machine_class = ? AND runs.status = 'complete'{where}"
-        " ORDER BY runs.started_at, runs.id, r.id, s.seq",
+        f"SELECT runs.id, runs.started_at, runs.git_commit, {_IDENTITY}, {samples}"
+        " FROM cases c CROSS JOIN results r CROSS JOIN runs CROSS JOIN samples s"
+        " WHERE r.case_id = c.id AND runs.id = r.run_id AND s.result_id = r.id AND s.kind = 'measure'"
+        f" AND runs.machine_class = ? AND runs.status = 'complete'{where}"
+        f" GROUP BY r.id, runs.id, runs.started_at, runs.git_commit, {_IDENTITY}"
+        " ORDER BY runs.started_at, runs.id, r.id",
         (machine_class, *chosen.values(), *([profile] if profile is not None else [])),
     )
-    points: dict[tuple[str, CaseIdentity], HistoryPoint] = {}
-    for run_id, started_at, commit, *identity, value in rows:
-        case = CaseIdentity(*identity)
-        point = points.setdefault((run_id, case), HistoryPoint(run_id, started_at, commit, case, []))
-        point.samples.append(float(value))
-    return list(points.values())
+    return [
+        HistoryPoint(str(run_id), str(started_at), str(commit), CaseIdentity(*identity), _floats(joined))
+        for run_id, started_at, commit, *identity, joined in rows
+    ]
+
+
+def _floats(joined: str) -> list[float]:
+    return [float(value) for value in joined.split(",")]
+
+
+def class_calibrations(store: Store, machine_class: str) -> dict[str, dict[tuple[str, str], list[float]]]:
+    """run id -> (lang, workload) -> its calibration figures in ns (start and end), for every
+    complete run of one machine class, runs oldest first."""
+    found: dict[str, dict[tuple[str, str], list[float]]] = {}
+    for run_id, lang, workload, ns in store.db.execute(
+        "SELECT c.run_id, c.lang, c.workload, c.ns FROM runs JOIN calibrations c ON c.run_id = runs.id"
+        " WHERE runs.machine_class = ? AND runs.status = 'complete'"
+        " ORDER BY runs.started_at, runs.id, c.lang, c.workload, c.when_",
+        (machine_class,),
+    ):
+        found.setdefault(str(run_id), {}).setdefault((str(lang), str(workload)), []).append(float(ns))
+    return found
 
 
 # The store's own benchmark ------------------------------------------------------

@@ -7,7 +7,8 @@ there that this one did not write: docs/ holds generated files only. Without a
 snapshot it writes the same pages saying that no run has been published yet.
 
 The methodology page shows the repeatability benchmark's latest report, read from beside
-the snapshot (runner/docs/repeatability.py).
+the snapshot (runner/docs/repeatability.py); the history pages, the history report beside
+it when there is one (runner/docs/history.py).
 
 It also writes docs/site.yml, the MkDocs configuration the root mkdocs.yml inherits: the
 settings of runner/docs/mkdocs.base.yml plus the navigation of the pages just written, so a
@@ -25,7 +26,7 @@ import jinja2
 import yaml
 
 from runner import repeatability as report
-from runner.docs import claims, pages, repeatability, snapshot
+from runner.docs import claims, history, pages, repeatability, snapshot
 from runner.docs.results import Results
 from runner.docs.snapshot import MachineInfo, RunInfo, Snapshot
 from runner.repeatability import Noise
@@ -87,11 +88,13 @@ def render(
     repeatability: Sequence[tuple[str, str]] = (),
     noise: Noise | None = None,
     base: str = BASE,
+    past: history.Report | None = None,
 ) -> dict[str, bytes]:
     """Every file of the docs folder: relative path -> content; repeatability: the rows of
     the repeatability benchmark's report (runner/docs/repeatability.py), if there is one;
     noise: its run-to-run noise, when it was measured on the snapshot's machine; base: the
-    path of the site's base settings from the docs folder."""
+    path of the site's base settings from the docs folder; past: the history report beside
+    the snapshot (runner/docs/history.py), if there is one."""
     results = Results(data)
     env = environment()
     common = {
@@ -103,6 +106,7 @@ def render(
     }
     files: dict[str, bytes] = {}
     made = pages.all_pages(results, claims.check_all(results, claims.load()), repeatability, noise)
+    made += history.pages(past)
     for page in made:
         text = env.get_template(page.template).render(**common, **page.context, template=page.template)
         files[page.path] = text.encode()
@@ -148,7 +152,8 @@ def generate(snapshot_path: Path, out: Path, base: str = BASE) -> list[str]:
     data = load(snapshot_path)
     noise = report.noise(snapshot_path.parent / report.NAME)
     same_machine = noise if noise and noise.machine == data.machine.fingerprint else None
-    return write(render(data, repeatability.load(snapshot_path.parent), same_machine, base), out)
+    folder = snapshot_path.parent
+    return write(render(data, repeatability.load(folder), same_machine, base, history.load(folder)), out)
 
 
 def base_from(out: Path) -> str:

@@ -456,7 +456,11 @@ def landing_page(results: Results, noise: Mapping[str, float], noise_source: str
 
 
 # The navigation's sections: a page path's first folder -> its title.
-_SECTIONS = {**{lang: LANG_NAMES[lang] for lang in LANGS}, "formats": "Across languages"}
+_SECTIONS = {
+    **{lang: LANG_NAMES[lang] for lang in LANGS},
+    "formats": "Across languages",
+    "history": "History",
+}
 _TOP = {"index.md": "Home", "interop.md": "Interop", "robustness.md": "Robustness"}
 _TOP |= {"claims.md": "Claims check", "methodology.md": "Methodology"}
 
@@ -470,6 +474,8 @@ def _nav_title(page: Page) -> str:
         return _TOP[page.path]
     if stem == "index":
         return "Overview"
+    if folder == "history":  # one page per machine class, named by its id
+        return stem
     return FORMAT_NAMES[stem] if folder == "formats" else DATASET_TITLES[stem]
 
 

@@ -1,7 +1,8 @@
 """`bazel run //runner/docs:publish -- RUN_ID`: make a run of the store the published results.
 
 Writes the run as results/published/snapshot.jsonl.gz (the committed input of the
-docs, see runner/docs/snapshot.py) and regenerates docs/ from it. RUN_ID is a run id,
+docs, see runner/docs/snapshot.py) and, when a machine class has more than one run, the
+history report beside it (runner/docs/history.py), and regenerates docs/ from them. RUN_ID is a run id,
 a unique prefix of one, or `latest`; `bazel run //runner -- runs` lists them.
 """
 
@@ -10,7 +11,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from runner.docs import generate, snapshot
+from runner.docs import generate, history, snapshot
 from runner.docs.store_snapshot import read_run
 from runner.paths import UsageError, add_store_arguments, store_path
 from runner.store import StoreError
@@ -25,14 +26,17 @@ def main(argv: Sequence[str]) -> int:
     parser.add_argument("--snapshot", type=Path, default=generate.PUBLISHED)
     parser.add_argument("--out", type=Path, default=generate.DOCS, help="docs folder (default: docs/)")
     args = parser.parse_args(argv)
+    target = generate.workspace_path(args.snapshot)
     try:
-        data = read_run(store_path(args.store, args.results), args.run)
+        location = store_path(args.store, args.results)
+        data = read_run(location, args.run)
+        snapshot.write(data, target)
+        classes = history.publish(location, data, target.parent)
     except (UsageError, StoreError, ValueError) as error:
         print(f"publish: error: {error}", file=sys.stderr)
         return 2
-    target = generate.workspace_path(args.snapshot)
-    snapshot.write(data, target)
     print(f"publish: run {data.run.id} ({data.run.profile} profile, {len(data.cases)} cases) -> {target}")
+    print(f"publish: history: {classes} machine class(es) with more than one run ({history.NAME})")
     return generate.main(["--snapshot", str(target), "--out", str(args.out)])
 
 

@@ -34,10 +34,10 @@ from runner.store_reads import fuzz_finding_rows, has_table, latest_fuzz_run, ru
 
 # The store schemas this module's queries are written for (2: interop and robustness; 3:
 # samples.round, cases.lazy_reason, case_flags, calibrations; 4: library_homes; 5: machine
-# classes, which the snapshot does not read; 6: the fuzz pass). The schema-3 additions are
-# read only where the store has them (has_table), so a schema-2 store gives a snapshot
-# without rounds, lazy classification, flags or calibrations.
-SCHEMA_VERSIONS = (2, 3, 4, 5, 6, 8)  # 8 adds only the queue, which the docs do not read
+# classes, which the snapshot does not read; 6: the fuzz pass; 7: an index for `runner
+# history`). The schema-3 additions are read only where the store has them (has_table), so a
+# schema-2 store gives a snapshot without rounds, lazy classification, flags or calibrations.
+SCHEMA_VERSIONS = (2, 3, 4, 5, 6, 7, 8)  # 8 adds only the queue, which the docs do not read
 
 
 def _grouped(rows: Sequence[tuple[object, ...]]) -> dict[int, list[tuple[object, ...]]]:

@@ -329,3 +329,79 @@ def line_chart(title: str, series: Sequence[Series], provenance: Provenance) -> 
         )
     )
     return _document(title, bottom + 56, body, provenance)
+
+
+# History charts -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RunPoint:
+    """One run's point in a case's history."""
+
+    label: str  # the run's date
+    median_ns: float
+    ci_low_ns: float  # NaN without an interval
+    ci_high_ns: float
+    flagged: bool  # its calibration moved beyond its machine class's noise
+
+
+STEP_COLOUR = "#c0392b"
+FLAGGED_COLOUR = "#e67e22"
+# At most this many run dates under the axis.
+MAX_RUN_LABELS = 6
+
+
+def _history_axis(points: Sequence[RunPoint], scale: float, bottom: float, top: float) -> Axis:
+    """A linear axis over the points and their intervals, not from 0: steps of a few percent show."""
+    values = [
+        v / scale for p in points for v in (p.median_ns, p.ci_low_ns, p.ci_high_ns) if not math.isnan(v)
+    ]
+    low, high = min(values), max(values)
+    step = _nice_step(max(high - low, high * 0.02))
+    return Axis(math.floor(low / step) * step, math.ceil(high / step) * step, False, bottom, top)
+
+
+def history_chart(
+    title: str, points: Sequence[RunPoint], steps: Sequence[tuple[int, str]], provenance: Provenance
+) -> str:
+    """A case's median per run, oldest first, with its 95% CI; steps: (index of the first run
+    after a marked change point, its label), drawn as a dashed line before that run; runs whose
+    calibration moved are drawn hollow."""
+    scale, unit = time_unit(max(p.median_ns for p in points))
+    top, bottom, x0, x1 = 34.0, 234.0, 64.0, WIDTH - 16.0
+    y_axis = _history_axis(points, scale, bottom, top)
+    width = (x1 - x0) / len(points)
+
+    def x_of(index: float) -> float:
+        return x0 + (index + 0.5) * width
+
+    body = [_text(4, 16, title, FONT + 1, TEXT, weight="bold")]
+    for tick in (t for t in y_axis.ticks() if t >= y_axis.low):
+        y = y_axis.at(tick)
+        body += [_line(x0, y, x1, y, GRID, 0.8), _tick_text(x0 - 4, y + 4, tick, "end")]
+    every = max(1, math.ceil(len(points) / MAX_RUN_LABELS))
+    body += [
+        _text(x_of(i), bottom + 14, p.label, SMALL, MUTED, "middle")
+        for i, p in enumerate(points)
+        if i % every == 0
+    ]
+    for index, label in steps:
+        body += [
+            _line(x_of(index - 0.5), top, x_of(index - 0.5), bottom, STEP_COLOUR, 1.2, "4 3"),
+            _text(x_of(index - 0.5) + 3, top + 10, label, SMALL, STEP_COLOUR),
+        ]
+    line = " ".join(f"{_num(x_of(i))},{_num(y_axis.at(p.median_ns / scale))}" for i, p in enumerate(points))
+    body.append(f'<polyline points="{line}" fill="none" stroke="{MUTED}" stroke-width="1"/>')
+    for i, p in enumerate(points):
+        x, y = x_of(i), y_axis.at(p.median_ns / scale)
+        if not math.isnan(p.ci_low_ns):
+            body.append(_line(x, y_axis.at(p.ci_low_ns / scale), x, y_axis.at(p.ci_high_ns / scale), TEXT, 1))
+        fill = "#ffffff" if p.flagged else TEXT
+        stroke = FLAGGED_COLOUR if p.flagged else TEXT
+        body.append(f'<circle cx="{_num(x)}" cy="{_num(y)}" r="2.5" fill="{fill}" stroke="{stroke}"/>')
+    body.append(
+        _text(
+            x0, bottom + 30, f"runs, oldest first, against median time ({unit}) with its 95% CI", SMALL, MUTED
+        )
+    )
+    return _document(title, bottom + 56, body, provenance)
