@@ -8,25 +8,53 @@ WORK/current.json, so the parent knows what a crash or hang was fed. A hang ends
 the process through faulthandler's watchdog (exit 1, "Timeout" on stderr), which
 fires even while a C extension holds the GIL. Memory blow-ups (MemoryError under
 the parent's RLIMIT_AS) go to WORK/findings.jsonl; the loop goes on. At the end
-WORK/stats.json holds the runs and the distinct errors seen.
+WORK/stats.json holds the runs, the distinct errors seen and the Python lines the
+decodes ran (library and harness, not the standard library: `file:line`).
 """
 
 import argparse
 import faulthandler
 import json
 import sys
+import sysconfig
 import tempfile
 import time
 from pathlib import Path
+from types import FrameType
+from typing import Any
 
 from fuzz.inputs import Seed, strategy
 from hypothesis import HealthCheck, given, settings
 from robustness.decoders import DECODERS, Decoder, Request, handle
 
-from runner.crosslang.robustness.fuzzing import TIMEOUT_S
+from tools.robustness.fuzzing import TIMEOUT_S
 
 # Examples per hypothesis run; the loop starts runs until the time is up.
 _BATCH = 500
+_STDLIB = sysconfig.get_paths()["stdlib"]
+
+
+class Lines:
+    """The Python lines a decode runs outside the standard library: the coverage hypothesis
+    can report here, where the C extensions' own code is not instrumented. Only the decode
+    is traced, and a frame of the standard library gets no line events."""
+
+    def __init__(self) -> None:
+        self.seen: set[str] = set()
+
+    def _line(self, frame: FrameType, event: str, _arg: Any) -> Any:
+        if event == "line":
+            self.seen.add(f"{frame.f_code.co_filename}:{frame.f_lineno}")
+        return self._line
+
+    def _call(self, frame: FrameType, _event: str, _arg: Any) -> Any:
+        return None if frame.f_code.co_filename.startswith(_STDLIB) else self._line
+
+    def __enter__(self) -> None:
+        sys.settrace(self._call)
+
+    def __exit__(self, *_: object) -> None:
+        sys.settrace(None)
 
 
 def _decode(decoder: Decoder, dataset: str | None, path: Path) -> dict[str, object]:
@@ -46,7 +74,7 @@ def _load_seeds(folder: Path) -> list[Seed]:
 def fuzz(decoder: Decoder, seeds: list[Seed], work: Path, seconds: float) -> None:
     current, current_meta = work / "current.bin", work / "current.json"
     deadline = time.monotonic() + seconds
-    runs, errors = 0, set()
+    runs, errors, lines = 0, set(), Lines()
     findings = (work / "findings.jsonl").open("a", encoding="utf-8")
 
     @settings(
@@ -60,7 +88,8 @@ def fuzz(decoder: Decoder, seeds: list[Seed], work: Path, seconds: float) -> Non
         dataset, data = seed
         current.write_bytes(data)
         current_meta.write_text(json.dumps({"dataset": dataset}), encoding="utf-8")
-        reply = _decode(decoder, dataset, current)
+        with lines:
+            reply = _decode(decoder, dataset, current)
         runs += 1
         if reply["outcome"] == "clean_error":
             errors.add(str(reply["detail"]).split(":", 1)[0])
@@ -77,6 +106,7 @@ def fuzz(decoder: Decoder, seeds: list[Seed], work: Path, seconds: float) -> Non
     stats = {
         "runs": runs + previous.get("runs", 0),
         "errors": sorted(errors | set(previous.get("errors", []))),
+        "lines": sorted(lines.seen | set(previous.get("lines", []))),
     }
     (work / "stats.json").write_text(json.dumps(stats), encoding="utf-8")
 

@@ -1,5 +1,5 @@
 """The robustness driver's file (`//runner/crosslang/robustness:run -- --out FILE`) into the
-robustness_* tables (protocol: runner/crosslang/robustness/README.md).
+robustness_* tables (protocol: tools/robustness/README.md).
 
     {"schema": "serbench-robustness/1",
      "corpus": {"name", "seed", "manifest_sha256", "inputs", "per_format", "not_applicable"},
@@ -20,7 +20,6 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
-from runner.crosslang.robustness.schema import EXPECTS, FINDINGS, OUTCOMES, SCHEMA
 from runner.ingest.native import (
     IngestError,
     NativeFile,
@@ -34,6 +33,7 @@ from runner.ingest.native import (
     require_str,
 )
 from runner.run import sha256_of
+from tools.robustness.schema import EXPECTS, FINDINGS, OUTCOMES, SCHEMA
 
 HARNESS = "serbench robustness"
 SCHEMAS = (SCHEMA,)

@@ -35,11 +35,11 @@ robustness_corpus = rule(
     attrs = {
         "profile": attr.string(mandatory = True, values = ["smoke", "full"]),
         "seed": attr.int(default = 1),
-        "golden": attr.label(default = "//runner/crosslang/interop:golden", allow_files = True),
+        "golden": attr.label(default = "//tools/robustness:golden", allow_files = True),
         "seeds": attr.label_list(default = _SEEDS, allow_files = True),
         "jsonchecker": attr.label(default = "@jsonchecker//:files", allow_files = True),
         # The fuzz findings' inputs (reproducers/reproducers.json and its files).
-        "reproducers": attr.label(default = ":reproducers", allow_files = True),
-        "_generate": attr.label(default = ":generate", executable = True, cfg = "exec"),
+        "reproducers": attr.label(default = "//tools/robustness:reproducers", allow_files = True),
+        "_generate": attr.label(default = "//tools/robustness:generate", executable = True, cfg = "exec"),
     },
 )
