@@ -17,8 +17,9 @@ def user_path(path: Path) -> Path:
 def runfile(relative: str) -> Path:
     """A file of this binary's runfiles tree."""
     root = os.environ.get("RUNFILES_DIR")
-    # Without RUNFILES_DIR, this module itself sits in the tree: <root>/serbench/tools/robustness/.
-    return (Path(root) if root else Path(__file__).resolve().parent.parent.parent.parent) / relative
+    # Without RUNFILES_DIR (`bazel run`), this module itself sits in the tree, as a link to the
+    # source that must not be followed: <root>/serbench/tools/robustness/runfiles.py.
+    return (Path(root) if root else Path(__file__).parent.parent.parent.parent) / relative
 
 
 def child_env() -> dict[str, str]:
