@@ -109,7 +109,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--fuzz",
         action="store_true",
-        help="after the steps, run the fuzz pass of every fuzzed language (cpp/fuzz, python/fuzz)",
+        help="after the steps, run the fuzz pass of every language (cpp/fuzz, dotnet/fuzz, python/fuzz)",
     )
     parser.add_argument(
         "--queue",

@@ -131,7 +131,7 @@ INTEROP_SIZES = {
 }
 # The corpus the robustness driver runs (a Bazel-built folder in the runfiles): the full
 # one in every profile, as it takes about a minute and a half.
-ROBUSTNESS_CORPUS = "serbench/runner/crosslang/robustness/corpus"
+ROBUSTNESS_CORPUS = "serbench/tools/robustness/corpus"
 
 
 def _narrowed_langs(call: Invocation, binary_of: Callable[[str], str]) -> list[str]:
@@ -197,7 +197,7 @@ def fuzz_command(call: Invocation) -> list[str]:
 
 
 # The fuzz pass (`runner all --fuzz`), after the steps: each language's decoders with its
-# default budget (cpp/fuzz, python/fuzz), a report per decoder.
+# default budget (cpp/fuzz, dotnet/fuzz, python/fuzz), a report per decoder.
 FUZZ_STEPS: tuple[Suite, ...] = tuple(
     Suite(
         f"fuzz-{lang}",
@@ -206,7 +206,7 @@ FUZZ_STEPS: tuple[Suite, ...] = tuple(
         (NativeKind(fuzz_json.PATTERN, fuzz_json.parse),),
         fuzz_command,
     )
-    for lang in ("cpp", "python")
+    for lang in ("cpp", "dotnet", "python")
 )
 
 

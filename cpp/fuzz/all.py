@@ -1,6 +1,6 @@
 """Fuzzes every C++ robustness decoder with libFuzzer (ASan + UBSan), one after another,
 and writes a report per decoder (cpp/fuzz/README.md; report format:
-runner/crosslang/robustness/fuzzing.py).
+tools/robustness/fuzzing.py).
 
     bazel run //cpp/fuzz:all -- [--seconds N] [--out DIR] [--libs LIB[/VARIANT],...] [--keep]
 """
@@ -17,10 +17,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from runner.crosslang.robustness import fuzzing
-from runner.crosslang.robustness.run import Decoder
-from runner.paths import runfile, user_path
 from schemas.catalog import catalog
+from tools.robustness import fuzzing
+from tools.robustness.drive import Decoder
+from tools.robustness.runfiles import runfile
 
 FUZZER = "serbench/cpp/fuzz/fuzzer"
 ENGINE = "libFuzzer 14 (clang++-14, ASan + UBSan)"
@@ -259,7 +259,7 @@ def list_decoders() -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = fuzzing.parse_args(__doc__ or "", argv, user_path, runfile)
+    args = fuzzing.parse_args(__doc__ or "", argv)
     listed = json.loads(list_decoders())
     return fuzzing.main("cpp", listed, run_decoder, args)
 

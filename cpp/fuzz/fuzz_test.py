@@ -8,16 +8,20 @@ from pathlib import Path
 import pytest
 
 from cpp.fuzz import all as driver
-from runner.crosslang.robustness import fuzzing
-from runner.crosslang.robustness.run import Decoder
-from runner.paths import runfile
+from tools.robustness import fuzzing
+from tools.robustness.drive import Decoder
+from tools.robustness.runfiles import runfile
 
-SMOKE = "serbench/runner/crosslang/robustness/smoke_corpus"
+SMOKE = "serbench/tools/robustness/smoke_corpus"
 REPRODUCERS = Path(runfile("serbench")) / fuzzing.REPRODUCERS
 
 
 def _listed() -> list[Decoder]:
     return fuzzing.decoders("cpp", json.loads(driver.list_decoders()), [])
+
+
+def test_the_default_budget_counts_every_decoder() -> None:
+    assert len(_listed()) <= fuzzing.PASS_DECODERS["cpp"]
 
 
 def test_every_decoder_fuzzes_and_reports(tmp_path: Path) -> None:

@@ -1,4 +1,4 @@
-// One decode attempt of the robustness protocol (runner/crosslang/robustness/README.md):
+// One decode attempt of the robustness protocol (tools/robustness/README.md):
 // timed, its exception classified, judged outside the timed region.
 #pragma once
 

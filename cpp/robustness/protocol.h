@@ -1,4 +1,4 @@
-// The worker's side of the robustness protocol (runner/crosslang/robustness/README.md):
+// The worker's side of the robustness protocol (tools/robustness/README.md):
 // `worker --list` and serve mode, over streams so tests can drive them.
 #pragma once
 

@@ -1,4 +1,4 @@
-// The C++ robustness worker (runner/crosslang/robustness/README.md):
+// The C++ robustness worker (tools/robustness/README.md):
 //   worker --list   the decoders, as one JSON array
 //   worker          serve: one JSON request per stdin line, one reply per stdout line
 //   worker --seeds DIR FORMAT...
@@ -17,7 +17,7 @@
 
 namespace {
 
-// The sizes the corpus mutates (runner/crosslang/robustness/generate.py: CONTROL_SIZES).
+// The sizes the corpus mutates (tools/robustness/generate.py: CONTROL_SIZES).
 constexpr std::size_t kSeedSizes[] = {1, 100};
 
 void WriteSeeds(const std::filesystem::path& dir, char** formats, int count) {

@@ -1,19 +1,20 @@
 """Fuzzes every .NET robustness decoder with SharpFuzz under afl++, one after another, and
-writes a report per decoder (dotnet/fuzz/README.md; the report is the C++ and Python
-fuzzers' `serbench-fuzz/1`).
+writes a report per decoder (dotnet/fuzz/README.md; command line, report and kept
+reproducers: tools/robustness/fuzzing.py, as the C++ and Python passes).
 
-    bazel run //dotnet/fuzz:all -- [--seconds N] [--out DIR] [--libs LIB[/VARIANT],...]
+    bazel run //dotnet/fuzz:all -- [--seconds N] [--out DIR] [--libs LIB[/VARIANT],...] [--keep]
 
 The built target (Program.cs) is copied to a scratch folder, where SharpFuzz's command-line
 tool instruments the libraries' assemblies in place; afl-fuzz then runs each decoder for
 --seconds, seeded with the decoder's own encoding of every synthetic dataset. Every crash
 afl++ saves is replayed outside afl++ to name it (the runtime's last words: an unhandled
 OutOfMemoryException is `memory_blowup`, anything else that kills the process a `crash`)
-and to deduplicate it by its top frames; afl++'s hangs are `hang`.
+and to deduplicate it by its top frames, and each crash is minimized by afl-tmin;
+afl++'s hangs are `hang`.
 """
 
 import argparse
-import hashlib
+import functools
 import json
 import os
 import re
@@ -22,23 +23,18 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from schemas.catalog import catalog
+from tools.robustness import fuzzing
+from tools.robustness.drive import Decoder
+from tools.robustness.runfiles import runfile
 
-SCHEMA = "serbench-fuzz/1"
 ENGINE = "afl++ 4.04c with SharpFuzz 2.3.0"
-# A pass over the 15 decoders stays within 30 minutes here, start-up and replays included.
-DEFAULT_SECONDS = 100
-# The robustness driver's limits (runner/crosslang/robustness/run.py).
-TIMEOUT_S = 5
-MEMORY_MIB = 2048
 MAX_REPLAYS = 20
-# The robustness table's findings (runner/crosslang/robustness/schema.py: FINDINGS).
-KINDS = ("crash", "hang", "memory_blowup")
 TARGET = "serbench/dotnet/fuzz/target_build"
 ASSEMBLY = "Serbench.Fuzz.dll"
 TOOL_MANIFEST = "serbench/dotnet/fuzz/.config/dotnet-tools.json"
@@ -67,43 +63,13 @@ _AFL_ENV = {
     "AFL_QUIET": "1",
 }
 _FRAME = re.compile(r"^\s+at (\S+?)\(", re.M)
+# A top frame in the project's own code makes a finding the harness's, a bug to fix.
+_HARNESS_FRAME = re.compile(r"^Serbench\.")
 
 
-@dataclass(frozen=True)
-class Decoder:
-    lib: str
-    variant: str | None
-    format: str
-    version: str
-
-    @property
-    def name(self) -> str:
-        return f"{self.lib}/{self.variant}" if self.variant else self.lib
-
-    @property
-    def stem(self) -> str:
-        return "-".join(p for p in ("dotnet", self.lib, self.variant, self.format) if p)
-
-    def argv(self) -> list[str]:
-        return [self.lib, self.variant or "-", self.format]
-
-
-@dataclass(frozen=True)
-class Finding:
-    kind: str  # one of KINDS
-    detail: str
-    frames: tuple[str, ...]
-    dataset: str | None
-    data: bytes
-
-    @property
-    def sha256(self) -> str:
-        return hashlib.sha256(self.data).hexdigest()
-
-
-def runfile(relative: str) -> Path:
-    root = os.environ.get("RUNFILES_DIR") or str(Path(__file__).resolve().parent.parent.parent.parent)
-    return Path(root) / relative
+def _argv(decoder: Decoder) -> list[str]:
+    """The target's arguments naming the decoder (Program.cs)."""
+    return [decoder.lib, decoder.variant or "-", decoder.format]
 
 
 def instrumented(decoder: Decoder) -> str:
@@ -138,9 +104,12 @@ class Target:
     def command(self, *args: str, fuzzed: bool = False) -> list[str]:
         return ["dotnet", str((self.fuzzed if fuzzed else self.plain) / ASSEMBLY), *args]
 
-    def decoders(self) -> list[Decoder]:
-        listed = json.loads(subprocess.run(self.command("--list"), capture_output=True, check=True).stdout)
-        return [Decoder(d["lib"], d["variant"], d["format"], d["version"]) for d in listed]
+    def listed(self) -> list[dict[str, Any]]:
+        """The decoders, as the robustness worker lists them."""
+        listed: list[dict[str, Any]] = json.loads(
+            subprocess.run(self.command("--list"), capture_output=True, check=True).stdout
+        )
+        return listed
 
 
 def _run(argv: list[str], cwd: Path) -> None:
@@ -153,7 +122,7 @@ def _run(argv: list[str], cwd: Path) -> None:
 
 def _env() -> dict[str, str]:
     # The fixtures are this binary's runfiles; the heap limit is the robustness driver's.
-    env = dict(os.environ, **_AFL_ENV, DOTNET_GCHeapHardLimit=hex(MEMORY_MIB << 20))
+    env = dict(os.environ, **_AFL_ENV, DOTNET_GCHeapHardLimit=hex(fuzzing.MEMORY_MIB << 20))
     env.setdefault("RUNFILES_DIR", str(runfile("")))
     return env
 
@@ -165,22 +134,26 @@ class Session:
     cpu_seconds: float
 
 
+def _cpu_of_children() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def fuzz(target: Target, decoder: Decoder, seconds: int, work: Path) -> Session:
     """One afl-fuzz session: its fuzzer_stats, seeds and CPU time (afl-fuzz and the target)."""
     seeds = work / "seeds"
-    subprocess.run(target.command("--seeds", str(seeds), *decoder.argv()), env=_env(), check=True)
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    fuzzed = target.command(*decoder.argv(), fuzzed=True)
+    subprocess.run(target.command("--seeds", str(seeds), *_argv(decoder)), env=_env(), check=True)
+    before = _cpu_of_children()
+    fuzzed = target.command(*_argv(decoder), fuzzed=True)
     argv = ["afl-fuzz", "-V", str(seconds), "-i", str(seeds), "-o", str(work / "afl"),
-            "-t", str(TIMEOUT_S * 1000), "-m", "none", "--", *fuzzed]  # fmt: skip
+            "-t", str(fuzzing.TIMEOUT_S * 1000), "-m", "none", "--", *fuzzed]  # fmt: skip
     result = subprocess.run(argv, env=_env(), capture_output=True, text=True, check=False)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = _cpu_of_children() - before
     stats = work / "afl" / "default" / "fuzzer_stats"
     if result.returncode or not stats.exists():
         tail = "\n".join((result.stdout + result.stderr).splitlines()[-15:])
         raise SystemExit(f"fuzz: afl-fuzz failed on {decoder.name} ({decoder.format}):\n{tail}")
     lines = (line.split(":", 1) for line in stats.read_text().splitlines())
-    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
     return Session({k.strip(): v.strip() for k, v in lines}, len(list(seeds.iterdir())), cpu)
 
 
@@ -188,87 +161,95 @@ def _saved(folder: Path) -> list[Path]:
     return sorted((p for p in folder.glob("id:*") if p.is_file()), key=lambda p: p.stat().st_size)
 
 
-def replay(target: Target, decoder: Decoder, data: bytes) -> tuple[str, str, tuple[str, ...]]:
-    """(kind, detail, top frames) of a saved crash, run once outside afl++ on the library
-    as it is built."""
+def _dataset(decoder: Decoder, data: bytes) -> str | None:
+    """The dataset the input's first byte names (Program.cs); a schema-less decoder reads none."""
+    datasets = catalog.SYNTHETIC_DATASETS
+    return None if decoder.schemaless or not data else datasets[data[0] % len(datasets)]
+
+
+def replay(target: Target, decoder: Decoder, data: bytes) -> fuzzing.Finding | None:
+    """The finding an input (dataset byte first) gives, run once outside afl++ on the library
+    as it is built; None when it decodes or is refused cleanly. The reproducer is the bytes
+    the decoder reads: the dataset byte is taken off and named."""
     result = subprocess.run(
-        target.command(*decoder.argv()), input=data, env=_env(), capture_output=True, timeout=60, check=False
+        target.command(*_argv(decoder)), input=data, env=_env(), capture_output=True, timeout=60, check=False
     )
+    if result.returncode == 0:
+        return None
     stderr = result.stderr.decode(errors="replace")
     lines = [line.strip() for line in stderr.splitlines() if line.strip()]
     detail = next((line for line in lines if "exception" in line.lower() or "overflow" in line.lower()), "")
     detail = detail or (lines[0] if lines else f"exit status {result.returncode}")
     kind = "memory_blowup" if "OutOfMemoryException" in stderr else "crash"
-    return kind, detail[:300], tuple(_FRAME.findall(stderr)[:5])
+    frames = tuple(_FRAME.findall(stderr)[:5])
+    origin = "harness" if frames and _HARNESS_FRAME.match(frames[0]) else "library"
+    return fuzzing.Finding(kind, detail[:300], frames, origin, _dataset(decoder, data), data[1:])
 
 
-def findings(target: Target, decoder: Decoder, afl: Path) -> list[Finding]:
-    """One finding per (kind, top frames), the smallest input of each (the smallest hang)."""
-    found: dict[tuple[str, tuple[str, ...]], Finding] = {}
-    for path in _saved(afl / "crashes")[:MAX_REPLAYS]:
-        data = path.read_bytes()
-        kind, detail, frames = replay(target, decoder, data)
-        found.setdefault((kind, frames), _finding(kind, detail, frames, data))
+def target_input(data: bytes, dataset: str | None) -> bytes:
+    """The target's input of a reproducer: the dataset byte (any, for a schema-less decoder) first."""
+    return fuzzing.dataset_prefixed(data, dataset or catalog.SYNTHETIC_DATASETS[0])
+
+
+def minimize(
+    target: Target, decoder: Decoder, finding: fuzzing.Finding, work: Path, seconds: int
+) -> fuzzing.Finding:
+    """afl-tmin on a crash's input, kept when the smaller input still gives the same finding."""
+    src, out = work / "tmin-in.bin", work / "tmin-out.bin"
+    src.write_bytes(target_input(finding.data, finding.dataset))
+    out.unlink(missing_ok=True)
+    argv = ["afl-tmin", "-i", str(src), "-o", str(out), "-t", str(fuzzing.TIMEOUT_S * 1000), "-m", "none",
+            "--", *target.command(*_argv(decoder), fuzzed=True)]  # fmt: skip
+    try:
+        subprocess.run(argv, env=_env(), capture_output=True, timeout=seconds, check=False)
+    except subprocess.TimeoutExpired:
+        return finding
+    if not out.exists() or out.stat().st_size >= src.stat().st_size:
+        return finding
+    again = replay(target, decoder, out.read_bytes())
+    return again if again is not None and again.key == finding.key else finding
+
+
+def findings(target: Target, decoder: Decoder, afl: Path, seconds: int, work: Path) -> list[fuzzing.Finding]:
+    """One finding per (kind, top frames), the smallest input of each, crashes minimized;
+    the smallest hang."""
+    replayed = [replay(target, decoder, p.read_bytes()) for p in _saved(afl / "crashes")[:MAX_REPLAYS]]
+    found = [
+        minimize(target, decoder, f, work, fuzzing.minimize_seconds(seconds)) if f.kind == "crash" else f
+        for f in fuzzing.unique(f for f in replayed if f is not None)
+    ]
     for path in _saved(afl / "hangs")[:1]:
-        found[("hang", ())] = _finding("hang", f"no answer within {TIMEOUT_S} s", (), path.read_bytes())
-    return list(found.values())
+        data = path.read_bytes()
+        hang = f"no answer within {fuzzing.TIMEOUT_S} s"
+        found.append(fuzzing.Finding("hang", hang, (), "library", _dataset(decoder, data), data[1:]))
+    return found
 
 
-def _finding(kind: str, detail: str, frames: tuple[str, ...], data: bytes) -> Finding:
-    """The reproducer is the bytes the decoder reads: the dataset byte is taken off and named."""
-    datasets = catalog.SYNTHETIC_DATASETS
-    dataset = datasets[data[0] % len(datasets)] if data else None
-    return Finding(kind, detail, frames, dataset, data[1:])
-
-
-def report(
-    decoder: Decoder, session: Session, seconds: int, found: list[Finding], out: Path
+def run_decoder(
+    target: Target, decoder: Decoder, args: argparse.Namespace, out: Path, work: Path
 ) -> dict[str, Any]:
-    repro = out / "repro"
-    repro.mkdir(parents=True, exist_ok=True)
-    rows = []
-    for f in found:
-        file = repro / f"{f.sha256}.bin"
-        file.write_bytes(f.data)
-        rows.append({"kind": f.kind, "detail": f.detail, "frames": list(f.frames), "origin": "library",
-                     "dataset": f.dataset, "sha256": f.sha256, "size": len(f.data),
-                     "file": str(file.relative_to(out))})  # fmt: skip
-    doc = {
-        "schema": SCHEMA, "lang": "dotnet", "lib": decoder.lib, "variant": decoder.variant,
-        "format": decoder.format, "version": decoder.version, "engine": ENGINE,
-        "instrumented": instrumented(decoder), "seconds": seconds,
-        "cpu_seconds": round(session.cpu_seconds, 1), "runs": int(session.stats["execs_done"]),
-        "seeds": session.seeds, "coverage": {"unit": "edges", "covered": int(session.stats["edges_found"])},
-        "findings": rows,
-    }  # fmt: skip
-    (out / f"{decoder.stem}.json").write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
-    return doc
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    work.mkdir()
+    session = fuzz(target, decoder, args.seconds, work)
+    return fuzzing.report(
+        decoder,
+        engine=ENGINE,
+        instrumented=instrumented(decoder),
+        seconds=args.seconds,
+        cpu_seconds=session.cpu_seconds,
+        runs=int(session.stats["execs_done"]),
+        seeds=session.seeds,
+        coverage={"unit": "edges", "covered": int(session.stats["edges_found"])},
+        findings=findings(target, decoder, work / "afl", args.seconds, work),
+        out=out,
     )
-    parser.add_argument("--seconds", type=int, default=DEFAULT_SECONDS, help="fuzzing seconds per decoder")
-    parser.add_argument("--out", type=Path, help="report folder (default: a new temporary one)")
-    parser.add_argument("--libs", default="", help="only these decoders: lib or lib/variant, comma-separated")
-    args = parser.parse_args(argv)
-    out = args.out or Path(tempfile.mkdtemp(prefix="serbench-fuzz-dotnet-"))
-    out.mkdir(parents=True, exist_ok=True)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    # The target seeds itself: each dataset in the decoder's own encoding.
+    args = fuzzing.parse_args(__doc__ or "", argv, seeded_by_corpus=False)
     with tempfile.TemporaryDirectory(prefix="serbench-sharpfuzz-") as scratch:
         target = Target(Path(scratch))
-        libs = {name for name in args.libs.split(",") if name}
-        chosen = [d for d in target.decoders() if not libs or d.lib in libs or d.name in libs]
-        for i, decoder in enumerate(chosen, 1):
-            work = Path(scratch) / decoder.stem
-            start = time.monotonic()
-            session = fuzz(target, decoder, args.seconds, work)
-            doc = report(decoder, session, args.seconds, findings(target, decoder, work / "afl"), out)
-            print(f"fuzz: [{i}/{len(chosen)}] {decoder.name} ({decoder.format}): {doc['runs']} runs, "
-                  f"{doc['coverage']['covered']} edges, {len(doc['findings'])} findings, "
-                  f"{time.monotonic() - start:.0f} s", flush=True)  # fmt: skip
-    print(f"fuzz: reports in {out}")
-    return 0
+        return fuzzing.main("dotnet", target.listed(), functools.partial(run_decoder, target), args)
 
 
 if __name__ == "__main__":

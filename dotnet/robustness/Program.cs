@@ -1,6 +1,6 @@
 namespace Serbench.Robustness;
 
-/// <summary>The .NET robustness worker (protocol in runner/crosslang/robustness/README.md):
+/// <summary>The .NET robustness worker (protocol in tools/robustness/README.md):
 ///   worker --list   every decoder, as one JSON array
 ///   worker          serve: one JSON request a line on stdin, one JSON reply a line on stdout
 ///   worker --seeds DIR FORMAT...   writes DIR/&lt;dataset&gt;_&lt;size&gt;.&lt;format&gt;: the corpus's
@@ -29,7 +29,7 @@ public static class Program
         }
     }
 
-    // The sizes the corpus mutates (runner/crosslang/robustness/generate.py: CONTROL_SIZES).
+    // The sizes the corpus mutates (tools/robustness/generate.py: CONTROL_SIZES).
     private static readonly int[] SeedSizes = [1, 100];
 
     /// <summary>Each fixture encoded by this language's first decoder of the format.</summary>

@@ -43,7 +43,7 @@ public sealed record DecoderInfo(string Lib, string? Variant, string Format, str
 /// <summary>A request the worker cannot serve: a driver bug, not a decoder outcome (exit 2).</summary>
 public sealed class ProtocolException(string message) : Exception(message);
 
-/// <summary>The wire form of the protocol (runner/crosslang/robustness/README.md): snake_case JSON, one value a line.</summary>
+/// <summary>The wire form of the protocol (tools/robustness/README.md): snake_case JSON, one value a line.</summary>
 public static class Protocol
 {
     private static readonly JsonSerializerOptions Options = new()

@@ -1,6 +1,6 @@
 """Fuzzes every Python robustness decoder with hypothesis, each in a child process
 (child.py) restarted after a crash or hang, and writes a report per decoder in the
-C++ pass's format (python/fuzz/README.md; runner/crosslang/robustness/fuzzing.py).
+C++ pass's format (python/fuzz/README.md; tools/robustness/fuzzing.py).
 
     bazel run //python/fuzz:all -- [--seconds N] [--out DIR] [--libs LIB[/VARIANT],...] [--keep]
 """
@@ -20,12 +20,11 @@ from typing import Any
 
 from robustness.decoders import DECODERS
 
-from runner.crosslang.robustness import fuzzing
-from runner.crosslang.robustness.run import Decoder
-from runner.paths import runfile, user_path
+from tools.robustness import fuzzing
+from tools.robustness.drive import Decoder
 
 ENGINE = "hypothesis (structure-aware inputs, child process per decoder)"
-INSTRUMENTED = "none: C extensions run uninstrumented; coverage counts distinct errors"
+INSTRUMENTED = "Python lines traced; C extensions' own code is not instrumented"
 CHILD = Path(__file__).with_name("child.py")
 _PY_FRAME = re.compile(r'^\s+File "([^"]+)", line \d+ in (\S+)', re.M)
 
@@ -121,6 +120,22 @@ def _write_seeds(decoder: Decoder, args: argparse.Namespace, folder: Path) -> in
     return len(index)
 
 
+def _confirmed(
+    decoder: Decoder, death: Death, dataset: str | None, data: bytes, work: Path
+) -> list[fuzzing.Finding]:
+    """The finding, when its input alone, replayed in a fresh child, dies the same way. A
+    death that does not repeat was the session's, not the input's (the parent ending a
+    child whose batch ran past its time once made a 140-byte msgspec input a "hang")."""
+    again = replay(decoder, data, dataset, work)
+    if again is None or again[0] != death[0]:
+        fuzzing.progress(
+            f"{fuzzing.stem(decoder)}: a {death[0]} its input does not repeat: not kept"
+        )
+        return []
+    kind, detail, frames = death
+    return [fuzzing.Finding(kind, detail, frames, "library", dataset, data)]
+
+
 def _session(decoder: Decoder, seconds: int, work: Path) -> tuple[list[fuzzing.Finding], float]:
     """Children until `seconds` are spent; each death is a finding (its current input)."""
     found: list[fuzzing.Finding] = []
@@ -136,12 +151,7 @@ def _session(decoder: Decoder, seconds: int, work: Path) -> tuple[list[fuzzing.F
             raise RuntimeError(f"{name}: the child failed before its first input:\n{proc.stderr}")
         if death:
             dataset = json.loads((work / "current.json").read_text())["dataset"]
-            kind, detail, frames = death
-            found.append(
-                fuzzing.Finding(
-                    kind, detail, frames, "library", dataset, (work / "current.bin").read_bytes()
-                )
-            )
+            found += _confirmed(decoder, death, dataset, (work / "current.bin").read_bytes(), work)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return found, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
@@ -174,14 +184,18 @@ def run_decoder(
         cpu_seconds=cpu,
         runs=stats.get("runs", 0),
         seeds=seeds,
-        coverage={"unit": "distinct errors", "covered": len(stats.get("errors", []))},
+        coverage={
+            "unit": "Python lines",
+            "covered": len(stats.get("lines", [])),
+            "distinct_errors": len(stats.get("errors", [])),
+        },
         findings=[minimize(decoder, f, work, fuzzing.minimize_seconds(seconds)) for f in unique],
         out=out,
     )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = fuzzing.parse_args(__doc__ or "", argv, user_path, runfile)
+    args = fuzzing.parse_args(__doc__ or "", argv)
     listed = [d.describe() for d in DECODERS.values()]
     return fuzzing.main("python", listed, run_decoder, args)
 

@@ -8,25 +8,58 @@ WORK/current.json, so the parent knows what a crash or hang was fed. A hang ends
 the process through faulthandler's watchdog (exit 1, "Timeout" on stderr), which
 fires even while a C extension holds the GIL. Memory blow-ups (MemoryError under
 the parent's RLIMIT_AS) go to WORK/findings.jsonl; the loop goes on. At the end
-WORK/stats.json holds the runs and the distinct errors seen.
+WORK/stats.json holds the runs, the distinct errors seen and the Python lines the
+decodes ran (library and harness, not the standard library: `file:line`).
 """
 
 import argparse
+import contextlib
 import faulthandler
 import json
 import sys
+import sysconfig
 import tempfile
 import time
 from pathlib import Path
+from types import FrameType
+from typing import Any
 
 from fuzz.inputs import Seed, strategy
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, Phase, given, settings
 from robustness.decoders import DECODERS, Decoder, Request, handle
 
-from runner.crosslang.robustness.fuzzing import TIMEOUT_S
+from tools.robustness.fuzzing import TIMEOUT_S
 
-# Examples per hypothesis run; the loop starts runs until the time is up.
-_BATCH = 500
+# Examples per hypothesis run; the loop starts runs until the time is up, and the stats
+# are written after each, so a child ended by its parent loses at most one batch.
+_BATCH = 50
+_STDLIB = sysconfig.get_paths()["stdlib"]
+# Larger inputs (the 1 MB controls) decode untraced: traced, a pure-Python decoder spends
+# a short budget on one of them.
+_TRACED_MAX = 64 * 1024
+
+
+class Lines:
+    """The Python lines a decode runs outside the standard library: the coverage hypothesis
+    can report here, where the C extensions' own code is not instrumented. Only the decode
+    is traced, and a frame of the standard library gets no line events."""
+
+    def __init__(self) -> None:
+        self.seen: set[str] = set()
+
+    def _line(self, frame: FrameType, event: str, _arg: Any) -> Any:
+        if event == "line":
+            self.seen.add(f"{frame.f_code.co_filename}:{frame.f_lineno}")
+        return self._line
+
+    def _call(self, frame: FrameType, _event: str, _arg: Any) -> Any:
+        return None if frame.f_code.co_filename.startswith(_STDLIB) else self._line
+
+    def __enter__(self) -> None:
+        sys.settrace(self._call)
+
+    def __exit__(self, *_: object) -> None:
+        sys.settrace(None)
 
 
 def _decode(decoder: Decoder, dataset: str | None, path: Path) -> dict[str, object]:
@@ -43,24 +76,31 @@ def _load_seeds(folder: Path) -> list[Seed]:
     return [(entry["dataset"], (folder / entry["file"]).read_bytes()) for entry in index]
 
 
+class _TimeUpError(Exception):
+    """Ends a batch when the time is up: a batch's generation alone outlasted short budgets."""
+
+
 def fuzz(decoder: Decoder, seeds: list[Seed], work: Path, seconds: float) -> None:
     current, current_meta = work / "current.bin", work / "current.json"
     deadline = time.monotonic() + seconds
-    runs, errors = 0, set()
+    runs, errors, lines = 0, set(), Lines()
     findings = (work / "findings.jsonl").open("a", encoding="utf-8")
+    stats_path = work / "stats.json"
+    previous = json.loads(stats_path.read_text()) if stats_path.exists() else {}
 
-    @settings(
-        max_examples=_BATCH, deadline=None, database=None, suppress_health_check=list(HealthCheck)
-    )
+    # Generation only: no shrinking of the _TimeUpError "failure".
+    @settings(max_examples=_BATCH, deadline=None, database=None, phases=[Phase.generate],
+              suppress_health_check=list(HealthCheck))  # fmt: skip
     @given(strategy(decoder.library.format, decoder.schemaless, seeds))
     def one(seed: Seed) -> None:
         nonlocal runs
         if time.monotonic() > deadline:
-            return
+            raise _TimeUpError
         dataset, data = seed
         current.write_bytes(data)
         current_meta.write_text(json.dumps({"dataset": dataset}), encoding="utf-8")
-        reply = _decode(decoder, dataset, current)
+        with lines if len(data) <= _TRACED_MAX else contextlib.nullcontext():
+            reply = _decode(decoder, dataset, current)
         runs += 1
         if reply["outcome"] == "clean_error":
             errors.add(str(reply["detail"]).split(":", 1)[0])
@@ -70,15 +110,14 @@ def fuzz(decoder: Decoder, seeds: list[Seed], work: Path, seconds: float) -> Non
             findings.flush()
 
     while time.monotonic() < deadline:
-        one()
-    previous = (
-        json.loads((work / "stats.json").read_text()) if (work / "stats.json").exists() else {}
-    )
-    stats = {
-        "runs": runs + previous.get("runs", 0),
-        "errors": sorted(errors | set(previous.get("errors", []))),
-    }
-    (work / "stats.json").write_text(json.dumps(stats), encoding="utf-8")
+        with contextlib.suppress(_TimeUpError):
+            one()
+        stats = {
+            "runs": runs + previous.get("runs", 0),
+            "errors": sorted(errors | set(previous.get("errors", []))),
+            "lines": sorted(lines.seen | set(previous.get("lines", []))),
+        }
+        stats_path.write_text(json.dumps(stats), encoding="utf-8")
 
 
 def replay(decoder: Decoder, data: bytes, dataset: str | None) -> str:

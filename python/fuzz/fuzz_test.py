@@ -11,16 +11,20 @@ import pytest
 from fuzz import all as driver
 from robustness.decoders import DECODERS
 
-from runner.crosslang.robustness import fuzzing
-from runner.crosslang.robustness.run import Decoder
-from runner.paths import runfile
+from tools.robustness import fuzzing
+from tools.robustness.drive import Decoder
+from tools.robustness.runfiles import runfile
 
-SMOKE = "serbench/runner/crosslang/robustness/smoke_corpus"
+SMOKE = "serbench/tools/robustness/smoke_corpus"
 REPRODUCERS = Path(runfile("serbench")) / fuzzing.REPRODUCERS
 
 
 def _listed() -> list[Decoder]:
     return fuzzing.decoders("python", [d.describe() for d in DECODERS.values()], [])
+
+
+def test_the_default_budget_counts_every_decoder() -> None:
+    assert len(_listed()) <= fuzzing.PASS_DECODERS["python"]
 
 
 def test_every_decoder_fuzzes_and_reports(tmp_path: Path) -> None:

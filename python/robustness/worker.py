@@ -1,4 +1,4 @@
-"""The Python robustness worker (protocol: runner/crosslang/robustness/README.md).
+"""The Python robustness worker (protocol: tools/robustness/README.md).
 
     worker --list    every decoder, one JSON array on stdout
     worker           serve: one JSON request per stdin line, one JSON reply per stdout line
@@ -28,7 +28,7 @@ from serbench_py.adapter import runs_here
 from serbench_py.sources import SOURCES
 
 USAGE = 2
-# The sizes the corpus mutates (runner/crosslang/robustness/generate.py: CONTROL_SIZES).
+# The sizes the corpus mutates (tools/robustness/generate.py: CONTROL_SIZES).
 SEED_SIZES = (1, 100)
 _FIELDS = ("lib", "variant", "format", "dataset", "size", "path", "expect")
 _PR_SET_PDEATHSIG = 1

@@ -8,11 +8,11 @@ and the driver, and the methodology page for the classification.
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from runner.crosslang.robustness.schema import MUTATIONS, OUTCOMES
 from runner.docs import charts
 from runner.docs.page import Chart, Page, Provenance
 from runner.docs.results import DASH, FORMAT_NAMES, LANG_NAMES, LANGS, fmt_time
 from runner.docs.snapshot import FuzzDecoder, FuzzFinding, RobustnessCorpus, RobustnessDecoder, Snapshot
+from tools.robustness.schema import MUTATIONS, OUTCOMES
 
 # The names and chart colours of the protocol's six outcome classes (Okabe-Ito: green
 # for the clean error, warm colours for the unsafe ones).

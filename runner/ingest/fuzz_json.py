@@ -1,5 +1,5 @@
-"""A fuzz pass's report of one decoder (`//cpp/fuzz:all`, `//python/fuzz:all`; format:
-runner/crosslang/robustness/fuzzing.py) into the fuzz_decoders and fuzz_findings tables.
+"""A fuzz pass's report of one decoder (`//<lang>/fuzz:all`; format:
+tools/robustness/fuzzing.py) into the fuzz_decoders and fuzz_findings tables.
 
 A finding's reproducer (relative to the report's folder, under `runner all` in
 results/raw/<run id>/fuzz-<lang>/) must exist and have its sha256; the store records its
@@ -10,10 +10,10 @@ stored as "".
 import json
 from pathlib import Path
 
-from runner.crosslang.robustness.fuzzing import SCHEMA, validate
 from runner.ingest import robustness_json
 from runner.ingest.native import load_json, require_dict
 from runner.records import IngestError, NativeFile, TableRows
+from tools.robustness.fuzzing import SCHEMA, validate
 
 HARNESS = "serbench fuzz"
 PATTERN = "*.json"

@@ -1,5 +1,5 @@
 """The robustness driver's file (`//runner/crosslang/robustness:run -- --out FILE`) into the
-robustness_* tables (protocol: runner/crosslang/robustness/README.md).
+robustness_* tables (protocol: tools/robustness/README.md).
 
     {"schema": "serbench-robustness/1",
      "corpus": {"name", "seed", "manifest_sha256", "inputs", "per_format", "not_applicable"},
@@ -20,7 +20,6 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
-from runner.crosslang.robustness.schema import EXPECTS, FINDINGS, OUTCOMES, SCHEMA
 from runner.ingest.native import (
     load_json,
     optional_str,
@@ -32,6 +31,7 @@ from runner.ingest.native import (
 )
 from runner.records import IngestError, NativeFile, TableRows
 from runner.run import sha256_of
+from tools.robustness.schema import EXPECTS, FINDINGS, OUTCOMES, SCHEMA
 
 HARNESS = "serbench robustness"
 SCHEMAS = (SCHEMA,)

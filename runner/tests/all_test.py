@@ -53,7 +53,7 @@ def test_all_suites_ok_shows_progress_and_a_summary(
     assert (
         interop[interop.index("--sizes") + 1] == ",".join(map(str, catalog.SIZES)) and "--lang" not in interop
     )
-    assert robustness[robustness.index("--corpus") + 1].endswith("runner/crosslang/robustness/corpus")
+    assert robustness[robustness.index("--corpus") + 1].endswith("tools/robustness/corpus")
 
 
 def test_publish_makes_a_complete_standard_run_the_reference(

@@ -35,7 +35,7 @@ def real_datasets():
     mirrored_files(name = "google_message", files = GOOGLE_MESSAGE, build_file = "//schemas/google_message:upstream.BUILD.bazel")
 
 # JSON_checker's pass/fail files (nativejson-benchmark's copy), for the JSON
-# robustness corpus (//runner/crosslang/robustness). The mirror README lists no hashes for
+# robustness corpus (//tools/robustness). The mirror README lists no hashes for
 # them: these were taken from the mirror's copies of the same upstream commit.
 def _jsonchecker(name, sha256):
     return [name, ["jsonchecker/" + name, sha256, _NATIVEJSON + "jsonchecker/" + name]]
@@ -80,4 +80,4 @@ JSONCHECKER = dict([
 ])
 
 def jsonchecker_files():
-    mirrored_files(name = "jsonchecker", files = JSONCHECKER, build_file = "//runner/crosslang/robustness:jsonchecker.BUILD.bazel")
+    mirrored_files(name = "jsonchecker", files = JSONCHECKER, build_file = "//tools/robustness:jsonchecker.BUILD.bazel")

@@ -6,8 +6,8 @@ import random
 import struct
 from dataclasses import dataclass
 
-from runner.crosslang.robustness.bytewise import string_spans
-from runner.crosslang.robustness.mutant import Base, Mutant, shuffled
+from tools.robustness.bytewise import string_spans
+from tools.robustness.mutant import Base, Mutant, shuffled
 
 
 class WireError(ValueError):

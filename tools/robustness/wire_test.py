@@ -7,7 +7,8 @@ import struct
 from pathlib import Path
 from typing import Any
 
-from runner.crosslang.robustness import (
+from schemas.catalog import catalog
+from tools.robustness import (
     bytewise,
     capnp_wire,
     cbor_wire,
@@ -19,8 +20,7 @@ from runner.crosslang.robustness import (
     thrift_wire,
     tree,
 )
-from runner.crosslang.robustness.mutant import Base
-from schemas.catalog import catalog
+from tools.robustness.mutant import Base
 
 _GOLDEN = Path("tools/interop/golden")
 

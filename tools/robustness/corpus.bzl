@@ -39,7 +39,7 @@ robustness_corpus = rule(
         "seeds": attr.label_list(default = _SEEDS, allow_files = True),
         "jsonchecker": attr.label(default = "@jsonchecker//:files", allow_files = True),
         # The fuzz findings' inputs (reproducers/reproducers.json and its files).
-        "reproducers": attr.label(default = ":reproducers", allow_files = True),
-        "_generate": attr.label(default = ":generate", executable = True, cfg = "exec"),
+        "reproducers": attr.label(default = "//tools/robustness:reproducers", allow_files = True),
+        "_generate": attr.label(default = "//tools/robustness:generate", executable = True, cfg = "exec"),
     },
 )

@@ -15,10 +15,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from runner.crosslang.robustness.mutant import Base, Mutant
-from runner.crosslang.robustness.mutate import FORMAT_MUTATORS, KINDS, NOT_APPLICABLE
-from runner.crosslang.robustness.schema import FUZZ_REPRODUCER
 from schemas.catalog import catalog
+from tools.robustness.mutant import Base, Mutant
+from tools.robustness.mutate import FORMAT_MUTATORS, KINDS, NOT_APPLICABLE
+from tools.robustness.schema import FUZZ_REPRODUCER
 
 SCHEMA = "serbench-corpus/1"
 CONTROL_SIZES = (1, 100)

@@ -5,7 +5,7 @@ import random
 import struct
 from dataclasses import dataclass
 
-from runner.crosslang.robustness.mutant import Base, Mutant, shuffled
+from tools.robustness.mutant import Base, Mutant, shuffled
 
 STRUCT, LIST, FAR = 0, 1, 2
 BYTE, POINTER, COMPOSITE = 2, 6, 7

@@ -5,7 +5,7 @@ are of the same document), so the tree mutations apply as they do to MessagePack
 import struct
 from typing import Any
 
-from runner.crosslang.robustness.tree import Pairs
+from tools.robustness.tree import Pairs
 
 _UNSIGNED, _NEGATIVE, _TEXT, _ARRAY, _MAP = 0, 1, 3, 4, 5
 

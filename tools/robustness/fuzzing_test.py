@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from runner.crosslang.robustness import fuzzing, generate
-from runner.crosslang.robustness.run import Decoder
-from runner.crosslang.robustness.schema import FUZZ_REPRODUCER
+from tools.robustness import fuzzing, generate
+from tools.robustness.drive import Decoder
+from tools.robustness.schema import FUZZ_REPRODUCER
 
 TYPED = Decoder("cpp", "protobuf", "hardened", "protobuf", "3.21", False)
 SCHEMALESS = Decoder("python", "orjson", None, "json", "3.10", True)

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from runner.crosslang.robustness.mutant import Base, Mutant, Mutator, shuffled
+from tools.robustness.mutant import Base, Mutant, Mutator, shuffled
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,7 @@ kind does not apply to a format. Adding a format is one entry in each table."""
 import random
 from collections.abc import Callable
 
-from runner.crosslang.robustness import (
+from tools.robustness import (
     bytewise,
     capnp_wire,
     cbor_wire,
@@ -16,8 +16,8 @@ from runner.crosslang.robustness import (
     thrift_wire,
     tree,
 )
-from runner.crosslang.robustness.mutant import Base, Mutant, Mutator
-from runner.crosslang.robustness.schema import FUZZ_REPRODUCER, MUTATIONS
+from tools.robustness.mutant import Base, Mutant, Mutator
+from tools.robustness.schema import FUZZ_REPRODUCER, MUTATIONS
 
 # The kinds a mutator makes (fuzz reproducers are files kept in the repository).
 KINDS = tuple(m for m in MUTATIONS if m != FUZZ_REPRODUCER)

@@ -12,10 +12,10 @@ from typing import Any
 
 import pytest
 
-from runner.crosslang.robustness import run, schema
+from tools.robustness import drive, schema
 
-_FAKE = [sys.executable, str(Path("runner/crosslang/robustness/testdata/fake_worker.py").absolute())]
-_LIMITS = run.Limits(timeout_s=2.0, memory_mib=512, startup_s=10.0)
+_FAKE = [sys.executable, str(Path("tools/robustness/testdata/fake_worker.py").absolute())]
+_LIMITS = drive.Limits(timeout_s=2.0, memory_mib=512, startup_s=10.0)
 _USER_1 = Path("schemas/user/user_1.json").read_bytes()
 
 
@@ -46,10 +46,10 @@ def outcomes(doc: dict[str, Any], variant: str | None = "typed") -> list[tuple[s
     return [(r["outcome"], r["detail"]) for r in doc["results"] if r["variant"] == variant]
 
 
-def drive(
+def drive_fake(
     tmp_path: Path, inputs: list[tuple[bytes, str | None, str]], lang: str = "python"
 ) -> dict[str, Any]:
-    return run.run({lang: _FAKE}, corpus(tmp_path / "c", inputs), tmp_path / "out" / "rob.json", _LIMITS)
+    return drive.run({lang: _FAKE}, corpus(tmp_path / "c", inputs), tmp_path / "out" / "rob.json", _LIMITS)
 
 
 def test_every_outcome_is_classified(tmp_path: Path) -> None:
@@ -59,7 +59,7 @@ def test_every_outcome_is_classified(tmp_path: Path) -> None:
         (b"[1]", "user", "fixture"),
         (b"[1", "user", "fixture"),
     ]
-    doc = drive(
+    doc = drive_fake(
         tmp_path, inputs + [(w.encode(), "user", "fixture") for w in words] + [(_USER_1, "user", "fixture")]
     )
     got = outcomes(doc)
@@ -80,13 +80,13 @@ def test_every_outcome_is_classified(tmp_path: Path) -> None:
 
 
 def test_accepted_is_mapped_by_expect_and_schemaless_inputs_skip_typed_decoders(tmp_path: Path) -> None:
-    doc = drive(tmp_path, [(b"[]", None, "accept"), (b"[]", None, "reject"), (b"[", None, "reject")])
+    doc = drive_fake(tmp_path, [(b"[]", None, "accept"), (b"[]", None, "reject"), (b"[", None, "reject")])
     assert [o for o, _ in outcomes(doc, None)] == ["accepted_equal", "accepted_different", "clean_error"]
     assert outcomes(doc) == []
 
 
 def test_one_reproducing_input_per_decoder_and_finding(tmp_path: Path) -> None:
-    doc = drive(
+    doc = drive_fake(
         tmp_path, [(b"crash", "user", "fixture"), (b"abort", "user", "fixture"), (b"hang", None, "accept")]
     )
     kept = {(r["variant"], r["outcome"]): r for r in doc["repro"]}
@@ -98,16 +98,16 @@ def test_one_reproducing_input_per_decoder_and_finding(tmp_path: Path) -> None:
 
 
 def test_memory_limit_is_rlimit_as_except_for_dotnet(tmp_path: Path) -> None:
-    py = json.loads(outcomes(drive(tmp_path / "py", [(b"limits", "user", "fixture")]))[0][1])
+    py = json.loads(outcomes(drive_fake(tmp_path / "py", [(b"limits", "user", "fixture")]))[0][1])
     assert py == {"heap": "", "rlimit_as": 512 << 20}
-    net = json.loads(outcomes(drive(tmp_path / "net", [(b"limits", "user", "fixture")], "dotnet"))[0][1])
+    net = json.loads(outcomes(drive_fake(tmp_path / "net", [(b"limits", "user", "fixture")], "dotnet"))[0][1])
     assert net == {"heap": hex(512 << 20), "rlimit_as": -1}
 
 
 @pytest.mark.parametrize("word", ["garbage", "two_lines", "late_line", "bad_outcome", "exit2"])
 def test_protocol_violations_fail_the_run(tmp_path: Path, word: str) -> None:
-    with pytest.raises(run.ProtocolError):
-        drive(tmp_path, [(_USER_1, "user", "fixture"), (word.encode(), "user", "fixture")])
+    with pytest.raises(drive.ProtocolError):
+        drive_fake(tmp_path, [(_USER_1, "user", "fixture"), (word.encode(), "user", "fixture")])
     assert not (tmp_path / "out" / "rob.json").exists()
 
 
@@ -115,13 +115,13 @@ def test_main_exits_1_on_a_protocol_violation(tmp_path: Path, monkeypatch: pytes
     monkeypatch.setenv("FAKE_LIST", "garbage")
     path = corpus(tmp_path / "c", [(_USER_1, "user", "fixture")])
     argv = ["--corpus", str(path), "--out", str(tmp_path / "o.json"), "--lang", f"python={' '.join(_FAKE)}"]
-    assert run.main(argv) == 1
+    assert drive.main(argv) == 1
 
 
 def test_died_maps_exit_statuses() -> None:
-    assert run.died(-signal.SIGSEGV, "").outcome == "crash"
-    assert run.died(-signal.SIGKILL, "").outcome == "memory_blowup"
-    assert run.died(137, "").outcome == "memory_blowup"
-    assert run.died(134, "Aborted").detail == "exit status 134 (SIGABRT?): Aborted"
-    with pytest.raises(run.ProtocolError):
-        run.died(2, "unknown decoder")
+    assert drive.died(-signal.SIGSEGV, "").outcome == "crash"
+    assert drive.died(-signal.SIGKILL, "").outcome == "memory_blowup"
+    assert drive.died(137, "").outcome == "memory_blowup"
+    assert drive.died(134, "Aborted").detail == "exit status 134 (SIGABRT?): Aborted"
+    with pytest.raises(drive.ProtocolError):
+        drive.died(2, "unknown decoder")

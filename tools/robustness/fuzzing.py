@@ -1,12 +1,12 @@
-"""What every language's fuzz pass shares (cpp/fuzz, python/fuzz; README.md "Fuzzing"):
-the command line, the seeds from the corpus and the golden vectors, the per-decoder
-report and the reproducers kept in the repository.
+"""What every language's fuzz pass shares (cpp/fuzz, dotnet/fuzz, python/fuzz; README.md
+"Fuzzing"): the command line and its default budget, the seeds from the corpus and the
+golden vectors, the per-decoder report and the reproducers kept in the repository.
 
 Report (one file per decoder, `<out>/<lang>-<lib>[-<variant>]-<format>.json`):
 
     {"schema": "serbench-fuzz/1", "lang", "lib", "variant", "format", "version",
      "engine", "instrumented", "seconds", "cpu_seconds", "runs", "seeds",
-     "coverage": {"unit": "edges"|"branches", "covered": N},
+     "coverage": {"unit": "edges"|"lines"|..., "covered": N},
      "findings": [{"kind": "crash"|"hang"|"memory_blowup", "detail", "frames": [...],
                    "origin": "library"|"harness", "dataset", "sha256", "size", "file"}]}
 
@@ -26,23 +26,32 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from runner.crosslang.robustness.run import Decoder
-from runner.crosslang.robustness.schema import FINDINGS
-from runner.crosslang.robustness.schema import record_errors as _record
 from schemas.catalog import catalog
+from tools.robustness.drive import Decoder
+from tools.robustness.runfiles import runfile, user_path
+from tools.robustness.schema import FINDINGS
+from tools.robustness.schema import record_errors as _record
 
 SCHEMA = "serbench-fuzz/1"
-# A whole pass (every C++ and Python decoder, about 35) stays within 30 minutes here,
-# with the seeding, replays and minimizations around each decoder's budget.
-DEFAULT_SECONDS = 30
-# The robustness driver's limits (run.py), so a fuzz finding means what a corpus one means.
+# A pass of every decoder of the three languages stays within PASS_BUDGET_S here. Each
+# decoder costs its --seconds plus what surrounds it (measured: seeding, replays and
+# minimization; a Python child's start-up); the .NET pass first instruments its libraries
+# once. Each pass's test checks that its language lists no more decoders than counted here.
+PASS_BUDGET_S = 30 * 60
+PASS_DECODERS = {"cpp": 20, "dotnet": 15, "python": 25}
+AROUND_EACH_S = {"cpp": 11, "dotnet": 3, "python": 9}
+SETUP_S = 30
+DEFAULT_SECONDS = (
+    PASS_BUDGET_S - SETUP_S - sum(n * AROUND_EACH_S[lang] for lang, n in PASS_DECODERS.items())
+) // sum(PASS_DECODERS.values())
+# The robustness driver's limits (drive.py), so a fuzz finding means what a corpus one means.
 TIMEOUT_S = 5
 MEMORY_MIB = 2048
 # Where kept reproducers live in the repository; the corpus replays every one.
-REPRODUCERS = Path("runner/crosslang/robustness/reproducers")
+REPRODUCERS = Path("tools/robustness/reproducers")
 REPRODUCERS_INDEX = "reproducers.json"
 # The seeds, as runfiles of a driver binary.
-CORPUS = "serbench/runner/crosslang/robustness/corpus"
+CORPUS = "serbench/tools/robustness/corpus"
 GOLDEN = "serbench/tools/interop/golden"
 
 
@@ -185,27 +194,26 @@ def keep(doc: dict[str, Any], out: Path, workspace: Path) -> int:
 
 
 def parse_args(
-    description: str,
-    argv: Sequence[str] | None,
-    user_path: Callable[[Path], Path],
-    runfile: Callable[[str], Path],
+    description: str, argv: Sequence[str] | None, seeded_by_corpus: bool = True
 ) -> argparse.Namespace:
-    """The command line, its paths as the user meant them (runner.paths), the corpus
-    and golden vectors from the runfiles unless given."""
-    args = _parser(description).parse_args(argv)
+    """The command line, its paths as the user meant them; the corpus (unless given) and
+    the golden vectors from the runfiles, for a pass that seeds from them."""
+    args = _parser(description, seeded_by_corpus).parse_args(argv)
     args.out = user_path(args.out) if args.out else None
-    args.corpus = user_path(args.corpus) if args.corpus else runfile(CORPUS)
-    args.golden = runfile(GOLDEN)
+    if seeded_by_corpus:
+        args.corpus = user_path(args.corpus) if args.corpus else runfile(CORPUS)
+        args.golden = runfile(GOLDEN)
     return args
 
 
-def _parser(description: str) -> argparse.ArgumentParser:
+def _parser(description: str, seeded_by_corpus: bool) -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(description=description, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--seconds", type=int, default=DEFAULT_SECONDS,
                    help=f"CPU-seconds of fuzzing per decoder (default {DEFAULT_SECONDS})")  # fmt: skip
     p.add_argument("--out", type=Path, help="report folder (default: a new temporary one)")
     p.add_argument("--libs", default="", help="only these decoders: lib or lib/variant, comma-separated")
-    p.add_argument("--corpus", type=Path, help="seed corpus folder (default: the full robustness corpus)")
+    if seeded_by_corpus:
+        p.add_argument("--corpus", type=Path, help="seed corpus folder (default: the full robustness corpus)")
     p.add_argument("--keep", action="store_true", help=f"add new findings' reproducers to {REPRODUCERS}")
     return p
 

@@ -3,7 +3,7 @@
 import json
 from typing import Any
 
-from runner.crosslang.robustness.tree import Pairs
+from tools.robustness.tree import Pairs
 
 
 def encode(value: Any) -> bytes:

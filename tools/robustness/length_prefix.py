@@ -9,8 +9,8 @@ import struct
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from runner.crosslang.robustness.mutant import Base, Mutant, fixture_strings, shuffled
-from runner.crosslang.robustness.protobuf_wire import varint
+from tools.robustness.mutant import Base, Mutant, fixture_strings, shuffled
+from tools.robustness.protobuf_wire import varint
 
 # Strings shorter than this could match bytes that are not the string.
 _MIN_STRING = 4

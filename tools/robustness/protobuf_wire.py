@@ -4,7 +4,7 @@ mutators: lying lengths, wrong wire types, repeated fields, a 10,000-deep filetr
 import random
 from dataclasses import dataclass
 
-from runner.crosslang.robustness.mutant import Base, Mutant, shuffled
+from tools.robustness.mutant import Base, Mutant, shuffled
 
 VARINT, FIXED64, LEN, FIXED32 = 0, 1, 2, 5
 _FIXED = {FIXED64: 8, FIXED32: 4}

@@ -17,6 +17,7 @@ import json
 import os
 import resource
 import selectors
+import shlex
 import shutil
 import signal
 import statistics
@@ -29,10 +30,10 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
-from runner.crosslang.interop.matrix import parse_langs
-from runner.crosslang.robustness.schema import FINDINGS, OUTCOMES, SCHEMA
 from schemas.catalog import catalog
 from schemas.interop.protocol import child_env
+from tools.robustness.runfiles import user_path
+from tools.robustness.schema import FINDINGS, OUTCOMES, SCHEMA
 
 # A language without a robustness program ("" in the catalog) is not wired.
 WIRED = {lang.name: lang.robustness for lang in catalog.load().languages if lang.robustness}
@@ -423,9 +424,15 @@ def run(
     return doc
 
 
-def _under_caller(path: Path) -> Path:
-    """Under `bazel run`, relative paths are the caller's."""
-    return Path(os.environ.get("BUILD_WORKING_DIRECTORY", ".")) / path
+def given_workers(pairs: list[str]) -> dict[str, list[str]]:
+    """--lang NAME=COMMAND, each command split as a shell would."""
+    langs = {}
+    for pair in pairs:
+        lang, _, command = pair.partition("=")
+        if not lang or not command:
+            raise SystemExit(f"run: --lang wants NAME=COMMAND, got {pair!r}")
+        langs[lang] = shlex.split(command)
+    return langs
 
 
 def wired_workers() -> dict[str, list[str]]:
@@ -445,15 +452,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--memory-mib", type=int, default=2048)
     parser.add_argument("--libs", help="comma-separated LIB or LIB/VARIANT to run (default: all)")
     args = parser.parse_args(argv)
-    langs = parse_langs(args.lang) if args.lang else wired_workers()
+    langs = given_workers(args.lang) if args.lang else wired_workers()
     if not langs:
         print("run: no worker given (--lang NAME=COMMAND) or wired", file=sys.stderr)
         return 2
     limits = Limits(args.timeout, args.memory_mib, args.startup_timeout)
     libs = set(args.libs.split(",")) if args.libs else None
-    out = _under_caller(args.out)
+    out = user_path(args.out)
     try:
-        doc = run(langs, _under_caller(args.corpus), out, limits, libs)
+        doc = run(langs, user_path(args.corpus), out, limits, libs)
     except ProtocolError as err:
         print(f"run: PROTOCOL ERROR: {err}", file=sys.stderr)
         return 1

@@ -1,6 +1,10 @@
 """fuzz_pass(lib): a language's fuzz pass, `:all` (its all.py, on the full corpus) and
 `:fuzz_test` (its fuzz_test.py: every decoder a few seconds on the smoke corpus, the
-kept reproducers replayed); `lib` holds all.py, its dependencies and the data it fuzzes with."""
+kept reproducers replayed); `lib` holds all.py, its dependencies and the data it fuzzes with.
+
+No generated __init__.py files: `tools` stays a namespace package, so @bazel_tools's `tools`
+(in the runfiles of a pass that reaches @bazel_tools, and first on the path) does not hide
+this repository's `tools.robustness`."""
 
 load("//tools/bazel:py.bzl", "py_pytest")
 
@@ -8,7 +12,8 @@ def fuzz_pass(lib):
     native.py_binary(
         name = "all",
         srcs = ["all.py"],
-        data = ["//runner/crosslang/robustness:corpus"],
+        data = ["//tools/robustness:corpus"],
+        legacy_create_init = False,
         python_version = "PY3",
         visibility = ["//visibility:public"],
         deps = [lib],
@@ -18,8 +23,9 @@ def fuzz_pass(lib):
         size = "large",
         srcs = ["fuzz_test.py"],
         data = [
-            "//runner/crosslang/robustness:reproducers",
-            "//runner/crosslang/robustness:smoke_corpus",
+            "//tools/robustness:reproducers",
+            "//tools/robustness:smoke_corpus",
         ],
+        legacy_create_init = False,
         deps = [lib],
     )

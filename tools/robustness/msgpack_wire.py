@@ -6,8 +6,8 @@ import struct
 from dataclasses import dataclass
 from typing import Any
 
-from runner.crosslang.robustness.mutant import Base, Mutant, shuffled
-from runner.crosslang.robustness.tree import Pairs
+from tools.robustness.mutant import Base, Mutant, shuffled
+from tools.robustness.tree import Pairs
 
 
 class WireError(ValueError):

@@ -12,7 +12,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from runner.crosslang.robustness import run, schema
+from tools.robustness import drive, schema
 
 
 def _who(r: dict[str, Any]) -> str:
@@ -42,8 +42,8 @@ def _missing(doc: dict[str, Any], manifest: dict[str, Any]) -> list[str]:
     """Decoders that did not run every input of their format."""
     out = []
     for d in doc["decoders"]:
-        decoder = run.Decoder(**d)
-        want = {i["id"] for i in run.runs(decoder, manifest["inputs"])}
+        decoder = drive.Decoder(**d)
+        want = {i["id"] for i in drive.runs(decoder, manifest["inputs"])}
         ran = {
             r["input"]
             for r in doc["results"]
@@ -73,9 +73,9 @@ def main() -> int:
     args = parser.parse_args()
     out_dir = Path(os.environ.get("TEST_UNDECLARED_OUTPUTS_DIR") or tempfile.mkdtemp())
     out = out_dir / f"robustness-{args.lang}.json"
-    limits = run.Limits(timeout_s=10.0, memory_mib=2048, startup_s=120.0)
-    doc = run.run({args.lang: [str(args.worker.absolute())]}, args.corpus, out, limits)
-    run.summary(doc["results"], sys.stdout)
+    limits = drive.Limits(timeout_s=10.0, memory_mib=2048, startup_s=120.0)
+    doc = drive.run({args.lang: [str(args.worker.absolute())]}, args.corpus, out, limits)
+    drive.summary(doc["results"], sys.stdout)
     manifest = json.loads((args.corpus / "manifest.json").read_text(encoding="utf-8"))
     errors = check(json.loads(out.read_text(encoding="utf-8")), manifest)
     for error in errors:

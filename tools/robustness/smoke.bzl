@@ -1,21 +1,21 @@
-"""robustness_smoke_test(name, lang, worker): the driver (//runner/crosslang/robustness:run)
+"""robustness_smoke_test(name, lang, worker): the driver (tools/robustness/drive.py)
 on the smoke corpus against one language's worker; fails unless every decoder
 answers accepted_equal on every control, every JSON_checker pass file is accepted
 by every schemaless JSON decoder, every result is one of the six outcomes and the
 output validates (smoke_test.py). One call in each //<lang>/robustness/BUILD.bazel:
 
-    load("//runner/crosslang/robustness:smoke.bzl", "robustness_smoke_test")
+    load("//tools/robustness:smoke.bzl", "robustness_smoke_test")
     robustness_smoke_test(name = "robustness_smoke_test", lang = "python", worker = ":worker")
 """
 
-_CORPUS = "//runner/crosslang/robustness:smoke_corpus"
+_CORPUS = "//tools/robustness:smoke_corpus"
 
 def robustness_smoke_test(name, lang, worker, size = "large", tags = []):
     native.py_test(
         name = name,
         size = size,
-        srcs = ["//runner/crosslang/robustness:smoke_test.py"],
-        main = "//runner/crosslang/robustness:smoke_test.py",
+        srcs = ["//tools/robustness:smoke_test.py"],
+        main = "//tools/robustness:smoke_test.py",
         args = [
             "--lang",
             lang,
@@ -25,7 +25,7 @@ def robustness_smoke_test(name, lang, worker, size = "large", tags = []):
             "$(rootpath {})".format(_CORPUS),
         ],
         data = [worker, _CORPUS],
-        deps = ["//runner/crosslang/robustness:run_lib"],
+        deps = ["//tools/robustness:drive_lib"],
         python_version = "PY3",
         # The .NET worker runs the dotnet CLI, which needs the real HOME (as
         # //runner/crosslang/interop:interop_test does).

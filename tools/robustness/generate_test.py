@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from runner.crosslang.robustness import generate
-from runner.crosslang.robustness.mutate import KINDS
 from schemas.catalog import catalog
+from tools.robustness import generate
+from tools.robustness.mutate import KINDS
 
 _GOLDEN = sorted(Path("tools/interop/golden").iterdir())
 _JSONCHECKER = sorted(Path("../jsonchecker").glob("*.json"))

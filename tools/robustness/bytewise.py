@@ -3,7 +3,7 @@ invalid UTF-8 written over the bytes of a string the fixture contains."""
 
 import random
 
-from runner.crosslang.robustness.mutant import Base, Mutant, fixture_strings, shuffled
+from tools.robustness.mutant import Base, Mutant, fixture_strings, shuffled
 
 # Truncation covers every length this close to either end of the vector.
 TRUNCATE_BOUND = 64
