@@ -8,18 +8,17 @@ namespace Serbench.Bench;
 /// <summary>The standard profile: every case gets one sample in each of <see cref="DefaultCount"/>
 /// rounds (--rounds N: N). Each round is one fresh child process (this binary with --round r --seed s --cases
 /// FILE) that takes the datasets one after another in an order shuffled with the round's seed:
-/// per dataset it loads only that dataset's fixtures and runs one BenchmarkDotNet invocation over
-/// its cases (every library, op and size: the comparisons) in a shuffled order, then drops them
-/// before the next. So a case is timed in a process holding only its dataset's fixtures and its
-/// own objects (the previous case's are dropped in GlobalCleanup and collected at the end of its
-/// GlobalSetup, the previous dataset's with them). One process per round, not per dataset and
-/// round: a child costs about 2.7 s before its first case here (every method it runs, the
-/// framework's and BenchmarkDotNet's included, is compiled fully optimized, see
-/// <see cref="ChildRuntime"/>), which over 13 datasets and two passes was about 11 of the
-/// suite's 31 minutes. Allocations are measured in round 0 only (MemoryDiagnoser costs each case
-/// one more iteration). Each dataset's report goes to
-/// results/round-&lt;r&gt;/&lt;dataset&gt;-report-full.json; the seeds and orders are in
-/// dotnet-cases.json ("rounds").</summary>
+/// per dataset it loads only that dataset's fixtures, warms its cases up until the JIT is quiet
+/// (<see cref="SteadyState"/>) and runs one BenchmarkDotNet invocation over them (every library,
+/// op and size: the comparisons) in a shuffled order, then drops them before the next. So a case
+/// is timed in a process holding only its dataset's fixtures and its own objects (the previous
+/// case's are dropped in GlobalCleanup and collected at the end of its GlobalSetup, the previous
+/// dataset's with them). Children run with the runtime's defaults (tiered compilation, dynamic
+/// PGO, ReadyToRun), as applications do: no environment is set for them. One process per round,
+/// not per dataset and round: a child costs a second or two before its first case. Allocations
+/// are measured in round 0 only (MemoryDiagnoser costs each case one more iteration). Each
+/// dataset's report goes to results/round-&lt;r&gt;/&lt;dataset&gt;-report-full.json; the seeds and
+/// orders are in dotnet-cases.json ("rounds"), and each case's warm-ups there too ("jit_warmup").</summary>
 public sealed class Rounds(Options options, Catalog catalog)
 {
     public const int DefaultCount = 10;
@@ -29,21 +28,14 @@ public sealed class Rounds(Options options, Catalog catalog)
     /// <summary>What a child prints on stdout as each case ends well: this, a tab, the case id.</summary>
     private const string MeasuredLine = "measured";
 
-    /// <summary>A child lives seconds, too short for the default tiered JIT (call counting starts
-    /// after 100 ms without new tier-0 code, then 30 calls, then dynamic PGO's instrumented tier):
-    /// a case called a few times per sample would be timed in tier-0 code, and forcing early
-    /// tier-up (2 calls, no delay) left the background JIT behind on this 2-core machine (user's
-    /// cases spread 3.8x max/min over three children, slow samples 5 to 10x, as tier-0 code
-    /// is). So tiering and the precompiled (ReadyToRun) framework code are off: every method,
-    /// the framework's included, is compiled once, fully optimized, at its first call (the
-    /// jitting stage), and every sample times that code (no dynamic PGO).</summary>
-    private static readonly IReadOnlyDictionary<string, string> ChildRuntime = new Dictionary<string, string>
-    {
-        ["DOTNET_TieredCompilation"] = "0",
-        ["DOTNET_ReadyToRun"] = "0",
-    };
+    /// <summary>What a child prints on stdout as a dataset's warm-up ends: this, then tab-separated
+    /// the dataset, whether the JIT went quiet (1 or 0) and the warm-up's milliseconds.</summary>
+    private const string WarmupLine = "warmup";
 
     private readonly Dictionary<string, int> measuredRounds = [];
+
+    // Dataset -> its warm-up in each round: (quiet, milliseconds).
+    private readonly Dictionary<string, List<(bool Quiet, double Ms)>> warmups = [];
 
     // Case id -> the invocations per iteration round 0's pilot chose (later rounds skip the pilot).
     private Dictionary<string, int> invocations = [];
@@ -111,17 +103,19 @@ public sealed class Rounds(Options options, Catalog catalog)
         string[] args = [typeof(Rounds).Assembly.Location, "--profile", "standard", "--out", work,
             "--cases", cases, "--round", $"{round}", "--seed", $"{seed}", .. options.Library is { } lib ? ["--library", lib] : Array.Empty<string>()];
         var start = new ProcessStartInfo(Environment.ProcessPath!, args) { UseShellExecute = false, RedirectStandardOutput = true };
-        foreach (var (name, value) in ChildRuntime)
-        {
-            start.Environment[name] = value;
-        }
         using (var child = Process.Start(start)!)
         {
             while (child.StandardOutput.ReadLine() is { } line)
             {
-                if (line.Split('\t') is [MeasuredLine, var id])
+                switch (line.Split('\t'))
                 {
-                    measured(id);
+                    case [MeasuredLine, var id]:
+                        measured(id);
+                        break;
+                    case [WarmupLine, var dataset, var quiet, var ms]:
+                        warmups.TryAdd(dataset, []);
+                        warmups[dataset].Add((quiet == "1", double.Parse(ms, CultureInfo.InvariantCulture)));
+                        break;
                 }
             }
             child.WaitForExit();
@@ -152,14 +146,26 @@ public sealed class Rounds(Options options, Catalog catalog)
             var rounds = measuredRounds.GetValueOrDefault(id);
             var wireBytes = catalog.Cases.Single(c => c.Id == id).WireBytes;
             catalog.Set(id, rounds > 0 ? "measured" : "failed",
-                rounds == count ? null : $"BenchmarkDotNet timed it in {rounds} of {count} rounds", wireBytes);
+                rounds == count ? null : $"BenchmarkDotNet timed it in {rounds} of {count} rounds", wireBytes,
+                Warmup(CaseId.Dataset(id)));
         }
+    }
+
+    private Catalog.Warmup? Warmup(string dataset)
+    {
+        if (!warmups.TryGetValue(dataset, out var rounds))
+        {
+            return null;
+        }
+        var ms = rounds.Select(r => r.Ms).Order().ToList();
+        return new(rounds.Count, rounds.Count(r => r.Quiet), Math.Round(ms[ms.Count / 2]), Math.Round(ms[^1]));
     }
 
     /// <summary>The child of one round: per dataset of --cases, in the file's order, the verified
     /// cases <paramref name="accepted"/> gives (its fixtures loaded then, and dropped before the
     /// next dataset's), one BenchmarkDotNet invocation over them in the order the seed shuffles,
-    /// its artifacts in --out/&lt;dataset&gt;; prints each measured case id as
+    /// its artifacts in --out/&lt;dataset&gt;, after the warm-up to the JIT's steady state; prints each
+    /// dataset's warm-up as a <see cref="WarmupLine"/> and each measured case id as
     /// <see cref="MeasuredLine"/> TAB id.</summary>
     public static int RunChild(Options options, int round, Func<string, IReadOnlyList<Verified>> accepted)
     {
@@ -171,6 +177,10 @@ public sealed class Rounds(Options options, Catalog catalog)
             var config = Harness.Config("standard", Path.Combine(options.Out, dataset), progress, measureAllocations: round == 0);
             var runInfo = Plan.BuildShuffled(verified.Select(v => v.Fixture).Distinct().ToList(), verified, config,
                 random, options.Invocations());
+            var warm = SteadyState.WarmUp(runInfo.BenchmarksCases);
+            Console.Out.WriteLine(FormattableString.Invariant($"{WarmupLine}\t{dataset}\t{(warm.Quiet ? 1 : 0)}\t{warm.Milliseconds:F0}"));
+            Progress.Say(FormattableString.Invariant(
+                $"{dataset}: warm-up {(warm.Quiet ? "quiet" : "capped")} after {warm.Milliseconds:F0} ms, {warm.Passes} passes, {warm.CompiledMethods} methods compiled in {warm.CompilationMs:F0} ms"));
             BenchmarkRunner.Run([runInfo]);
         }
         return 0;

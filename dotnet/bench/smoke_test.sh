@@ -77,6 +77,18 @@ grep -q "^progress: 6/6 dataset=" "$TEST_TMPDIR/standard.err" || fail "no standa
 [[ $(grep -c '"status": "measured"' "$out/standard/dotnet-cases.json") == 2 ]] \
   && ! grep -q '"reason": "BenchmarkDotNet timed it' "$out/standard/dotnet-cases.json" \
   || fail "not every case measured in all 3 rounds: $(cat "$out/standard/dotnet-cases.json")"
+# Each child warms every dataset up to the JIT's steady state before timing it, and the catalog
+# carries, per case, its dataset's warm-ups over the three rounds.
+for dataset in user google_message1_proto3; do
+  [[ $(grep -c "^dotnet bench: $dataset: warm-up \(quiet\|capped\) after [0-9]* ms" "$TEST_TMPDIR/standard.err") == 3 ]] \
+    || fail "no warm-up in each round for $dataset: $(grep warm-up "$TEST_TMPDIR/standard.err")"
+done
+warmups=$(python3 -c '
+import json, sys
+cases = json.load(open(sys.argv[1]))["cases"]
+bad = [c for c in cases if not (w := c.get("jit_warmup")) or w["rounds"] != 3 or not 0 <= w["quiet_rounds"] <= 3 or not 0 < w["median_ms"] <= w["max_ms"]]
+print("ok" if len(cases) == 2 and not bad else f"bad: {bad or cases}")' "$out/standard/dotnet-cases.json")
+[[ $warmups == ok ]] || fail "jit_warmup: $warmups"
 [[ $(grep -o '"when":"[a-z]*","workload":"[a-z_0-9]*"' "$out/standard/dotnet-calibration.json" | sort -u | wc -l) == 4 ]] \
   || fail "calibration: $(cat "$out/standard/dotnet-calibration.json")"
 echo "bench smoke test: ok"
