@@ -6,7 +6,7 @@ from tools.bazel.lint import checks
 globals().update(
     checks(
         "python",
-        ["python/serbench_py/suite.py", "python/bench/bench.py"],
+        ["python/serbench_py/suite.py", "python/bench/main.py"],
         others=["debian_thrift", "thrift_gen"],
     )
 )

@@ -53,11 +53,11 @@ from runner.ingest.load import (
     write_remeasure_cases,
 )
 from runner.machine import runtime_metadata, this_machine
-from runner.paths import UsageError, results_root, runfile, store_path
+from runner.paths import UsageError, add_store_arguments, results_root, runfile, store_path
 from runner.progress import SuiteProgress, clock
 from runner.run import SuiteResult, run_suite
 from runner.store import FINAL_SUITE_STATUSES, Run, Store, StoreError, format_counts
-from runner.suites import STEPS, SUITES, Invocation, SkippedError, Suite
+from runner.suites import FUZZ_STEPS, STEPS, SUITES, Invocation, SkippedError, Suite
 from schemas.catalog import catalog
 
 # Seconds per suite by profile (the profiles are the catalog's): quick runs take minutes,
@@ -83,8 +83,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--library", help="run only this library (name as in the case ids)")
     parser.add_argument("--dataset", choices=catalog.DATASETS, help="run only this dataset")
-    parser.add_argument("--results", type=Path, help="results folder (default: <workspace>/results)")
-    parser.add_argument("--store", type=Path, help="SQLite store (default: <results>/serbench.sqlite)")
+    add_store_arguments(parser)
     parser.add_argument(
         "--timeout",
         type=float,
@@ -103,6 +102,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="make this run the published reference (results/published/ and docs/); only a "
         "complete, unfiltered standard or full run can be",
+    )
+    parser.add_argument(
+        "--fuzz",
+        action="store_true",
+        help="after the steps, run the fuzz pass of every fuzzed language (cpp/fuzz, python/fuzz)",
     )
     parser.add_argument(
         "--no-remeasure",
@@ -291,10 +295,15 @@ def _interrupt(signum: int, _: FrameType | None) -> None:
     raise KeyboardInterrupt(f"signal {signum}")
 
 
-def main(args: argparse.Namespace, suites: Sequence[Suite] = SUITES, steps: Sequence[Suite] = STEPS) -> int:
+def main(
+    args: argparse.Namespace,
+    suites: Sequence[Suite] = SUITES,
+    steps: Sequence[Suite] = STEPS,
+    fuzz_steps: Sequence[Suite] = FUZZ_STEPS,
+) -> int:
     previous = signal.signal(signal.SIGTERM, _interrupt)
     try:
-        return _run_all(args, suites, steps)
+        return _run_all(args, suites, [*steps, *(fuzz_steps if args.fuzz else ())])
     finally:
         signal.signal(signal.SIGTERM, previous)
 
@@ -324,14 +333,16 @@ def _run_all(args: argparse.Namespace, suites: Sequence[Suite], steps: Sequence[
             )
             return 130
         store.finish_run(run.id)
-        docs_line = update_docs(store.path, run, root, suites, args.publish)
+        docs_line = update_docs(store.location, run, root, suites, args.publish)
         ran = [s.lang for s in chosen]
         print(summary(store, run, ran, skipped, run_dir, time.monotonic() - start, docs_line))
         statuses = store.suites(run.id)
     return 0 if all(statuses[lang][0] == "ok" for lang in ran if lang not in skipped) else 1
 
 
-def update_docs(store_file: Path, run: Run, root: Path, suites: Sequence[Suite], publish_it: bool) -> str:
+def update_docs(
+    store_file: Path | str, run: Run, root: Path, suites: Sequence[Suite], publish_it: bool
+) -> str:
     """Builds the run's own pages under root/local/<run id>/; with publish_it, a complete,
     unfiltered standard or full run also replaces the published reference."""
     lines = [local_pages(store_file, run, root)]
@@ -355,7 +366,7 @@ def update_docs(store_file: Path, run: Run, root: Path, suites: Sequence[Suite],
     return "\n".join([*lines, f"docs: run {run.id} published to {published}; open {docs / 'index.md'}"])
 
 
-def local_pages(store_file: Path, run: Run, root: Path) -> str:
+def local_pages(store_file: Path | str, run: Run, root: Path) -> str:
     """The run's snapshot and pages in root/local/<run id>/, with the site settings to
     serve them; the published repeatability report is copied beside the snapshot, for the
     answer's noise when the run is of the same machine."""
@@ -366,7 +377,8 @@ def local_pages(store_file: Path, run: Run, root: Path) -> str:
         report = root / PUBLISHED / repeatability.NAME
         if report.exists():
             shutil.copyfile(report, folder / repeatability.NAME)
-        generate.generate(folder / snapshot.DEFAULT_NAME, folder / LOCAL_DOCS)
+        docs = folder / LOCAL_DOCS
+        generate.generate(folder / snapshot.DEFAULT_NAME, docs, generate.base_from(docs))
         (folder / "mkdocs.yml").write_text(generate.MKDOCS_BESIDE)
     except (StoreError, ValueError, OSError) as error:
         return f"docs: this run's pages were not built: {error}"

@@ -1,4 +1,4 @@
-"""The self-checks every run gets (issue 14), each a flag stored with the case it concerns.
+"""The self-checks every run gets, each a flag stored with the case it concerns.
 
 - `roundtrip_mismatch`: a round trip is an encode then a decode, so its median should lie
   within what encode + decode allow: flagged when the round trip's 95% CI and the CI of the

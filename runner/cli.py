@@ -5,6 +5,8 @@ runner ingest   ingest results/raw/<run id>/ folders already on disk
 runner compare  did anything change between two runs?  (bazel run //runner:compare -- A B)
 runner export   the store as CSV, JSON lines or Parquet  (bazel run //runner:export -- --out F)
 runner runs     list the runs in the store
+runner push     copy finished runs into a team store  (runner push latest --to postgresql://...)
+runner history  each case's series across commits, on one machine class
 """
 
 import argparse
@@ -14,21 +16,14 @@ import sys
 from pathlib import Path
 
 from runner import all as all_command
-from runner import compare, export
+from runner import compare, export, history, push
 from runner.ingest.load import record_suite
 from runner.ingest.native import IngestError
 from runner.machine import runtime_metadata, this_machine
-from runner.paths import UsageError, store_path, user_path
+from runner.paths import UsageError, add_store_arguments, store_path, user_path
 from runner.run import SuiteResult
 from runner.store import Run, Store, StoreError, format_counts
 from runner.suites import STEPS, SUITES
-
-
-def _store_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--store", type=Path, help="SQLite store (default: <workspace>/results/serbench.sqlite)"
-    )
-    parser.add_argument("--results", type=Path, help="results folder holding the default store")
 
 
 def _start_time(run_id: str) -> str | None:
@@ -103,7 +98,8 @@ def runs_main(args: argparse.Namespace) -> int:
         for run in store.runs():
             print(
                 f"{run.id}  {run.status:<8}  {run.profile:<5}  git {run.git_commit[:12]:<12}  "
-                f"machine {run.fingerprint}  {format_counts(store.counts(run.id))}"
+                f"machine {run.fingerprint}  class {run.machine_class or 'unknown'}  "
+                f"{format_counts(store.counts(run.id))}"
             )
     return 0
 
@@ -129,9 +125,9 @@ def parser() -> argparse.ArgumentParser:
         metavar="RUN_DIR",
         help="a results/raw/<run id> folder (with manifest.json)",
     )
-    _store_arguments(ingest)
+    add_store_arguments(ingest)
     ingest.set_defaults(handler=ingest_main)
-    for name, module in (("compare", compare), ("export", export)):
+    for name, module in (("compare", compare), ("export", export), ("history", history), ("push", push)):
         sub = commands.add_parser(
             name,
             help=(module.__doc__ or "").splitlines()[0],
@@ -139,10 +135,10 @@ def parser() -> argparse.ArgumentParser:
             formatter_class=argparse.RawDescriptionHelpFormatter,
         )
         module.add_arguments(sub)
-        _store_arguments(sub)
+        add_store_arguments(sub)
         sub.set_defaults(handler=module.main)
     runs = commands.add_parser("runs", help="list the runs in the store")
-    _store_arguments(runs)
+    add_store_arguments(runs)
     runs.set_defaults(handler=runs_main)
     return root
 

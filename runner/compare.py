@@ -4,7 +4,7 @@ Per case measured in both runs: each median with its 95% confidence interval,
 the relative change of B against A, and a Mann-Whitney U test on the raw
 samples. A case is called slower or faster only when the test is significant
 and the change is at least the minimum effect; below 4 samples a side it is
-not judged. Runs from different machines are refused unless --force.
+not judged. Runs of different machine classes are refused unless --force.
 
 Minimum effect: 5%, raised per language to the run-to-run noise the repeatability
 benchmark measured on the runs' machine (results/published/repeatability.json beside the
@@ -37,7 +37,7 @@ from pathlib import Path
 from runner.caseid import CaseIdentity
 from runner.checks import Samples
 from runner.docs import repeatability
-from runner.paths import UsageError, store_path
+from runner.paths import UsageError, results_root, store_path
 from runner.stats import Comparison, Summary, Verdict, compare_all, format_ns
 from runner.store import Run, Store, StoreError
 
@@ -62,7 +62,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         f"{MIN_EFFECT * 100:g}, raised per language to the repeatability benchmark's run-to-run noise)",
     )
     parser.add_argument("--lang", action="append", help="only this language (repeatable)")
-    parser.add_argument("--force", action="store_true", help="compare runs from different machines")
+    parser.add_argument("--force", action="store_true", help="compare runs of different machine classes")
     parser.add_argument("--json", action="store_true", help="one JSON object per case instead of a table")
     parser.add_argument("--fail-on-slower", action="store_true", help="exit 1 if any case got slower")
     parser.add_argument(
@@ -256,15 +256,27 @@ def compare_runs(
     ]
 
 
+def _same_machine(a: Run, b: Run) -> bool:
+    """Same machine class; runs stored before classes existed compare by fingerprint."""
+    if a.machine_class and b.machine_class:
+        return a.machine_class == b.machine_class
+    return a.fingerprint == b.fingerprint
+
+
+def _machine(run: Run) -> str:
+    return f"{run.machine_class or 'machine ' + run.fingerprint}"
+
+
 def check_same_machine(a: Run, b: Run, force: bool) -> None:
-    if a.fingerprint != b.fingerprint and not force:
+    if not _same_machine(a, b) and not force:
         raise StoreError(
-            f"runs {a.id} and {b.id} were measured on different machines "
-            f"({a.fingerprint} vs {b.fingerprint}); pass --force to compare anyway"
+            f"runs {a.id} and {b.id} were measured on different machine classes "
+            f"({_machine(a)} vs {_machine(b)}); pass --force to compare anyway"
         )
 
 
-def _summary_cell(summary: Summary) -> str:
+def summary_cell(summary: Summary) -> str:
+    """ "1.2 us [1.1 us, 1.3 us] n=10": a median with its 95% CI and sample count."""
     interval = (
         "[-]"
         if math.isnan(summary.ci_low)
@@ -279,13 +291,15 @@ def _table_row(row: CaseComparison) -> list[str]:
         return [*head, "", "", "", "", f"only in {row.only_in}"]
     r = row.result
     p_value = "-" if math.isnan(r.p_value) else f"{r.p_value:.3g}"
-    return [*head, _summary_cell(r.a), _summary_cell(r.b), f"{r.change:+.1%}", p_value, r.verdict.value]
+    return [*head, summary_cell(r.a), summary_cell(r.b), f"{r.change:+.1%}", p_value, r.verdict.value]
 
 
 def render_table(rows: list[CaseComparison], a: Run, b: Run, alpha: float, min_effect: MinEffect) -> str:
     lines = [
-        f"A {a.id}  profile {a.profile}  git {a.git_commit[:12]}  machine {a.fingerprint}",
-        f"B {b.id}  profile {b.profile}  git {b.git_commit[:12]}  machine {b.fingerprint}",
+        f"A {a.id}  profile {a.profile}  git {a.git_commit[:12]}  machine {a.fingerprint}"
+        f"  class {a.machine_class or 'unknown'}",
+        f"B {b.id}  profile {b.profile}  git {b.git_commit[:12]}  machine {b.fingerprint}"
+        f"  class {b.machine_class or 'unknown'}",
         f"medians per operation with 95% CI; Mann-Whitney U two-sided, alpha {alpha:g}, "
         f"{min_effect.describe()}",
         "",
@@ -348,6 +362,11 @@ def calibration_notes(
     return notes
 
 
+def _results(store: Store, args: argparse.Namespace) -> Path:
+    """The results folder beside a SQLite store; for a server's store, --results or the workspace's."""
+    return store.path.parent if store.path is not None else results_root(args.results)
+
+
 def main(args: argparse.Namespace) -> int:
     with Store.open(store_path(args.store, args.results)) as store:
         a, b = store.resolve_run(args.run_a), store.resolve_run(args.run_b)
@@ -355,7 +374,7 @@ def main(args: argparse.Namespace) -> int:
         min_effect = (
             MinEffect(args.min_effect / 100)
             if args.min_effect is not None
-            else measured_min_effect(store.path.parent / "published" / repeatability.NAME, a)
+            else measured_min_effect(_results(store, args) / "published" / repeatability.NAME, a)
         )
         samples_a, samples_b = store.measured(a.id), store.measured(b.id)
         normalized = normalization(calibration_shifts(store, a, b), samples_a, samples_b, args.absolute)
@@ -364,8 +383,10 @@ def main(args: argparse.Namespace) -> int:
     if args.json:
         print("\n".join(as_json(row) for row in rows))
     else:
-        if a.fingerprint != b.fingerprint:
-            print(f"WARNING: different machines ({a.fingerprint} vs {b.fingerprint}), compared with --force")
+        if not _same_machine(a, b):
+            print(
+                f"WARNING: different machine classes ({_machine(a)} vs {_machine(b)}), compared with --force"
+            )
         print("\n".join([*notes, render_table(rows, a, b, args.alpha, min_effect)]))
     slower = any(r.result and r.result.verdict is Verdict.SLOWER for r in rows)
     return 1 if args.fail_on_slower and slower else 0

@@ -9,57 +9,26 @@ and labelled by kind) and `unmeasured` (failed and not-applicable cases with the
 import argparse
 import csv
 import json
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from runner.paths import UsageError, store_path, user_path
 from runner.stats import median_ci
 from runner.store import Store
-
-Row = dict[str, object]
-_IDENTITY = "c.lang, c.lib, c.format, c.op, c.dataset, c.size, c.variant"
-_RUN = "r.run_id, runs.started_at, runs.profile, runs.git_commit, m.fingerprint AS machine"
-_FROM = (
-    "FROM results r JOIN cases c ON c.id = r.case_id JOIN runs ON runs.id = r.run_id"
-    " JOIN machines m ON m.id = runs.machine_id"
+from runner.store_reads import (
+    Row,
+    measured_by_result,
+    metrics_by_result,
+    result_rows,
+    sample_rows,
+    unmeasured_rows,
 )
 
 
-def _rows(store: Store, sql: str, params: Sequence[object]) -> Iterator[Row]:
-    cursor = store.db.execute(sql, params)
-    names = [d[0] for d in cursor.description]
-    for values in cursor:
-        yield dict(zip(names, values, strict=True))
-
-
-def _run_filter(column: str, run_ids: Sequence[str]) -> str:
-    return f" WHERE {column} IN ({', '.join('?' * len(run_ids))})" if run_ids else ""
-
-
 def results_table(store: Store, run_ids: Sequence[str]) -> list[Row]:
-    where = _run_filter("r.run_id", run_ids)
-    rows = list(
-        _rows(
-            store,
-            f"SELECT r.id AS result_id, {_RUN}, {_IDENTITY}, c.lazy_reason, r.lib_version, r.zero_copy,"
-            f" r.validates, r.codegen, r.capabilities, (SELECT group_concat(f.flag, ',') FROM case_flags f"
-            f" WHERE f.run_id = r.run_id AND f.case_id = r.case_id) AS flags {_FROM}{where} ORDER BY r.id",
-            run_ids,
-        )
-    )
-    samples: dict[int, list[float]] = {}
-    for result_id, value in store.db.execute(
-        f"SELECT s.result_id, s.value_ns FROM samples s JOIN results r ON r.id = s.result_id"
-        f"{where or ' WHERE 1'} AND s.kind = 'measure'",
-        run_ids,
-    ):
-        samples.setdefault(int(result_id), []).append(float(value))
-    metrics: dict[int, dict[str, float]] = {}
-    for result_id, name, value in store.db.execute(
-        f"SELECT x.result_id, x.name, x.value FROM metrics x JOIN results r ON r.id = x.result_id{where}",
-        run_ids,
-    ):
-        metrics.setdefault(int(result_id), {})[str(name)] = float(value)
+    rows = result_rows(store, run_ids)
+    samples = measured_by_result(store, run_ids)
+    metrics = metrics_by_result(store, run_ids)
     metric_names = sorted({name for found in metrics.values() for name in found})
     for row in rows:
         result_id = int(str(row.pop("result_id")))
@@ -74,33 +43,10 @@ def results_table(store: Store, run_ids: Sequence[str]) -> list[Row]:
     return rows
 
 
-def samples_table(store: Store, run_ids: Sequence[str]) -> list[Row]:
-    return list(
-        _rows(
-            store,
-            f"SELECT {_RUN}, {_IDENTITY}, s.kind, s.seq, s.round, s.value_ns, s.operations {_FROM}"
-            f" JOIN samples s ON s.result_id = r.id{_run_filter('r.run_id', run_ids)}"
-            f" ORDER BY r.id, s.seq",
-            run_ids,
-        )
-    )
-
-
-def unmeasured_table(store: Store, run_ids: Sequence[str]) -> list[Row]:
-    return list(
-        _rows(
-            store,
-            "SELECT run_id, lang, lib, format, op, dataset, size, variant, outcome, reason"
-            f" FROM unmeasured{_run_filter('run_id', run_ids)} ORDER BY id",
-            run_ids,
-        )
-    )
-
-
 TABLES: dict[str, Callable[[Store, Sequence[str]], list[Row]]] = {
     "results": results_table,
-    "samples": samples_table,
-    "unmeasured": unmeasured_table,
+    "samples": sample_rows,
+    "unmeasured": unmeasured_rows,
 }
 
 

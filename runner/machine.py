@@ -1,4 +1,4 @@
-"""The machine a run measured on, and the runtimes it used.
+"""The machine a run measured on, the runtimes it used, and its machine class.
 
 Two runs are comparable when their fingerprints match: same CPU (the kernel's model
 string with its family, model and stepping, its cache sizes and microcode), core
@@ -6,13 +6,20 @@ count, memory, OS release and architecture. Left out: the hostname (a renamed bo
 measures the same), the kernel build (recorded, but a security update should not make
 yesterday's run incomparable) and the clock frequency (recorded: on bare metal it moves
 with the governor; each run's calibration workloads say how fast the machine really was).
+
+A machine class is what comparisons, history and a team store group runs by: the hash
+of an explicit, versioned list of stable facts (CLASS_FACTS), the toolchains included,
+so that a new compiler starts a new class and a changed clock never does. Volatile
+readings (the clock, the calibration workloads) are stored per run and never hashed.
 """
 
 import hashlib
+import json
 import os
 import platform
 import re
 import subprocess
+from collections.abc import Mapping
 from dataclasses import astuple, dataclass
 from pathlib import Path
 
@@ -31,6 +38,7 @@ class Machine:
     cpu_mhz: float | None = None  # as /proc/cpuinfo says (a VM reports its host's nominal clock)
     caches: str = ""  # e.g. "L1d 48K, L1i 32K, L2 1024K, L3 32768K" (cpu0's, from /sys)
     microcode: str = ""
+    threads_per_core: int = 1  # 2 with SMT (hyper-threading) on
 
     @property
     def fingerprint(self) -> str:
@@ -106,7 +114,17 @@ def this_machine() -> Machine:
         cpu_mhz=float(mhz) if mhz else None,
         caches=cpu_caches(),
         microcode=_first_match(cpuinfo, r"^microcode\s*:\s*(\S+)$") or "",
+        threads_per_core=threads_per_core(),
     )
+
+
+def threads_per_core(cpu: Path = _CPU) -> int:
+    """How many logical CPUs share cpu0's core ("0-1" or "0,64" in /sys: 2, SMT on)."""
+    siblings = 0
+    for part in filter(None, _read(cpu / "topology" / "thread_siblings_list").split(",")):
+        first, _, last = part.partition("-")
+        siblings += int(last or first) - int(first) + 1
+    return max(siblings, 1)
 
 
 def _tool_version(argv: list[str]) -> str:
@@ -133,6 +151,56 @@ def as_row(machine: Machine) -> tuple[object, ...]:
     return (machine.fingerprint, *astuple(machine))
 
 
+# Bump when CLASS_FACTS or how a fact is read changes: every class then gets a new id,
+# so a changed list never merges machines that the old one told apart.
+CLASS_VERSION = 1
+CLASS_FACTS = (
+    "cpu_model",
+    "cores",
+    "threads",
+    "smt",
+    "memory_gib",
+    "os",
+    "kernel",
+    "arch",
+    "python",
+    "dotnet",
+    "g++",
+)
+
+
+@dataclass(frozen=True)
+class MachineClass:
+    id: str  # "v<CLASS_VERSION>-<12 hex digits>"
+    facts: dict[str, object]  # CLASS_FACTS and their values, stored as JSON beside the id
+
+    def describe(self) -> str:
+        return f"{self.id} ({', '.join(f'{k} {v}' for k, v in self.facts.items())})"
+
+
+def _kernel_series(release: str) -> str:
+    """ "6.1.0-18-amd64" -> "6.1": a security update stays in the class, a new series does not."""
+    return ".".join(release.split("-")[0].split(".")[:2])
+
+
+def machine_class(machine: Machine, runtimes: Mapping[str, str]) -> MachineClass:
+    """The class of a machine with these runtimes (runtime_metadata(): kernel and toolchains)."""
+    facts: dict[str, object] = {
+        "cpu_model": machine.cpu_model,
+        "cores": machine.cores // max(machine.threads_per_core, 1),
+        "threads": machine.cores,
+        "smt": machine.threads_per_core > 1,
+        "memory_gib": round(machine.memory_bytes / 2**30),
+        "os": machine.os,
+        "kernel": _kernel_series(runtimes.get("kernel", "")),
+        "arch": machine.arch,
+        **{tool: runtimes.get(tool, "") for tool in ("python", "dotnet", "g++")},
+    }
+    assert tuple(facts) == CLASS_FACTS
+    key = json.dumps([CLASS_VERSION, list(facts.items())])
+    return MachineClass(f"v{CLASS_VERSION}-{hashlib.sha256(key.encode()).hexdigest()[:12]}", facts)
+
+
 MACHINE_COLUMNS = (
     "fingerprint",
     "cpu_model",
@@ -143,4 +211,5 @@ MACHINE_COLUMNS = (
     "cpu_mhz",
     "caches",
     "microcode",
+    "threads_per_core",
 )

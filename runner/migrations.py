@@ -185,7 +185,7 @@ CREATE TABLE robustness_repro (
 ) WITHOUT ROWID;
 """
 
-# Version 3: the measurement protocol (issue 14). Each sample's round, so two cases are
+# Version 3: the measurement protocol. Each sample's round, so two cases are
 # compared round by round; whether a case's op is lazy (a view over the bytes) and why;
 # the self-check flags of a case in a run; each suite's calibration workloads. The machine
 # row names the CPU as the kernel does (cache sizes and microcode are in the fingerprint).
@@ -215,7 +215,7 @@ CREATE TABLE calibrations (
 """
 
 # Version 4: each library's home page as its adapter declares it in the suite's case catalog
-# (issue 17: the docs link versions there instead of keeping a list of their own). Keyed by
+# (the docs link versions there instead of keeping a list of their own). Keyed by
 # file: a re-measurement's or a resumed suite's catalog names the same libraries again.
 _V4 = """
 CREATE TABLE library_homes (
@@ -228,11 +228,66 @@ CREATE TABLE library_homes (
 ) WITHOUT ROWID;
 """
 
-MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4)
+# Version 5: machine classes (runner/machine.py): the stable facts a class is the hash of,
+# kept readable as JSON; each run's class; and the machine's threads per core (SMT).
+_V5 = """
+CREATE TABLE machine_classes (
+    id      TEXT PRIMARY KEY,
+    version INTEGER NOT NULL,
+    facts   TEXT NOT NULL
+);
+ALTER TABLE runs ADD COLUMN machine_class TEXT REFERENCES machine_classes (id);
+ALTER TABLE machines ADD COLUMN threads_per_core INTEGER;
+CREATE INDEX runs_by_class ON runs (machine_class, started_at)
+"""
+
+# Version 6: the fuzz pass (`runner all --fuzz`): per decoder its budget, runs and
+# coverage, and its findings with their reproducing inputs (runner/ingest/fuzz_json.py).
+_V6 = """
+CREATE TABLE fuzz_decoders (
+    run_id        TEXT NOT NULL REFERENCES runs (id),
+    file_id       INTEGER NOT NULL REFERENCES native_files (id),
+    lang          TEXT NOT NULL,
+    lib           TEXT NOT NULL,
+    variant       TEXT NOT NULL,
+    format        TEXT NOT NULL,
+    version       TEXT NOT NULL,
+    engine        TEXT NOT NULL,
+    instrumented  TEXT NOT NULL,
+    seconds       INTEGER NOT NULL,
+    cpu_seconds   REAL NOT NULL,
+    runs          INTEGER NOT NULL,
+    seeds         INTEGER NOT NULL,
+    coverage_unit TEXT NOT NULL,
+    covered       INTEGER NOT NULL,
+    PRIMARY KEY (run_id, lang, lib, variant, format)
+) WITHOUT ROWID;
+CREATE TABLE fuzz_findings (
+    run_id  TEXT NOT NULL REFERENCES runs (id),
+    file_id INTEGER NOT NULL REFERENCES native_files (id),
+    lang    TEXT NOT NULL,
+    lib     TEXT NOT NULL,
+    variant TEXT NOT NULL,
+    format  TEXT NOT NULL,
+    kind    TEXT NOT NULL CHECK (kind IN ('crash', 'hang', 'memory_blowup')),
+    detail  TEXT NOT NULL,
+    frames  TEXT NOT NULL,
+    origin  TEXT NOT NULL CHECK (origin IN ('library', 'harness')),
+    dataset TEXT,
+    sha256  TEXT NOT NULL,
+    size    INTEGER NOT NULL,
+    path    TEXT NOT NULL,
+    PRIMARY KEY (run_id, lang, lib, variant, format, sha256)
+) WITHOUT ROWID;
+"""
+
+MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5, _V6)
 
 # Tables whose rows belong to one native file (file_id): discarding a suite or step deletes them.
 FILE_TABLES = (
     "calibrations",
+    "fuzz_decoders",
+    "fuzz_findings",
     "interop_cells",
     "library_homes",
     "robustness_repro",

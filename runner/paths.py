@@ -5,10 +5,14 @@ relative to where they typed the command (BUILD_WORKING_DIRECTORY), and the
 results folder belongs to the workspace (BUILD_WORKSPACE_DIRECTORY).
 """
 
+import argparse
 import os
 from pathlib import Path
 
 from runner.store import DEFAULT_NAME
+from runner.store_engine import is_postgres, sqlite_file
+
+STORE_VARIABLE = "SERBENCH_STORE"
 
 
 class UsageError(Exception):
@@ -30,11 +34,28 @@ def results_root(explicit: Path | None) -> Path:
     return Path(workspace) / "results"
 
 
-def store_path(explicit_store: Path | None, explicit_results: Path | None) -> Path:
-    """--store if given, else <results>/serbench.sqlite."""
-    if explicit_store is not None:
-        return user_path(explicit_store)
-    return results_root(explicit_results) / DEFAULT_NAME
+def store_path(explicit_store: Path | str | None, explicit_results: Path | None) -> str:
+    """The store's location: --store if given (a file, `sqlite:///path` or `postgresql://...`),
+    else <--results>/serbench.sqlite, else $SERBENCH_STORE, else the workspace's results/."""
+    chosen = explicit_store
+    if chosen is None and explicit_results is None:
+        chosen = os.environ.get(STORE_VARIABLE) or None
+    if chosen is None:
+        return str(results_root(explicit_results) / DEFAULT_NAME)
+    text = str(chosen)
+    if is_postgres(text):
+        return text
+    return str(user_path(sqlite_file(text)))
+
+
+def add_store_arguments(parser: argparse.ArgumentParser) -> None:
+    """--store and --results, as every command that reads or writes the store takes them."""
+    parser.add_argument(
+        "--store",
+        help=f"store: a SQLite file, sqlite:///path or postgresql://... (default: ${STORE_VARIABLE},"
+        f" else <workspace>/results/{DEFAULT_NAME})",
+    )
+    parser.add_argument("--results", type=Path, help="results folder holding the default store")
 
 
 def runfile(relative: str) -> Path:

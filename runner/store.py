@@ -1,13 +1,12 @@
-"""The normalized results store: one SQLite file, versioned by runner/migrations.py.
+"""The normalized results store: a SQLite file (the default) or a PostgreSQL database (a
+team store), versioned by runner/migrations.py; runner/store_engine.py holds what differs.
 
 Every write happens inside `transaction()`, so a native file is either wholly
-in the store or not at all. WAL mode lets readers (compare, export) work while
-a run is ingesting.
+in the store or not at all. Readers (compare, export) work while a run is ingesting.
 """
 
 import datetime
 import json
-import sqlite3
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import astuple, dataclass
@@ -24,16 +23,14 @@ from runner.ingest.native import (
     TableRows,
     median_of,
 )
-from runner.machine import MACHINE_COLUMNS, Machine, as_row
+from runner.machine import CLASS_VERSION, MACHINE_COLUMNS, Machine, as_row, machine_class
 from runner.migrations import FILE_TABLES, MIGRATIONS
+from runner.store_engine import Database, IntegrityError, connect, is_postgres, sqlite_file
+from runner.store_engine import StoreError as StoreError  # part of the store's interface
 
 DEFAULT_NAME = "serbench.sqlite"
 # A suite left "running" was interrupted: a resumed run discards it and runs it again.
 FINAL_SUITE_STATUSES = ("ok", "failed", "timeout")
-
-
-class StoreError(Exception):
-    """A store this runner cannot use, with the file and the problem named."""
 
 
 @dataclass(frozen=True)
@@ -45,6 +42,7 @@ class Run:
     filters: str
     git_commit: str
     fingerprint: str
+    machine_class: str | None = None  # None: stored before machine classes existed
 
 
 @dataclass(frozen=True)
@@ -61,7 +59,7 @@ class StoredFile:
 # One column per known capability (runner/migrations.py), then the full set as JSON.
 _INSERT_RESULT = (
     f"INSERT INTO results (run_id, case_id, file_id, lib_version, {', '.join(KNOWN_CAPABILITIES)},"
-    f" capabilities) VALUES (?, ?, ?, ?, {', '.join('?' * len(KNOWN_CAPABILITIES))}, ?)"
+    f" capabilities) VALUES (?, ?, ?, ?, {', '.join('?' * len(KNOWN_CAPABILITIES))}, ?) RETURNING id"
 )
 
 
@@ -76,23 +74,24 @@ def _flag(capabilities: dict[str, bool] | None, name: str) -> int | None:
 
 
 class Store:
-    def __init__(self, path: Path, connection: sqlite3.Connection) -> None:
-        self.path = path
-        self.db = connection
+    def __init__(self, db: Database, location: str, path: Path | None) -> None:
+        self.db = db
+        self.path = path  # the SQLite file; None for a server
+        self.location = location  # what opens it again
+        self.where = db.where  # the location as messages name it (password hidden)
 
     @classmethod
-    def open(cls, path: Path, migrations: Sequence[str] = MIGRATIONS) -> "Store":
-        """Opens (creating if needed) the store at path and brings its schema up to date."""
-        path.parent.mkdir(parents=True, exist_ok=True)
-        # Autocommit mode: transactions are begun explicitly, never implicitly by sqlite3.
-        connection = sqlite3.connect(path, isolation_level=None, timeout=60)
-        store = cls(path, connection)
+    def open(cls, location: Path | str, migrations: Sequence[str] = MIGRATIONS) -> "Store":
+        """Opens (creating if needed) the store at location (a file path, `sqlite:///path` or
+        `postgresql://...`) and brings its schema up to date."""
+        text = str(location)
+        store = cls(connect(text), text, None if is_postgres(text) else sqlite_file(text))
         try:
-            store._configure()
             store._migrate(migrations)
-        except (StoreError, sqlite3.DatabaseError) as error:
-            connection.close()
-            raise StoreError(f"{path}: {error}") from error
+        except StoreError as error:
+            store.close()
+            where = store.where
+            raise StoreError(str(error) if str(error).startswith(where) else f"{where}: {error}") from error
         return store
 
     def close(self) -> None:
@@ -104,12 +103,6 @@ class Store:
     def __exit__(self, *_: object) -> None:
         self.close()
 
-    def _configure(self) -> None:
-        self.db.execute("PRAGMA journal_mode = WAL")
-        self.db.execute("PRAGMA foreign_keys = ON")
-        # Durable enough for results that can be re-ingested from their native files.
-        self.db.execute("PRAGMA synchronous = NORMAL")
-
     @property
     def schema_version(self) -> int:
         row = self.db.execute("SELECT MAX(version) FROM schema_version").fetchone()
@@ -117,10 +110,12 @@ class Store:
 
     def _migrate(self, migrations: Sequence[str]) -> None:
         # The version table is not itself a migration: it is how migrations are counted.
-        self.db.execute(
-            "CREATE TABLE IF NOT EXISTS schema_version"
-            " (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)"
-        )
+        with self.transaction() as db:
+            db.execute(db.dialect.lock_schema)
+            db.execute(
+                "CREATE TABLE IF NOT EXISTS schema_version"
+                " (version BIGINT PRIMARY KEY, applied_at TEXT NOT NULL)"
+            )
         version = self.schema_version
         if version > len(migrations):
             raise StoreError(
@@ -128,19 +123,19 @@ class Store:
                 f"(which knows up to {len(migrations)}); use a newer runner or another --store"
             )
         for number, script in enumerate(migrations[version:], start=version + 1):
-            with self.transaction():
+            with self.transaction() as db:
+                db.execute(db.dialect.lock_schema)
                 if self.schema_version >= number:
                     continue  # another process opening the store applied it first
-                for statement in filter(str.strip, script.split(";")):
-                    self.db.execute(statement)
+                for statement in filter(str.strip, db.dialect.schema(script).split(";")):
+                    db.execute(statement)
                 self.db.execute(
                     "INSERT INTO schema_version (version, applied_at) VALUES (?, ?)", (number, now())
                 )
 
     @contextmanager
-    def transaction(self) -> Iterator[sqlite3.Connection]:
-        # IMMEDIATE takes the write lock up front, so two runners never deadlock mid-transaction.
-        self.db.execute("BEGIN IMMEDIATE")
+    def transaction(self) -> Iterator[Database]:
+        self.db.execute(self.db.dialect.begin)
         try:
             yield self.db
         except BaseException:
@@ -162,32 +157,41 @@ class Store:
         if_absent: bool = False,
     ) -> None:
         """A new run, `running` until finish_run; started now unless started_at says when.
+        metadata: the runtimes (runtime_metadata()), which with the machine make its class.
 
         if_absent: a run with this id already there (another process re-ingesting the same
         raw folder created it) is left as it is instead of being an error.
         """
+        kind = machine_class(machine, metadata)
+        # The clock is a volatile reading: kept with the run, never part of its class.
+        readings = {"cpu_mhz": f"{machine.cpu_mhz:.0f}"} if machine.cpu_mhz else {}
         with self.transaction() as db:
             db.execute(
-                f"INSERT OR IGNORE INTO machines ({', '.join(MACHINE_COLUMNS)})"
-                f" VALUES ({', '.join('?' * len(MACHINE_COLUMNS))})",
+                "INSERT INTO machine_classes (id, version, facts) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+                (kind.id, CLASS_VERSION, json.dumps(kind.facts)),
+            )
+            db.execute(
+                f"INSERT INTO machines ({', '.join(MACHINE_COLUMNS)})"
+                f" VALUES ({', '.join('?' * len(MACHINE_COLUMNS))}) ON CONFLICT DO NOTHING",
                 as_row(machine),
             )
             (machine_id,) = db.execute(
                 "SELECT id FROM machines WHERE fingerprint = ?", (machine.fingerprint,)
             ).fetchone()
             inserted = db.execute(
-                f"INSERT {'OR IGNORE ' if if_absent else ''}INTO runs"
-                " (id, started_at, status, profile, filters, git_commit, machine_id)"
-                " VALUES (?, ?, 'running', ?, ?, ?, ?)",
-                (run_id, started_at or now(), profile, filters_key(filters), git_commit, machine_id),
+                "INSERT INTO runs (id, started_at, status, profile, filters, git_commit, machine_id,"
+                " machine_class) VALUES (?, ?, 'running', ?, ?, ?, ?, ?)"
+                f"{' ON CONFLICT DO NOTHING' if if_absent else ''}",
+                (run_id, started_at or now(), profile, filters_key(filters), git_commit, machine_id, kind.id),
             )
             if not inserted.rowcount:
                 return
-            self._set_metadata(run_id, "run", metadata)
+            self._set_metadata(run_id, "run", metadata | readings)
 
     def _set_metadata(self, run_id: str, scope: str, metadata: dict[str, str]) -> None:
         self.db.executemany(
-            "INSERT OR REPLACE INTO run_metadata (run_id, scope, key, value) VALUES (?, ?, ?, ?)",
+            "INSERT INTO run_metadata (run_id, scope, key, value) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT (run_id, scope, key) DO UPDATE SET value = excluded.value",
             [(run_id, scope, k, v) for k, v in sorted(metadata.items())],
         )
 
@@ -198,10 +202,16 @@ class Store:
     def runs(self) -> list[Run]:
         """Every run, oldest first."""
         rows = self.db.execute(
-            "SELECT r.id, r.started_at, r.status, r.profile, r.filters, r.git_commit, m.fingerprint"
+            "SELECT r.id, r.started_at, r.status, r.profile, r.filters, r.git_commit, m.fingerprint,"
+            " r.machine_class"
             " FROM runs r JOIN machines m ON m.id = r.machine_id ORDER BY r.started_at, r.id"
         )
         return [Run(*row) for row in rows]
+
+    def class_facts(self, class_id: str) -> dict[str, object]:
+        """The stable facts a machine class is the hash of ({} for an unknown class)."""
+        row = self.db.execute("SELECT facts FROM machine_classes WHERE id = ?", (class_id,)).fetchone()
+        return dict(json.loads(row[0])) if row else {}
 
     def run(self, run_id: str) -> Run | None:
         return next((r for r in self.runs() if r.id == run_id), None)
@@ -212,12 +222,12 @@ class Store:
         if ref in ("latest", "previous"):
             index = -1 if ref == "latest" else -2
             if len(runs) < -index:
-                raise StoreError(f"{self.path}: no {ref} run ({len(runs)} run(s) stored)")
+                raise StoreError(f"{self.where}: no {ref} run ({len(runs)} run(s) stored)")
             return runs[index]
         found = [r for r in runs if r.id == ref] or [r for r in runs if r.id.startswith(ref)]
         if len(found) != 1:
             problem = "no run" if not found else f"{len(found)} runs"
-            raise StoreError(f"{self.path}: {problem} matching {ref!r}")
+            raise StoreError(f"{self.where}: {problem} matching {ref!r}")
         return found[0]
 
     def incomplete_run(
@@ -250,8 +260,10 @@ class Store:
     ) -> None:
         with self.transaction() as db:
             db.execute(
-                "INSERT OR REPLACE INTO run_suites (run_id, lang, harness, status, reason, seconds)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
+                "INSERT INTO run_suites (run_id, lang, harness, status, reason, seconds)"
+                " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (run_id, lang) DO UPDATE SET"
+                " harness = excluded.harness, status = excluded.status, reason = excluded.reason,"
+                " seconds = excluded.seconds",
                 (run_id, lang, harness, status, reason, seconds),
             )
 
@@ -333,7 +345,7 @@ class Store:
         db = self.db
         cursor = db.execute(
             "INSERT INTO native_files (run_id, lang, path, sha256, bytes, harness, harness_version,"
-            " ingested_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            " ingested_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
             (
                 where.run_id,
                 where.lang,
@@ -345,7 +357,7 @@ class Store:
                 now(),
             ),
         )
-        file_id = int(cursor.lastrowid or 0)
+        (file_id,) = cursor.fetchone()
         self._set_metadata(where.run_id, where.lang, native.metadata)
         for result in native.results:
             self._add_result(where, file_id, result, append)
@@ -381,7 +393,7 @@ class Store:
                 f"INSERT INTO {rows.table} ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})",
                 [(where.run_id, file_id, *row) for row in rows.rows],
             )
-        except sqlite3.IntegrityError as error:
+        except IntegrityError as error:
             raise IngestError(
                 where.path, f"{rows.table}: rows already in run {where.run_id} or invalid ({error})"
             ) from error
@@ -389,8 +401,8 @@ class Store:
     def case_key(self, identity: CaseIdentity) -> int:
         row = _case_columns(identity)
         self.db.execute(
-            "INSERT OR IGNORE INTO cases (lang, lib, format, op, dataset, size, variant)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO cases (lang, lib, format, op, dataset, size, variant)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
             row,
         )
         (key,) = self.db.execute(
@@ -417,11 +429,11 @@ class Store:
                         json.dumps(caps, sort_keys=True) if caps is not None else None,
                     ),
                 )
-            except sqlite3.IntegrityError as error:
+            except IntegrityError as error:
                 raise IngestError(
                     where.path, f"case {result.identity} is already in run {where.run_id}"
                 ) from error
-            result_id = int(cursor.lastrowid or 0)
+            (result_id,) = cursor.fetchone()
         (first,) = self.db.execute(
             "SELECT COALESCE(MAX(seq) + 1, 0) FROM samples WHERE result_id = ?", (result_id,)
         ).fetchone()
@@ -434,7 +446,7 @@ class Store:
         )
         # A later round's file repeats the metrics of the first: the first one stays.
         self.db.executemany(
-            "INSERT OR IGNORE INTO metrics (result_id, name, value) VALUES (?, ?, ?)",
+            "INSERT INTO metrics (result_id, name, value) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
             [(result_id, k, v) for k, v in sorted(result.metrics.items())],
         )
 
@@ -455,7 +467,8 @@ class Store:
                     continue
                 found += 1
                 db.executemany(
-                    "INSERT OR REPLACE INTO metrics (result_id, name, value) VALUES (?, ?, ?)",
+                    "INSERT INTO metrics (result_id, name, value) VALUES (?, ?, ?)"
+                    " ON CONFLICT (result_id, name) DO UPDATE SET value = excluded.value",
                     [(row[0], name, value) for name, value in sorted(values.items())],
                 )
         return found
@@ -491,7 +504,7 @@ class Store:
             "SELECT c.lang, c.lib, c.format, c.op, c.dataset, c.size, c.variant, s.value_ns, s.round"
             " FROM results r JOIN cases c ON c.id = r.case_id"
             " JOIN samples s ON s.result_id = r.id AND s.kind = 'measure'"
-            " WHERE r.run_id = ? AND (? IS NULL OR c.lang = ?) ORDER BY r.id, s.seq",
+            " WHERE r.run_id = ? AND (CAST(? AS TEXT) IS NULL OR c.lang = ?) ORDER BY r.id, s.seq",
             (run_id, lang, lang),
         )
         for *identity, value, round_ in rows:
@@ -509,7 +522,8 @@ class Store:
         rows = self.db.execute(
             "SELECT DISTINCT c.lang, c.lib, c.format, c.op, c.dataset, c.size, c.variant"
             " FROM results r JOIN cases c ON c.id = r.case_id"
-            " WHERE r.run_id = ? AND (? IS NULL OR c.lang = ?) AND COALESCE(c.lazy_reason, '') != ''",
+            " WHERE r.run_id = ? AND (CAST(? AS TEXT) IS NULL OR c.lang = ?)"
+            " AND COALESCE(c.lazy_reason, '') != ''",
             (run_id, lang, lang),
         )
         return {CaseIdentity(*row) for row in rows}
@@ -543,7 +557,8 @@ class Store:
 
     def _insert_flags(self, run_id: str, flags: Iterable[Flag]) -> None:
         self.db.executemany(
-            "INSERT OR REPLACE INTO case_flags (run_id, case_id, flag, detail) VALUES (?, ?, ?, ?)",
+            "INSERT INTO case_flags (run_id, case_id, flag, detail) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT (run_id, case_id, flag) DO UPDATE SET detail = excluded.detail",
             [(run_id, self.case_key(f.identity), f.flag, f.detail) for f in flags],
         )
 

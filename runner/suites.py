@@ -25,6 +25,7 @@ from runner.ingest import (
     calibration_json,
     cases_json,
     extras_json,
+    fuzz_json,
     gbench_json,
     interop_json,
     payloads,
@@ -181,9 +182,28 @@ STEPS: tuple[Suite, ...] = (
 )
 
 
+def fuzz_command(call: Invocation) -> list[str]:
+    argv = [str(call.binary), "--out", str(call.out_dir)]
+    return argv + (["--libs", call.library] if call.library else [])
+
+
+# The fuzz pass (`runner all --fuzz`), after the steps: each language's decoders with its
+# default budget (cpp/fuzz, python/fuzz), a report per decoder.
+FUZZ_STEPS: tuple[Suite, ...] = tuple(
+    Suite(
+        f"fuzz-{lang}",
+        f"{lang} fuzz pass",
+        f"serbench/{lang}/fuzz/all",
+        (NativeKind(fuzz_json.PATTERN, fuzz_json.parse),),
+        fuzz_command,
+    )
+    for lang in ("cpp", "python")
+)
+
+
 def suite(lang: str) -> Suite:
-    for candidate in (*SUITES, *STEPS):
+    for candidate in (*SUITES, *STEPS, *FUZZ_STEPS):
         if candidate.lang == lang:
             return candidate
-    known = ", ".join(s.lang for s in (*SUITES, *STEPS))
+    known = ", ".join(s.lang for s in (*SUITES, *STEPS, *FUZZ_STEPS))
     raise KeyError(f"no suite or step {lang!r} (known: {known})")

@@ -1,7 +1,12 @@
 // What every adapter's test checks: the round trip of the hand-written
 // samples and of the generated fixtures (size 100), for every dataset, and
-// for a document library, of every real document of its format.
+// for a document library, of every real document of its format and (JSON
+// DOMs) of every synthetic dataset's canonical JSON.
 #pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -10,6 +15,7 @@
 #include "cpp/adapters/roundtrip.h"
 #include "cpp/model/fixture.h"
 #include "cpp/model/samples.h"
+#include "cpp/model/weigh.h"
 
 namespace serbench::adapters {
 
@@ -28,6 +34,36 @@ inline void ExpectDocumentsRoundTrip(const DocumentLibrary& library) {
       EXPECT_EQ(codec->RoundTripError(), std::nullopt) << name;
     }
   }
+}
+
+// The schema-less DOM on every synthetic dataset's canonical JSON, every
+// size (the 100 and 1,000 fixtures carry the generator's edge cases): the
+// checks of json_document_codec.h, as the bench runs them before timing.
+inline void ExpectSyntheticDocumentsRoundTrip(const DocumentLibrary& library) {
+  model::ForEachDataset([&]<typename R>(R) {
+    for (const std::size_t size : model::kSizes) {
+      const auto codec = library.open(SyntheticDocument(R::kDataset, size));
+      ASSERT_NE(codec, nullptr) << R::kDataset;
+      EXPECT_EQ(codec->RoundTripError(), std::nullopt) << R::kDataset << " " << size;
+    }
+  });
+}
+
+// access_full reads the fields of every record (Document::access_each) and
+// weighs numbers as the typed records do: negative, unsigned beyond int64,
+// floats (by their bits, an integral one too).
+inline void ExpectAccessWeighsEveryRecordsNumbers(const DocumentLibrary& library) {
+  const auto doc = std::make_shared<const Document>(Document{
+      .name = "numbers", .format = "json",
+      .payloads = {R"({"records": [{"i": -5, "u": 18446744073709551615, "f": -549.0, "s": "é"},)"
+                   R"( {"i": 3, "u": 0, "f": 0.25, "s": ""}]})"},
+      .access = {"/i", "/u", "/f", "/s"}, .access_each = "/records"});
+  const auto codec = library.open(doc);
+  ASSERT_NE(codec, nullptr);
+  EXPECT_EQ(codec->RoundTripError(), std::nullopt);
+  const std::uint64_t want = model::Weigh(std::int64_t{-5}) + UINT64_MAX + model::Weigh(-549.0) +
+                             2 + 3 + 0 + model::Weigh(0.25) + 0;
+  EXPECT_EQ(codec->AccessFull(doc->payloads[0]), want);
 }
 
 // A JSON DOM decodes any value as the root (RFC 8259), scalars included,

@@ -2,7 +2,7 @@
 // R. Capabilities, timed ops and lazy ops are data (LibraryInfo) that flow
 // into the results.
 //
-// The operations (schemas/README.md, issue 15 option (a)). "Native" is the
+// The operations (schemas/README.md). "Native" is the
 // library's own objects: what encode starts from and decode returns.
 //   encode       native -> bytes. The native objects are built untimed from
 //                the fixture at setup.

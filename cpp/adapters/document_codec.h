@@ -1,6 +1,8 @@
 // The real datasets (schemas/README.md: twitter, citm_catalog, canada,
 // packages, google_message*): one document each, size=1, timed with each
 // library's own tree (a JSON DOM, a protobuf message), not the native model.
+// A synthetic dataset's canonical JSON is a document too, for the
+// schema-less JSON DOMs (one per size; its access fields read per record).
 #pragma once
 
 #include <cstddef>
@@ -22,8 +24,13 @@ struct Document {
   std::string message = "";  // protobuf: the payloads' full message name
   std::vector<std::string> payloads;  // the bytes every op works on, in order
   // json: JSON pointers of the fields access_full reads (a string counts its
-  // length, an unsigned integer its value, an array or object its size).
+  // length, a number its model::Weigh: an integer its value, a float the bits
+  // of its double; an array or object its size).
   std::vector<std::string> access = {};
+  // json: empty, `access` is read once from the root; else the JSON pointer
+  // of an array (a synthetic dataset's "/records") from each of whose
+  // elements `access` is read, as the typed libraries read every record.
+  std::string access_each = "";
 
   std::size_t bytes() const {
     std::size_t n = 0;

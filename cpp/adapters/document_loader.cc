@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 
+#include "cpp/model/access.h"
 #include "cpp/model/fixture.h"
 #include "schemas/google_message/benchmarks.pb.h"
 
@@ -63,6 +64,14 @@ std::shared_ptr<const Document> LoadDocument(std::string_view name) {
     return std::make_shared<const Document>(std::move(doc));
   }
   throw std::invalid_argument("unknown document " + std::string(name));
+}
+
+std::shared_ptr<const Document> SyntheticDocument(std::string_view dataset, std::size_t size) {
+  std::vector<std::string> access = model::AccessPointers(dataset);
+  return std::make_shared<const Document>(
+      Document{.name = std::string(dataset), .format = "json",
+               .payloads = {model::ReadRunfile(model::FixturePath(dataset, size))},
+               .access = std::move(access), .access_each = "/records"});
 }
 
 }  // namespace serbench::adapters

@@ -1,9 +1,11 @@
 // The real documents of schemas/README.md, loaded from runfiles: the JSON
 // documents (twitter, citm_catalog, canada, packages) as their text, the
 // google_message datasets as the payloads inside their BenchmarkDataset
-// wrapper (unwrapped here, untimed).
+// wrapper (unwrapped here, untimed); and a synthetic dataset's canonical
+// JSON fixture of one size as a JSON document.
 #pragma once
 
+#include <cstddef>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -19,5 +21,11 @@ std::vector<std::string> DocumentNames();
 // Throws std::invalid_argument for an unknown name, std::runtime_error for
 // a missing runfile.
 std::shared_ptr<const Document> LoadDocument(std::string_view name);
+
+// The fixture schemas/<dataset>/<dataset>_<size>.json as it is, its access
+// fields the catalog's access paths of every record (Document::access_each).
+// Throws std::invalid_argument for an unknown dataset, std::runtime_error
+// for a missing runfile.
+std::shared_ptr<const Document> SyntheticDocument(std::string_view dataset, std::size_t size);
 
 }  // namespace serbench::adapters

@@ -1,5 +1,7 @@
 #include "cpp/adapters/json_document_codec.h"
 
+#include "cpp/model/weigh.h"
+
 namespace serbench::adapters {
 namespace {
 
@@ -8,29 +10,46 @@ using Json = nlohmann::json;
 std::uint64_t NlohmannValue(const Json& node, const Json::json_pointer& at) {
   if (node.is_string()) return node.get_ref<const std::string&>().size();
   if (node.is_number_unsigned()) return node.get<std::uint64_t>();
+  if (node.is_number_integer()) return model::Weigh(node.get<std::int64_t>());
+  if (node.is_number_float()) return model::Weigh(node.get<double>());
   if (node.is_array() || node.is_object()) return node.size();
   BadAccessField(at.to_string());
+}
+
+std::uint64_t NlohmannFieldsOf(const Json& base, const std::vector<Json::json_pointer>& fields) {
+  std::uint64_t sum = 0;
+  for (const Json::json_pointer& at : fields) {
+    if (!base.contains(at)) BadAccessField(at.to_string());
+    sum += NlohmannValue(base.at(at), at);
+  }
+  return sum;
 }
 
 }  // namespace
 
 void BadAccessField(std::string_view pointer) {
   throw DecodeError("access field " + std::string(pointer) +
-                    " is missing or not a string, unsigned integer, array or object");
+                    " is missing or not a string, number, array or object");
 }
 
-std::vector<Json::json_pointer> NlohmannPointers(const Document& doc) {
-  std::vector<Json::json_pointer> pointers;
-  for (const std::string& p : doc.access) pointers.emplace_back(p);
+void BadAccessEach(std::string_view pointer) {
+  throw DecodeError("the records at " + std::string(pointer) + " are missing or not an array");
+}
+
+NlohmannFields NlohmannPointers(const Document& doc) {
+  NlohmannFields pointers;
+  if (!doc.access_each.empty()) pointers.each.emplace(doc.access_each);
+  for (const std::string& p : doc.access) pointers.fields.emplace_back(p);
   return pointers;
 }
 
-std::uint64_t NlohmannAccess(const Json& root, const std::vector<Json::json_pointer>& fields) {
-  std::uint64_t sum = 0;
-  for (const Json::json_pointer& at : fields) {
-    if (!root.contains(at)) BadAccessField(at.to_string());
-    sum += NlohmannValue(root.at(at), at);
+std::uint64_t NlohmannAccess(const Json& root, const NlohmannFields& fields) {
+  if (!fields.each) return NlohmannFieldsOf(root, fields.fields);
+  if (!root.contains(*fields.each) || !root.at(*fields.each).is_array()) {
+    BadAccessEach(fields.each->to_string());
   }
+  std::uint64_t sum = 0;
+  for (const Json& record : root.at(*fields.each)) sum += NlohmannFieldsOf(record, fields.fields);
   return sum;
 }
 

@@ -24,11 +24,17 @@ inline const std::vector<std::string> kJsonDocumentOps = {"encode", "decode", "r
 // A JSON pointer that resolves to nothing, or to a kind access_full does not
 // read (document_codec.h); throws DecodeError.
 [[noreturn]] void BadAccessField(std::string_view pointer);
+// Document::access_each resolves to nothing or to no array; throws DecodeError.
+[[noreturn]] void BadAccessEach(std::string_view pointer);
 
-std::vector<nlohmann::json::json_pointer> NlohmannPointers(const Document& doc);
-// The access fields of `root` read by nlohmann.
-std::uint64_t NlohmannAccess(const nlohmann::json& root,
-                             const std::vector<nlohmann::json::json_pointer>& fields);
+// A document's access fields as nlohmann pointers, parsed once.
+struct NlohmannFields {
+  std::optional<nlohmann::json::json_pointer> each;  // Document::access_each
+  std::vector<nlohmann::json::json_pointer> fields;  // Document::access
+};
+NlohmannFields NlohmannPointers(const Document& doc);
+// The access fields of the document `root` read by nlohmann.
+std::uint64_t NlohmannAccess(const nlohmann::json& root, const NlohmannFields& fields);
 
 // For every payload: nlohmann parses the payload and what the codec wrote
 // for it and finds them equal (else names the first differing path), the

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "cpp/model/weigh.h"
+
 namespace serbench::adapters {
 namespace {
 
@@ -45,6 +47,25 @@ TEST(JsonDocumentTest, AccessSumsLengthsValuesAndSizes) {
 TEST(JsonDocumentTest, NamesTheFirstDifferingPath) {
   EXPECT_EQ(FakeCodec(Doc({}), "c").RoundTripError(),
             "tiny payload 0: parse -> serialize -> parse differs at /a/c");
+}
+
+TEST(JsonDocumentTest, AccessEachReadsTheFieldsOfEveryElement) {
+  const auto doc = std::make_shared<const Document>(
+      Document{.name = "rows", .format = "json",
+               .payloads = {R"({"rows": [{"s": "ab", "n": -1}, {"s": "", "n": 0.5}]})"},
+               .access = {"/s", "/n"}, .access_each = "/rows"});
+  EXPECT_EQ(FakeCodec(doc, "").AccessFull(doc->payloads[0]),
+            2u + model::Weigh(std::int64_t{-1}) + model::Weigh(0.5));
+  EXPECT_EQ(FakeCodec(doc, "").RoundTripError(), std::nullopt);
+}
+
+TEST(JsonDocumentTest, RefusesAccessEachOfNoArray) {
+  for (const std::string each : {"/nope", "/a"}) {
+    const auto doc = std::make_shared<const Document>(
+        Document{.name = "tiny", .format = "json", .payloads = {R"({"a": {"s": "x"}})"},
+                 .access = {"/s"}, .access_each = each});
+    EXPECT_THROW(FakeCodec(doc, "").AccessFull(doc->payloads[0]), DecodeError) << each;
+  }
 }
 
 TEST(JsonDocumentTest, RefusesMissingAccessFields) {

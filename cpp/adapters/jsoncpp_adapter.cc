@@ -17,6 +17,7 @@
 #include "cpp/adapters/json_document_codec.h"
 #include "cpp/adapters/registry.h"
 #include "cpp/adapters/tree_walk.h"
+#include "cpp/model/weigh.h"
 
 namespace serbench::adapters {
 namespace {
@@ -185,6 +186,8 @@ std::uint64_t AccessValue(const Json::Value* v, std::string_view pointer) {
   if (v == nullptr) BadAccessField(pointer);
   if (v->isString()) return StringOf(*v).size();
   if (IsUnsigned(*v)) return v->asUInt64();
+  if (v->type() == Json::intValue) return model::Weigh(v->asInt64());
+  if (v->type() == Json::realValue) return model::Weigh(v->asDouble());
   if (v->isArray() || v->isObject()) return v->size();
   BadAccessField(pointer);
 }
@@ -207,12 +210,22 @@ class JsoncppDocument final : public JsonDocumentCodec {
   std::string Encode(std::size_t i) const override { return Write(*writer_, trees_.at(i)); }
   std::uint64_t AccessFull(std::string_view bytes) const override {
     const Json::Value root = Parse(*reader_, bytes);
+    if (doc().access_each.empty()) return Fields(root);
+    const Json::Value* records = Resolve(root, doc().access_each);
+    if (records == nullptr || !records->isArray()) BadAccessEach(doc().access_each);
     std::uint64_t sum = 0;
-    for (const std::string& p : doc().access) sum += AccessValue(Resolve(root, p), p);
+    for (const Json::Value& record : *records) sum += Fields(record);
     return sum;
   }
 
  private:
+  std::uint64_t Fields(const Json::Value& base) const {
+    std::uint64_t sum = 0;
+    for (const std::string& p : doc().access) sum += AccessValue(Resolve(base, p), p);
+    return sum;
+  }
+
+
   std::unique_ptr<Json::CharReader> reader_ = NewReader();
   std::unique_ptr<Json::StreamWriter> writer_ = NewWriter();
   std::vector<Json::Value> trees_;

@@ -33,5 +33,13 @@ TEST(JsoncppAdapterTest, SchemalessAcceptsScalarRoots) {
   ExpectAcceptsScalarRoots(JsoncppSchemalessLibrary());
 }
 
+TEST(JsoncppAdapterTest, SchemalessRoundTripsEverySyntheticDataset) {
+  ExpectSyntheticDocumentsRoundTrip(JsoncppSchemalessLibrary());
+}
+
+TEST(JsoncppAdapterTest, SchemalessAccessWeighsEveryRecordsNumbers) {
+  ExpectAccessWeighsEveryRecordsNumbers(JsoncppSchemalessLibrary());
+}
+
 }  // namespace
 }  // namespace serbench::adapters

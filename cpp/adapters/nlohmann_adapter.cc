@@ -38,7 +38,7 @@ class NlohmannDocument final : public JsonDocumentCodec {
 
  private:
   using Json = nlohmann::json;
-  std::vector<Json::json_pointer> fields_;
+  NlohmannFields fields_;
   std::vector<Json> trees_;
 };
 

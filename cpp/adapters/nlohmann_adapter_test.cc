@@ -23,5 +23,13 @@ TEST(NlohmannAdapterTest, SchemalessRoundTripsEveryRealDocument) {
 
 TEST(NlohmannAdapterTest, SchemalessAcceptsScalarRoots) { ExpectAcceptsScalarRoots(NlohmannSchemalessLibrary()); }
 
+TEST(NlohmannAdapterTest, SchemalessRoundTripsEverySyntheticDataset) {
+  ExpectSyntheticDocumentsRoundTrip(NlohmannSchemalessLibrary());
+}
+
+TEST(NlohmannAdapterTest, SchemalessAccessWeighsEveryRecordsNumbers) {
+  ExpectAccessWeighsEveryRecordsNumbers(NlohmannSchemalessLibrary());
+}
+
 }  // namespace
 }  // namespace serbench::adapters

@@ -12,6 +12,7 @@
 #include "cpp/adapters/json_document_codec.h"
 #include "cpp/adapters/registry.h"
 #include "cpp/adapters/tree_walk.h"
+#include "cpp/model/weigh.h"
 
 namespace serbench::adapters {
 namespace {
@@ -110,6 +111,8 @@ std::uint64_t Value(const rapidjson::Value* v, std::string_view pointer) {
   if (v == nullptr) BadAccessField(pointer);
   if (v->IsString()) return v->GetStringLength();
   if (v->IsUint64()) return v->GetUint64();
+  if (v->IsInt64()) return model::Weigh(v->GetInt64());
+  if (v->IsDouble()) return model::Weigh(v->GetDouble());
   if (v->IsArray()) return v->Size();
   if (v->IsObject()) return v->MemberCount();
   BadAccessField(pointer);
@@ -134,6 +137,8 @@ class RapidjsonDocument final : public JsonDocumentCodec {
       Parse(*trees_.emplace_back(std::make_unique<rapidjson::Document>()), payload);
     }
     for (const std::string& p : this->doc().access) fields_.emplace_back(p.data(), p.size());
+    const std::string& each = this->doc().access_each;
+    if (!each.empty()) each_.emplace(each.data(), each.size());
   }
   std::uint64_t Decode(std::string_view bytes) const override {
     rapidjson::Document document;
@@ -149,16 +154,27 @@ class RapidjsonDocument final : public JsonDocumentCodec {
   std::uint64_t AccessFull(std::string_view bytes) const override {
     rapidjson::Document document;
     Parse(document, bytes);
+    if (!each_) return Fields(document);
+    const rapidjson::Value* records = each_->Get(document);
+    if (records == nullptr || !records->IsArray()) BadAccessEach(doc().access_each);
     std::uint64_t sum = 0;
-    for (std::size_t i = 0; i < fields_.size(); ++i) {
-      sum += Value(fields_[i].Get(document), doc().access[i]);
-    }
+    for (const rapidjson::Value& record : records->GetArray()) sum += Fields(record);
     return sum;
   }
 
  private:
+  std::uint64_t Fields(const rapidjson::Value& base) const {
+    std::uint64_t sum = 0;
+    for (std::size_t i = 0; i < fields_.size(); ++i) {
+      sum += Value(fields_[i].Get(base), doc().access[i]);
+    }
+    return sum;
+  }
+
   std::vector<std::unique_ptr<rapidjson::Document>> trees_;
-  std::vector<rapidjson::Pointer> fields_;  // parsed once, at setup
+  // Parsed once, at setup: the access fields and Document::access_each.
+  std::vector<rapidjson::Pointer> fields_;
+  std::optional<rapidjson::Pointer> each_;
 };
 
 }  // namespace

@@ -23,5 +23,13 @@ TEST(RapidjsonAdapterTest, SchemalessRoundTripsEveryRealDocument) {
 
 TEST(RapidjsonAdapterTest, SchemalessAcceptsScalarRoots) { ExpectAcceptsScalarRoots(RapidjsonSchemalessLibrary()); }
 
+TEST(RapidjsonAdapterTest, SchemalessRoundTripsEverySyntheticDataset) {
+  ExpectSyntheticDocumentsRoundTrip(RapidjsonSchemalessLibrary());
+}
+
+TEST(RapidjsonAdapterTest, SchemalessAccessWeighsEveryRecordsNumbers) {
+  ExpectAccessWeighsEveryRecordsNumbers(RapidjsonSchemalessLibrary());
+}
+
 }  // namespace
 }  // namespace serbench::adapters

@@ -10,6 +10,7 @@
 #include "cpp/adapters/registry.h"
 #include "cpp/adapters/tree_walk.h"
 #include "cpp/model/canonical_json.h"
+#include "cpp/model/weigh.h"
 
 namespace serbench::adapters {
 namespace {
@@ -95,8 +96,9 @@ T Checked(simdjson::simdjson_result<T> result) {
 std::uint64_t Value(simdjson::dom::element e, std::string_view pointer) {
   switch (e.type()) {
     case simdjson::dom::element_type::STRING: return Checked(e.get_string()).size();
-    case simdjson::dom::element_type::INT64:
+    case simdjson::dom::element_type::INT64: return model::Weigh(Checked(e.get_int64()));
     case simdjson::dom::element_type::UINT64: return Checked(e.get_uint64());
+    case simdjson::dom::element_type::DOUBLE: return model::Weigh(Checked(e.get_double()));
     case simdjson::dom::element_type::ARRAY: return Checked(e.get_array()).size();
     case simdjson::dom::element_type::OBJECT: return Checked(e.get_object()).size();
     default: BadAccessField(pointer);
@@ -135,16 +137,26 @@ class SimdjsonDocument final : public JsonDocumentCodec {
   std::string Encode(std::size_t i) const override { return simdjson::minify(roots_.at(i)); }
   std::uint64_t AccessFull(std::string_view bytes) const override {
     const simdjson::dom::element root = Parse(parser_, bytes);
+    if (doc().access_each.empty()) return Fields(root);
+    const auto records = root.at_pointer(doc().access_each).get_array();
+    if (records.error()) BadAccessEach(doc().access_each);
+    std::uint64_t sum = 0;
+    for (const simdjson::dom::element record : records.value_unsafe()) sum += Fields(record);
+    return sum;
+  }
+
+ private:
+  std::uint64_t Fields(simdjson::dom::element base) const {
     std::uint64_t sum = 0;
     for (const std::string& p : doc().access) {
-      const auto field = root.at_pointer(p);
+      const auto field = base.at_pointer(p);
       if (field.error()) BadAccessField(p);
       sum += Value(field.value_unsafe(), p);
     }
     return sum;
   }
 
- private:
+
   mutable simdjson::dom::parser parser_;
   // The trees parsed at setup, each in a parser of its own (a DOM lives in its parser).
   std::vector<std::unique_ptr<simdjson::dom::parser>> held_;

@@ -24,5 +24,13 @@ TEST(SimdjsonAdapterTest, SchemalessRoundTripsEveryRealDocument) {
 
 TEST(SimdjsonAdapterTest, SchemalessAcceptsScalarRoots) { ExpectAcceptsScalarRoots(SimdjsonSchemalessLibrary()); }
 
+TEST(SimdjsonAdapterTest, SchemalessRoundTripsEverySyntheticDataset) {
+  ExpectSyntheticDocumentsRoundTrip(SimdjsonSchemalessLibrary());
+}
+
+TEST(SimdjsonAdapterTest, SchemalessAccessWeighsEveryRecordsNumbers) {
+  ExpectAccessWeighsEveryRecordsNumbers(SimdjsonSchemalessLibrary());
+}
+
 }  // namespace
 }  // namespace serbench::adapters

@@ -1,4 +1,4 @@
-// The calibration workloads (issue 14), measured at the suite's start and
+// The calibration workloads, measured at the suite's start and
 // end into DIR/cpp-calibration.json, so two runs can be told apart by the
 // machine's speed: memcpy_1mib (one 1 MiB copy) and cpu_loop (10^6 steps of
 // the LCG x = x * 6364136223846793005 + 1442695040888963407 mod 2^64).

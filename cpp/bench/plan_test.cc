@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cpp/bench/catalog.h"
+#include "cpp/model/fixture.h"
 
 namespace serbench::bench {
 namespace {
@@ -71,6 +72,24 @@ TEST(PlanSuiteTest, PlansRealDocumentsByFormat) {
   }
   EXPECT_EQ(measured, (std::map<std::string, int>{{"memcpy/", 1}, {"protobuf/", 3},
                                                   {"protobuf/arena", 3}}));
+}
+
+// The schema-less JSON DOMs time a synthetic dataset's canonical JSON: their
+// four ops at every size, the fixture's bytes as the wire size of what is
+// parsed (encode's is what the library writes: see the next test).
+TEST(PlanSuiteTest, PlansSchemalessDomsOnSyntheticDatasets) {
+  std::map<std::string, int> measured;
+  for (const PlannedCase& p : PlanSuite({.dataset = "game"}).cases) {
+    if (p.c.variant != "schemaless") continue;
+    EXPECT_NE(p.status, "refused") << CaseId(p.c) << ": " << p.reason;
+    if (p.status != "measured") continue;
+    ++measured[p.c.lib];
+    if (p.c.op == "encode") continue;
+    EXPECT_EQ(p.wire_bytes, model::ReadRunfile(model::FixturePath("game", p.c.size)).size())
+        << CaseId(p.c);
+  }
+  EXPECT_EQ(measured, (std::map<std::string, int>{
+                          {"jsoncpp", 12}, {"nlohmann", 12}, {"rapidjson", 12}, {"simdjson", 12}}));
 }
 
 // Each measured encode case (and only those) makes its payload: as many bytes

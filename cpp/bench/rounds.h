@@ -1,4 +1,4 @@
-// Rounds (issue 14): every measured case gets one sample per round, and the
+// Rounds: every measured case gets one sample per round, and the
 // cases of a round run in an order shuffled per round, so a burst of noise
 // from another tenant lands on every library of a comparison alike.
 #pragma once

@@ -59,3 +59,9 @@ def test_the_model_header_names_each_datasets_paths() -> None:
     header = access.model_header([_TREE])
     assert "// filetree: name, owner.id" in header
     assert header.count("inline std::uint64_t AccessFew(") == 2
+
+
+def test_the_model_header_gives_each_datasets_paths_as_json_pointers() -> None:
+    header = access.model_header([_TREE])
+    assert '  if (dataset == "filetree") return {"/name", "/owner/id"};' in header
+    assert "throw std::invalid_argument" in header

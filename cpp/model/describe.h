@@ -19,6 +19,10 @@ struct Field {
   std::string_view name;  // the schema's snake_case field name
   Member Struct::*member;
 };
+// Spelled out for clang before 17, which does not deduce an aggregate's arguments
+// (cpp/fuzz builds the model with clang++-14).
+template <typename Struct, typename Member>
+Field(std::string_view, Member Struct::*) -> Field<Struct, Member>;
 
 // Microseconds since the Unix epoch, UTC. A type of its own because the
 // canonical JSON writes it as an RFC 3339 string, the binary formats as int64.

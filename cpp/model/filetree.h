@@ -70,10 +70,12 @@ struct Node {
 
   std::variant<File, Directory> entry;
 
-  bool operator==(const Node&) const = default;
+  bool operator==(const Node&) const;
 };
 
-// Defined once Node is complete (the recursion goes through Node).
+// Defined once Node is complete (the recursion goes through Node); Node's too, as
+// clang++-14 (cpp/fuzz) crashes on it defaulted inside the class.
 inline bool Directory::operator==(const Directory&) const = default;
+inline bool Node::operator==(const Node&) const = default;
 
 }  // namespace serbench::model

@@ -74,15 +74,28 @@ class TypedDecoder final : public Decoder {
     if (!input.dataset || input.expect != "fixture") {
       throw ProtocolError(info().lib + " is typed: it decodes only expect=fixture inputs");
     }
-    std::optional<Verdict> verdict;
-    model::ForEachDataset([&]<typename R>(R) {
-      if (*input.dataset == R::kDataset) verdict = RunAs<R>(bytes, input.size);
+    return Dispatch<Verdict>(input.dataset, [&]<typename R>(R) { return RunAs<R>(bytes, input.size); });
+  }
+
+  void Decode(std::string_view bytes, const std::optional<std::string>& dataset) const override {
+    Dispatch<bool>(dataset, [&]<typename R>(R) {
+      library_.codec<R>().Decode(bytes);
+      return true;
     });
-    if (!verdict) throw ProtocolError("unknown dataset " + *input.dataset);
-    return *verdict;
   }
 
  private:
+  // f(R{}) for the record type of `dataset`.
+  template <typename T, typename F>
+  static T Dispatch(const std::optional<std::string>& dataset, F f) {
+    std::optional<T> result;
+    model::ForEachDataset([&]<typename R>(R r) {
+      if (dataset == R::kDataset) result = f(r);
+    });
+    if (!result) throw ProtocolError("unknown dataset " + dataset.value_or("null"));
+    return *result;
+  }
+
   template <typename R>
   Verdict RunAs(std::string_view bytes, std::size_t size) const {
     const std::vector<R>& want = Fixture<R>(size);
@@ -114,6 +127,10 @@ class SchemalessDecoder final : public Decoder {
     }
     return Attempt([&] { parser_->Decode(bytes); },
                    [&] { return want ? Compared(Difference(*want, bytes)) : Accepted(); });
+  }
+
+  void Decode(std::string_view bytes, const std::optional<std::string>&) const override {
+    parser_->Decode(bytes);
   }
 
  private:
@@ -218,6 +235,19 @@ const Decoder* FindDecoder(std::string_view lib, const std::optional<std::string
     if (info.lib == lib && info.variant == variant && info.format == format) return decoder.get();
   }
   return nullptr;
+}
+
+std::string Seed(std::string_view format, std::string_view dataset, std::size_t size) {
+  for (const adapters::Library& library : adapters::Libraries()) {
+    if (library.info.format != format) continue;
+    std::optional<std::string> seed;
+    model::ForEachDataset([&]<typename R>(R) {
+      if (dataset == R::kDataset) seed = library.codec<R>().Encode(Fixture<R>(size));
+    });
+    if (!seed) throw ProtocolError("unknown dataset " + std::string(dataset));
+    return *seed;
+  }
+  throw ProtocolError("no library writes " + std::string(format));
 }
 
 }  // namespace serbench::robustness

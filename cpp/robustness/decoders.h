@@ -46,6 +46,10 @@ class Decoder {
   // Decodes `bytes` into fully materialized objects and judges them (for
   // expect=fixture against the fixture); throws ProtocolError.
   virtual Verdict Run(std::string_view bytes, const Input& input) const = 0;
+  // Decodes `bytes` the way Run does (typed: as `dataset`'s records) and drops
+  // the result, untimed and unjudged: the fuzz harness's entry (cpp/fuzz).
+  // Throws what the library throws; ProtocolError for an unknown dataset.
+  virtual void Decode(std::string_view bytes, const std::optional<std::string>& dataset) const = 0;
 
  private:
   Info info_;
@@ -57,5 +61,10 @@ const std::vector<std::shared_ptr<const Decoder>>& Decoders();
 // The decoder named so, or nullptr.
 const Decoder* FindDecoder(std::string_view lib, const std::optional<std::string>& variant,
                            std::string_view format);
+
+// The fixture of `dataset` and `size` encoded by the first suite library of
+// `format`: the corpus's seed vector of a format only C++ writes (cereal,
+// Boost.Serialization). Throws ProtocolError for an unknown format or dataset.
+std::string Seed(std::string_view format, std::string_view dataset, std::size_t size);
 
 }  // namespace serbench::robustness

@@ -119,13 +119,22 @@ TEST(ProtocolTest, ADifferentPayloadNamesTheField) {
 }
 
 // noverify reads garbage as it is (the driver isolates it): not run here.
+// cereal's and Boost's binary archives check no size against the input:
+// garbage read as a vector's size is a huge allocation, a memory_blowup that
+// the worker still answers (a library finding, not a crash of the worker).
 TEST(ProtocolTest, GarbageIsACleanError) {
+  const std::set<std::string> unchecked_sizes = {"cereal", "boost_binary"};
   const std::string path = WriteTemp("garbage.bin", kGarbage);
   for (const auto& decoder : Decoders()) {
     const Decoder::Info& info = decoder->info();
     if (info.variant == "noverify") continue;
     const Json reply = Reply(Request(info, path, "order", 1, "fixture"));
-    EXPECT_EQ(reply["outcome"], "clean_error") << info.lib << reply;
+    if (unchecked_sizes.count(info.format)) {
+      EXPECT_TRUE(reply["outcome"] == "clean_error" || reply["outcome"] == "memory_blowup")
+          << info.lib << reply;
+    } else {
+      EXPECT_EQ(reply["outcome"], "clean_error") << info.lib << reply;
+    }
     EXPECT_GT(reply["ns"].get<std::int64_t>(), 0);
   }
 }

@@ -22,9 +22,12 @@ public static class Registry
         new ThriftLibrary(),
         new ThriftCompactLibrary(),
         new SystemTextJsonLibrary(),
+        new SystemTextJsonSnakeCaseLibrary(),
         new SystemTextJsonSourceGenLibrary(),
         new SystemTextJsonSchemalessLibrary(),
+        new SystemTextJsonDocumentLibrary(),
         new NewtonsoftJsonLibrary(),
+        new NewtonsoftJsonSchemalessLibrary(),
     ];
 
     public static IReadOnlyList<NotMeasured> NotMeasured { get; } =

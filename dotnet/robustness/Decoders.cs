@@ -69,7 +69,8 @@ public sealed class MsgPackDecoder(ILibrary library, string? variant, Func<strin
 }
 
 /// <summary>Every .NET decoder of a corpus format: each suite library of the registry that
-/// reads one (a new library joins by itself). No .NET library reads capnp here (see
+/// reads one (a new library joins by itself), but System.Text.Json's default call, which
+/// reads another spelling of the keys. No .NET library reads capnp here (see
 /// Registry.NotMeasured); memorypack and thrift are no corpus formats.</summary>
 public static class Decoders
 {
@@ -85,6 +86,9 @@ public static class Decoders
         FlatBuffersLibrary => [new LibraryDecoder(new FlatBuffersLibrary(verify: true), "verify"), new LibraryDecoder(library, "noverify")],
         MessagePackLibrary messagePack => MsgPackDecoder.Of(messagePack),
         MsgPackLightLibrary => [new MsgPackDecoder(library, library.Variant, Formats.DecodeMsgPackLight)],
+        // Default options read the model's PascalCase names, not the corpus's canonical
+        // snake_case keys; its reader is the one reflection_snake_case runs on the corpus.
+        SystemTextJsonLibrary => [],
         _ when CatalogData.CorpusFormats.Contains(library.Format) => [new LibraryDecoder(library)],
         _ => [],
     };

@@ -3,6 +3,8 @@ namespace Serbench.Robustness;
 /// <summary>The .NET robustness worker (protocol in runner/crosslang/robustness/README.md):
 ///   worker --list   every decoder, as one JSON array
 ///   worker          serve: one JSON request a line on stdin, one JSON reply a line on stdout
+///   worker --seeds DIR FORMAT...   writes DIR/&lt;dataset&gt;_&lt;size&gt;.&lt;format&gt;: the corpus's
+///                   seed vectors of the formats only this language writes (MemoryPack)
 /// A malformed request or an unknown decoder is a driver bug: a message on stderr, exit 2.</summary>
 public static class Program
 {
@@ -18,9 +20,33 @@ public static class Program
                 return 0;
             case []:
                 return Serve(stdout);
+            case ["--seeds", var dir, _, ..]:
+                WriteSeeds(dir, args[2..]);
+                return 0;
             default:
-                Console.Error.WriteLine("usage: worker [--list]");
+                Console.Error.WriteLine("usage: worker [--list | --seeds DIR FORMAT...]");
                 return 2;
+        }
+    }
+
+    // The sizes the corpus mutates (runner/crosslang/robustness/generate.py: CONTROL_SIZES).
+    private static readonly int[] SeedSizes = [1, 100];
+
+    /// <summary>Each fixture encoded by this language's first decoder of the format.</summary>
+    private static void WriteSeeds(string dir, IEnumerable<string> formats)
+    {
+        Directory.CreateDirectory(dir);
+        foreach (var format in formats)
+        {
+            var decoder = Decoders.All.First(d => d.Info.Format == format);
+            foreach (var dataset in CatalogData.SyntheticDatasets)
+            {
+                foreach (var size in SeedSizes)
+                {
+                    var sample = decoder.Bind(Fixtures.Load(dataset, size)).Sample;
+                    File.WriteAllBytes(Path.Combine(dir, $"{dataset}_{size}.{format}"), sample);
+                }
+            }
         }
     }
 

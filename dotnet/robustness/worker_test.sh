@@ -13,9 +13,14 @@ request() {  # request LIB VARIANT FORMAT DATASET SIZE PATH EXPECT (null-able fi
 "$worker" --list >"$tmp/list" || fail "--list exited $?"
 for decoder in '"lib":"flatbuffers","variant":"verify"' '"lib":"flatbuffers","variant":"noverify"' \
                '"lib":"messagepack","variant":"untrusted"' '"lib":"msgpack_light","variant":null' \
-               '"lib":"system_text_json","variant":"schemaless","format":"json","version":"[0-9.]*","schemaless":true'; do
+               '"lib":"system_text_json","variant":"schemaless","format":"json","version":"[0-9.]*","schemaless":true' \
+               '"lib":"system_text_json","variant":"schemaless_document","format":"json","version":"[0-9.]*","schemaless":true' \
+               '"lib":"newtonsoft_json","variant":"schemaless","format":"json","version":"[0-9.]*","schemaless":true' \
+               '"lib":"system_text_json","variant":"reflection_snake_case"'; do
   grep -q "$decoder" "$tmp/list" || fail "--list has no $decoder: $(cat "$tmp/list")"
 done
+# The default call reads PascalCase keys, not the corpus's snake_case ones.
+! grep -q '"lib":"system_text_json","variant":"reflection"' "$tmp/list" || fail "--list has the default call"
 
 printf '\xff\x01garbage' >"$tmp/garbage.bin"
 printf '{"a": [1, 2.5, "x"]}' >"$tmp/pass.json"
@@ -29,6 +34,8 @@ python3 -c 'import sys; sys.stdout.buffer.write(b"\x81\xa1a" * 10000 + b"\xc0")'
   request flatbuffers '"verify"' flatbuffers '"user"' 1 "$tmp/garbage.bin" fixture
   request system_text_json '"schemaless"' json null null "$tmp/pass.json" accept
   request system_text_json '"schemaless"' json null null "$tmp/null.json" accept
+  request newtonsoft_json '"schemaless"' json '"filetree"' 100 "$golden/filetree_100.json" fixture
+  request system_text_json '"schemaless_document"' json null null "$tmp/pass.json" accept
   request msgpack_light null msgpack '"filetree"' 100 "$golden/filetree_100.msgpack" fixture
   # 10,000 nested maps: the default options overflow the stack; UntrustedData stops at its depth limit.
   request messagepack '"untrusted"' msgpack '"user"' 1 "$tmp/deep.msgpack" fixture
@@ -39,7 +46,7 @@ code=$?
 [[ $code == 2 ]] || fail "an unknown decoder exited $code, not 2"
 grep -q "unknown decoder lib=nope" "$tmp/stderr" || fail "no message for the unknown decoder: $(cat "$tmp/stderr")"
 
-expected=(accepted_equal accepted_equal accepted_equal accepted_different clean_error accepted accepted accepted_equal clean_error)
+expected=(accepted_equal accepted_equal accepted_equal accepted_different clean_error accepted accepted accepted_equal accepted accepted_equal clean_error)
 mapfile -t replies <"$tmp/replies"
 [[ ${#replies[@]} == "${#expected[@]}" ]] || fail "${#replies[@]} replies, not ${#expected[@]}: $(cat "$tmp/replies")"
 for i in "${!expected[@]}"; do

@@ -35,7 +35,7 @@ public class FixtureTests
         {
             var path = Fixtures.Path(dataset, 100);
             var fixture = Fixtures.Load(dataset, 100);
-            using var rewritten = new MemoryStream(fixture.Bind(new Libraries.SystemTextJsonLibrary()).Encode());
+            using var rewritten = new MemoryStream(fixture.Bind(new Libraries.SystemTextJsonSnakeCaseLibrary()).Encode());
 
             Assert.Null(fixture.Diff(Datasets.Find(dataset).Parse(rewritten)));
             Assert.Null(fixture.Diff(Datasets.Find(dataset).Parse(File.OpenRead(path))));

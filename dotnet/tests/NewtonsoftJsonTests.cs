@@ -13,7 +13,7 @@ public class NewtonsoftJsonTests
     {
         var fixture = Fixtures.Load(dataset, 100);
         var newtonsoft = fixture.Bind(new NewtonsoftJsonLibrary());
-        var systemTextJson = fixture.Bind(new SystemTextJsonLibrary());
+        var systemTextJson = fixture.Bind(new SystemTextJsonSnakeCaseLibrary());
 
         Assert.Null(newtonsoft.Mismatch(systemTextJson.Encode()));
         Assert.Null(systemTextJson.Mismatch(newtonsoft.Encode()));

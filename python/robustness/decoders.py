@@ -5,6 +5,7 @@ worker decodes with the library's own codec and compares with the fixture throug
 the suite's own comparison (roundtrip.first_difference), as the interop CLI does.
 """
 
+import dataclasses
 import functools
 import statistics
 import time
@@ -36,7 +37,8 @@ LEFT_OUT: dict[tuple[str, str, str | None], str] = {
     ("msgspec", fmt, variant): why
     for variant, why in (("struct_array", _ARRAYS), ("struct_nogc", _NOGC))
     for fmt in ("json", "msgpack")
-} | {("json", "json", "default"): "the same parser as json (schemaless): json.loads"}
+}
+LEFT_OUT[("json", "json", "default")] = "the same parser as json (schemaless): json.loads"
 # Schema-less decoders of a JSON_checker document build their codec from this
 # stand-in: it has no schema and no fixture.
 _DOCUMENT = Source("document", (1,), None, "")
@@ -48,6 +50,9 @@ _ERROR_BUDGET_NS = 2_000_000
 class Decoder:
     library: Library
     variant: str | None  # the protocol's name of the variant
+    # A robustness-only reader: (format, the library's codec) -> the codec with the
+    # library's settings for untrusted input.
+    harden: Callable[[str, Codec], Codec] | None = None
 
     @property
     def key(self) -> tuple[str, str | None, str]:
@@ -68,13 +73,44 @@ class Decoder:
         }
 
 
+# Thrift's protocols take limits for untrusted input (None by default): no string
+# longer than 1 MiB, no container of more than 100,000 elements, both far above
+# what the largest fixture holds.
+_THRIFT_STRING_LIMIT = 1 << 20
+_THRIFT_CONTAINER_LIMIT = 100_000
+
+
+def _thrift_limits(format_name: str, codec: Codec) -> Codec:
+    from thrift.protocol import TBinaryProtocol, TCompactProtocol
+
+    factory = (
+        TCompactProtocol.TCompactProtocolAcceleratedFactory
+        if format_name == "thrift_compact"
+        else TBinaryProtocol.TBinaryProtocolAcceleratedFactory
+    )
+    limits = factory(
+        string_length_limit=_THRIFT_STRING_LIMIT, container_length_limit=_THRIFT_CONTAINER_LIMIT
+    )
+    return dataclasses.replace(codec, factory=limits)  # type: ignore[type-var]
+
+
+# Hardened readers beside the defaults, where the library documents settings for
+# untrusted input: library -> the settings applied to its codec.
+_HARDENED: dict[str, Callable[[str, Codec], Codec]] = {"thrift": _thrift_limits}
+
+
 def _decoders() -> dict[tuple[str, str | None, str], Decoder]:
-    chosen = (
+    chosen = [
         a
         for a in LIBRARIES
         if a.format in CORPUS_FORMATS and (a.lib, a.format, a.variant) not in LEFT_OUT
-    )
-    decoders = (Decoder(a, _PROTOCOL_VARIANTS.get((a.lib, a.variant), a.variant)) for a in chosen)
+    ]
+    decoders = [Decoder(a, _PROTOCOL_VARIANTS.get((a.lib, a.variant), a.variant)) for a in chosen]
+    decoders += [
+        Decoder(a, "_".join(filter(None, (a.variant, "hardened"))), _HARDENED[a.lib])
+        for a in chosen
+        if a.lib in _HARDENED
+    ]
     return {d.key: d for d in decoders}
 
 
@@ -93,12 +129,22 @@ class Request:
 @functools.cache
 def _codec(key: tuple[str, str | None, str], dataset: str | None) -> Codec:
     """Built once per decoder and dataset (imports the library, builds its classes)."""
-    return DECODERS[key].library.codec(SOURCES[dataset] if dataset else _DOCUMENT)
+    decoder = DECODERS[key]
+    codec = decoder.library.codec(SOURCES[dataset] if dataset else _DOCUMENT)
+    return decoder.harden(decoder.library.format, codec) if decoder.harden else codec
 
 
 @functools.cache
 def _fixture(dataset: str, size: int) -> Any:
     return SOURCES[dataset].load(size)
+
+
+def seed(format_name: str, dataset: str, size: int) -> bytes:
+    """The fixture in a format no reference encoder writes, by this language's first
+    decoder of it (the corpus mutates these like the golden vectors)."""
+    decoder = next(d for d in DECODERS.values() if d.library.format == format_name)
+    codec = _codec(decoder.key, dataset)
+    return codec.encode(codec.native(_fixture(dataset, size)))
 
 
 def _describe(error: BaseException) -> str:

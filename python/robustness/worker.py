@@ -2,6 +2,9 @@
 
     worker --list    every decoder, one JSON array on stdout
     worker           serve: one JSON request per stdin line, one JSON reply per stdout line
+    worker --seeds DIR FORMAT...
+                     writes DIR/<dataset>_<size>.<format>: the corpus's seed vectors of
+                     the formats only this language writes
 
 A decoder whose backend is chosen by the environment at import time (protobuf's
 upb and pure-Python builds) is served by a child worker started with that
@@ -18,12 +21,15 @@ import sys
 from pathlib import Path
 from typing import IO, Any, NoReturn
 
-from robustness.decoders import DECODERS, EXPECTS, Request, handle
+from robustness.decoders import DECODERS, EXPECTS, Request, handle, seed
 
+from schemas.catalog import catalog
 from serbench_py.adapter import runs_here
 from serbench_py.sources import SOURCES
 
 USAGE = 2
+# The sizes the corpus mutates (runner/crosslang/robustness/generate.py: CONTROL_SIZES).
+SEED_SIZES = (1, 100)
 _FIELDS = ("lib", "variant", "format", "dataset", "size", "path", "expect")
 _PR_SET_PDEATHSIG = 1
 
@@ -145,13 +151,24 @@ def _reply_stream() -> IO[str]:
     return replies
 
 
+def write_seeds(out: Path, formats: list[str]) -> None:
+    out.mkdir(parents=True, exist_ok=True)
+    for fmt in formats:
+        for dataset in catalog.SYNTHETIC_DATASETS:
+            for size in SEED_SIZES:
+                (out / f"{dataset}_{size}.{fmt}").write_bytes(seed(fmt, dataset, size))
+
+
 def main(argv: list[str]) -> int:
     with _reply_stream() as replies:
         if argv == ["--list"]:
             replies.write(json.dumps([d.describe() for d in DECODERS.values()]) + "\n")
             return 0
+        if len(argv) > 2 and argv[0] == "--seeds":
+            write_seeds(Path(argv[1]), argv[2:])
+            return 0
         if argv:
-            print("usage: worker [--list]", file=sys.stderr)
+            print("usage: worker [--list | --seeds DIR FORMAT...]", file=sys.stderr)
             return USAGE
         return serve(sys.stdin, replies)
 

@@ -9,6 +9,8 @@ from typing import Any
 import pytest
 from robustness.decoders import CORPUS_FORMATS
 
+from schemas.catalog import catalog
+
 _WORKER = "python/robustness/worker"
 _ENCODER = "python/interop/interop"
 _OUTCOMES = {"clean_error", "accepted_equal", "accepted_different", "accepted", "memory_blowup"}
@@ -31,12 +33,29 @@ def _request(decoder: dict[str, Any], path: Path, **fields: Any) -> str:
     return json.dumps(request)
 
 
+# The corpus formats only Python writes: the worker writes their seed vectors.
+_SEEDED = {"avro", "cbor"}
+_GOLDEN = set(CORPUS_FORMATS) & set(catalog.GOLDEN_FORMATS)
+
+
 def _controls(tmp_path: Path) -> dict[str, Path]:
-    """user_1 encoded in every corpus format by the interop encoder (the golden vectors)."""
-    controls = {fmt: tmp_path / f"user_1.{fmt}" for fmt in CORPUS_FORMATS}
-    for fmt, path in controls.items():
-        command = ["encode", "--format", fmt, "--dataset", "user", "--size", "1", "--out", path]
+    """user_1 in every corpus format Python reads: the interop encoder's golden vectors
+    and the worker's own seed vectors."""
+    controls = {fmt: tmp_path / f"user_1.{fmt}" for fmt in _GOLDEN | _SEEDED}
+    for fmt in _GOLDEN:
+        command = [
+            "encode",
+            "--format",
+            fmt,
+            "--dataset",
+            "user",
+            "--size",
+            "1",
+            "--out",
+            controls[fmt],
+        ]
         subprocess.run([_ENCODER, *map(str, command)], check=True)
+    subprocess.run([_WORKER, "--seeds", str(tmp_path), *sorted(_SEEDED)], check=True)
     return controls
 
 
@@ -47,7 +66,11 @@ def test_list_names_the_protocol_decoders() -> None:
     assert {("protobuf", "upb", "protobuf"), ("protobuf", "python", "protobuf")} <= keys
     assert ("msgspec", "struct", "msgpack") in keys and ("pydantic", "v2", "json") in keys
     assert not any(d["variant"] == "verify" for d in listed)  # no verifier in Python
-    assert {d["format"] for d in listed} == set(CORPUS_FORMATS)
+    assert {d["format"] for d in listed} == _GOLDEN | _SEEDED
+    assert {
+        ("thrift", "hardened", "thrift_binary"),
+        ("thrift", "compact_hardened", "thrift_compact"),
+    } <= keys
     assert all(isinstance(d["version"], str) and d["version"] for d in listed)
     schemaless = {d["lib"] for d in listed if d["schemaless"] and d["format"] == "json"}
     assert {"json", "orjson", "ujson", "rapidjson", "simdjson", "msgspec"} == schemaless

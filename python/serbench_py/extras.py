@@ -99,14 +99,26 @@ class Kind:
 
 
 KINDS = (
-    Kind("msgspec", "struct", "msgspec", _msgspec),
+    Kind(lib="msgspec", variant="struct", distribution="msgspec", make=_msgspec),
     # Instances the cyclic GC never tracks: its pass skips them.
-    Kind("msgspec", "struct_nogc", "msgspec", lambda: _msgspec(gc_tracked=False)),
-    Kind("dataclasses", None, "", _dataclass),
-    Kind("attrs", None, "attrs", _attrs),
-    Kind("pydantic", "v2", "pydantic", _pydantic, keywords=True, ordered=False),
-    Kind("plain", None, "", lambda: _Plain),
-    Kind("plain", "slots", "", lambda: _Slots),
+    Kind(
+        lib="msgspec",
+        variant="struct_nogc",
+        distribution="msgspec",
+        make=lambda: _msgspec(gc_tracked=False),
+    ),
+    Kind(lib="dataclasses", variant=None, distribution="", make=_dataclass),
+    Kind(lib="attrs", variant=None, distribution="attrs", make=_attrs),
+    Kind(
+        lib="pydantic",
+        variant="v2",
+        distribution="pydantic",
+        make=_pydantic,
+        keywords=True,
+        ordered=False,
+    ),
+    Kind(lib="plain", variant=None, distribution="", make=lambda: _Plain),
+    Kind(lib="plain", variant="slots", distribution="", make=lambda: _Slots),
 )
 
 # pydantic's compiled core, a distribution of its own that no library names.

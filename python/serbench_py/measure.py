@@ -1,4 +1,4 @@
-"""How one sample of a case is taken, and the order of the rounds (issue 14).
+"""How one sample of a case is taken, and the order of the rounds.
 
 A sample is `repeat` back-to-back calibrated loops of a case's timed call `func(arg)`
 (the runner keeps the fastest loop as the round's value: runner.ingest.native's

@@ -12,12 +12,12 @@ from serbench_py.adapters.thrift_adapter import ThriftLibrary
 LIBRARIES: tuple[Library, ...] = (
     *schemaless.LIBRARIES,
     *typed_adapters.LIBRARIES,
-    ProtobufLibrary("upb"),
-    ProtobufLibrary("python"),
+    ProtobufLibrary(variant="upb"),
+    ProtobufLibrary(variant="python"),
     FlatBuffersLibrary(),
     CapnpLibrary(),
-    ThriftLibrary("thrift_binary", None),
-    ThriftLibrary("thrift_compact", "compact"),
+    ThriftLibrary(format="thrift_binary", variant=None),
+    ThriftLibrary(format="thrift_compact", variant="compact"),
     AvroLibrary(),
     ArrowLibrary(),
 )

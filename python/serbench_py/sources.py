@@ -2,7 +2,7 @@
 
 import functools
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from schemas.catalog import catalog
@@ -59,27 +59,17 @@ def _synthetic(schema: Dataset) -> Source:
     return Source(name, sizes, schema, f"schemas/{name}/{name}_{{size}}.json")
 
 
-def _document(name: str, path: str, format_name: str = "json") -> Source:
-    return Source(name, (1,), None, path, format_name)
+def _document(dataset: catalog.Dataset) -> Source:
+    """A real document: its one file (catalog), a JSON tree or a protobuf BenchmarkDataset."""
+    file_format = "protobuf" if dataset.kind == "real_protobuf" else "json"
+    source = Source(dataset.name, dataset.sizes, None, dataset.file, file_format)
+    if dataset.name == PACKAGES.name:
+        # The large document is one table (its map of rows) and is described for typed classes.
+        return replace(source, table="packages", typed=PACKAGES)
+    return source
 
-
-REAL_JSON = ("twitter", "citm_catalog", "canada")
-REAL_PROTOBUF = ("google_message1_proto2", "google_message1_proto3", "google_message2")
 
 SOURCES: dict[str, Source] = {
     **{name: _synthetic(schema) for name, schema in SYNTHETIC.items()},
-    **{name: _document(name, f"schemas/real/{name}.json") for name in REAL_JSON},
-    **{
-        name: _document(name, f"schemas/google_message/{name}.pb", "protobuf")
-        for name in REAL_PROTOBUF
-    },
-    # The large real document (tens of MiB): apt's package index as one JSON map.
-    "packages": Source(
-        "packages",
-        (1,),
-        None,
-        "schemas/packages/packages.json",
-        table="packages",
-        typed=PACKAGES,
-    ),
+    **{d.name: _document(d) for d in catalog.load().datasets if not d.synthetic},
 }

@@ -30,11 +30,11 @@ from serbench_py.roundtrip import RoundTripError, check_round_trip, first_differ
 from serbench_py.sources import Source
 from serbench_py.typed import domain_model
 
-OPS = ("encode", "decode", "roundtrip", "access_full", "access_lazy", "convert")
+OPS = catalog.OPS
 _ACCESS = ("access_full", "access_lazy")
 # The code-generated formats, whose codecs convert the domain model (CONTRACT: convert).
 CONVERT_FORMATS = catalog.CODEGEN_FORMATS
-# Typed-class libraries are also timed with the cyclic GC disabled (issue 15) on
+# Typed-class libraries are also timed with the cyclic GC disabled on
 # these datasets and ops, as case variant `<variant>_gcoff`.
 GC_OFF_SUFFIX = "_gcoff"
 GC_OFF_DATASETS = ("filetree", "order")

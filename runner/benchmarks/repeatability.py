@@ -19,7 +19,7 @@ included), and reports per language:
 
 Both run ids go with the figures, printed and written to `--out` (default
 results/published/repeatability.json, beside the published snapshot: regenerating the docs,
-`bazel run //runner/docs:generate`, puts them on the methodology page). Issue 14's
+`bazel run //runner/docs:generate`, puts them on the methodology page). The
 targets on this machine: >= 90% of cases within ±5%, A/A flags <= 5%.
 """
 
@@ -49,14 +49,14 @@ from runner.compare import (
 from runner.docs import snapshot
 from runner.docs.repeatability import NAME, percent, ratio
 from runner.machine import runtime_metadata, this_machine
-from runner.paths import UsageError, results_root, runfile, store_path, user_path
+from runner.paths import UsageError, add_store_arguments, results_root, runfile, store_path, user_path
 from runner.stats import Verdict, median_ci
 from runner.store import Store, StoreError
 from runner.suites import SUITES, Invocation, Suite
 from schemas.catalog import catalog
 
 PUBLISHED = "published"  # --from: the cases of the published snapshot's run
-PER_LANG = 120  # cases measured per language (issue 14 asks for at least 100)
+PER_LANG = 120  # cases measured per language (the targets need at least 100)
 SEED = 14
 MIN_NS = 1000.0  # cases faster than this are left out of the agreement shares
 TOLERANCES = (0.05, 0.10)
@@ -147,7 +147,7 @@ def render(figures: Sequence[Repeatability], run_a: str, run_b: str) -> str:
         f"{percent(f.moved_95):>11} {f.judged:>10} {percent(f.changed):>11}"
         for f in figures
     ]
-    lines.append("targets (issue 14): >= 90% of cases >= 1 us within ±5%; A/A compare flags <= 5%")
+    lines.append("targets: >= 90% of cases >= 1 us within ±5%; A/A compare flags <= 5%")
     return "\n".join(lines)
 
 
@@ -199,8 +199,7 @@ def main(argv: Sequence[str], suites: Sequence[Suite] = SUITES) -> int:
     parser.add_argument(
         "--lang", action="append", choices=[s.lang for s in suites], help="only this language"
     )
-    parser.add_argument("--results", type=Path, help="results folder (default: <workspace>/results)")
-    parser.add_argument("--store", type=Path, help="SQLite store (default: <results>/serbench.sqlite)")
+    add_store_arguments(parser)
     parser.add_argument("--timeout", type=float, help="seconds allowed per suite and run")
     parser.add_argument(
         "--out", type=Path, help=f"where the figures go (default: <results>/published/{NAME})"

@@ -6,7 +6,9 @@ A benchmark of the runner itself, not a test; it prints figures (see runner/READ
    three suites (every dataset x size x op x library, full-profile sample
    counts) by cloning the real files under runner/testdata, then times
    ingesting them through the real parsers into a new store.
-2. Many runs: fills a store with --runs synthetic runs, then times what the
+2. Push (with --push-to URL): that run, finished, pushed into a team store
+   (`runner push`'s read and write, one transaction).
+3. Many runs: fills a store with --runs synthetic runs, then times what the
    runner does with such a store (ingest one more run, find runs, read one,
    compare two, export one, reject a duplicate) and checks that what it reads
    back is what went in.
@@ -15,6 +17,7 @@ A benchmark of the runner itself, not a test; it prints figures (see runner/READ
 import argparse
 import copy
 import json
+import os
 import random
 import shutil
 import sys
@@ -26,11 +29,13 @@ from pathlib import Path
 
 from runner.caseid import CaseIdentity
 from runner.compare import compare_runs
-from runner.export import results_table, samples_table
+from runner.export import results_table
 from runner.ingest.load import ingest_suite
 from runner.ingest.native import CaseResult, NativeFile, Sample, SampleKind
 from runner.machine import Machine
 from runner.store import Store, StoredFile
+from runner.store_copy import read_run, write_run
+from runner.store_reads import count_rows, integrity_check, sample_rows
 from runner.suites import SUITES
 from schemas.catalog import catalog
 
@@ -211,7 +216,7 @@ def full_run_ingest(work: Path, libraries: dict[str, int]) -> None:
             with timed(s.lang, figures):
                 outcome = ingest_suite(store, "full", s, raw / s.lang)
             assert not outcome.errors, outcome.errors
-        (samples,) = store.db.execute("SELECT COUNT(*) FROM samples").fetchone()
+        samples = count_rows(store, "samples")
         counts = store.counts("full")
     megabytes = sum(p.stat().st_size for p in raw.rglob("*.json")) / 1e6
     print(
@@ -222,7 +227,42 @@ def full_run_ingest(work: Path, libraries: dict[str, int]) -> None:
     print(f"  total   {sum(figures.values()):6.2f} s")
 
 
-# 2. Many runs ---------------------------------------------------------------
+# 2. Push ---------------------------------------------------------------------
+
+
+def _server_cpu(store: Store) -> float:
+    """CPU seconds the connection's server process has used (a local PostgreSQL server
+    only; 0 when its /proc entry cannot be read)."""
+    (pid,) = store.db.execute("SELECT pg_backend_pid()").fetchone()
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def push_full_run(work: Path, url: str) -> None:
+    """Times the push; CPU seconds (this process and the server's) are given beside the
+    wall time, which on a loaded machine says more about the load than about the push."""
+    with Store.open(work / "full.sqlite") as source, Store.open(url) as target:
+        source.finish_run("full")
+        server = _server_cpu(target)
+        start, cpu = time.perf_counter(), time.process_time()
+        rows = read_run(source, "full")
+        read = time.perf_counter() - start
+        assert write_run(target, rows), f"{target.where} already holds a run named 'full'"
+        took, cpu = time.perf_counter() - start, time.process_time() - cpu
+        server = _server_cpu(target) - server
+        assert read_run(target, "full").digest() == rows.digest()
+        counts = source.counts("full")
+        print(
+            f"push: {counts['measured']} cases, {len(rows.tables['samples'])} samples into {target.where}:"
+            f" {took:.2f} s (reading {read:.2f} s, writing {took - read:.2f} s); CPU {cpu:.2f} s here"
+            f" + {server:.2f} s in the server; read back identical"
+        )
+
+
+# 3. Many runs ---------------------------------------------------------------
 
 
 def synthetic_run(index: int, cases: int, samples: int) -> NativeFile:
@@ -273,7 +313,7 @@ def queries(store: Store, runs: int, cases: int, samples: int) -> dict[str, floa
     with timed("export one run (results)", figures):
         results_table(store, [latest.id])
     with timed("export one run (samples)", figures):
-        samples_table(store, [latest.id])
+        sample_rows(store, [latest.id])
     with timed("count one run's cases", figures):
         store.counts(latest.id)
     with timed("duplicate file check", figures):
@@ -291,7 +331,7 @@ def check(store: Store, runs: int, cases: int, samples: int) -> None:
         expected = {r.identity: r.measured for r in synthetic_run(index, cases, samples).results}
         assert store.measured(f"R{index:05d}") == expected, f"run {index} reads back wrong"
         assert store.counts(f"R{index:05d}")["measured"] == cases
-    assert store.db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+    assert integrity_check(store) == "ok"
     assert len(store.runs()) == runs + 1
 
 
@@ -309,7 +349,7 @@ def many_runs(work: Path, runs: int, cases: int, samples: int) -> None:
     with Store.open(path) as store:
         figures = reopen | queries(store, runs, cases, samples)
         check(store, runs, cases, samples)
-        (rows,) = store.db.execute("SELECT COUNT(*) FROM samples").fetchone()
+        rows = count_rows(store, "samples")
     first, last = sum(took[:10]) / 10, sum(took[-10:]) / 10
     print(
         f"many runs: {runs} runs, {rows} samples, store {path.stat().st_size / 1e6:.0f} MB, "
@@ -338,6 +378,9 @@ def main(argv: list[str]) -> int:
     )
     parser.add_argument("--work", type=Path, help="folder for the generated files (default: a temporary one)")
     parser.add_argument("--skip-full", action="store_true")
+    parser.add_argument(
+        "--push-to", metavar="URL", help="also push the full run into this (empty) team store and time it"
+    )
     parser.add_argument("--skip-many", action="store_true")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="bench_store") as scratch:
@@ -345,6 +388,8 @@ def main(argv: list[str]) -> int:
         work.mkdir(parents=True, exist_ok=True)
         if not args.skip_full:
             full_run_ingest(work, dict(zip(catalog.LANGUAGES, args.libraries, strict=True)))
+            if args.push_to:
+                push_full_run(work, args.push_to)
         if not args.skip_many:
             many_runs(work, args.runs, args.cases, args.samples)
     return 0

@@ -68,10 +68,12 @@ class Shapes:
     KEYED_METRIC (or SHAPE_FALLBACK for a snapshot without it)."""
 
     def __init__(self, results: Results) -> None:
-        self.checked: dict[tuple[str, Entry], list[float]] = {}
+        # (lang, entry) -> dataset -> whether every payload of it was keyed
+        self.checked: dict[tuple[str, Entry], dict[str, bool]] = {}
         for r in results.measured():
             if r.case.op == "encode" and KEYED_METRIC in r.case.metrics:
-                self.checked.setdefault((r.case.lang, entry_of(r)), []).append(r.case.metrics[KEYED_METRIC])
+                found = self.checked.setdefault((r.case.lang, entry_of(r)), {})
+                found[r.case.dataset] = found.get(r.case.dataset, True) and bool(r.case.metrics[KEYED_METRIC])
 
     def other_shape(self, lang: str, entry: Entry) -> str | None:
         """Why the entry's JSON is not the keyed tree; None when it is."""
@@ -80,7 +82,8 @@ class Shapes:
         found = self.checked.get((lang, entry))
         if found is None:
             return "its JSON shape was not checked (no payload)"
-        return None if all(found) else "not the fixture's tree of objects keyed by field name"
+        other = sorted(dataset for dataset, keyed in found.items() if not keyed)
+        return f"not the fixture's tree of objects keyed by field name on {listed(other)}" if other else None
 
 
 @dataclass(frozen=True)
@@ -258,9 +261,13 @@ def _ratio(lead: RatioCI | None) -> str:
 
 
 def _versus(found: tuple[str, RatioCI | None] | None) -> str:
-    if found is None or found[1] is None:
+    """A baseline's cell: its lead over the best (or how the best is faster), or the text
+    that stands in for a ratio."""
+    if found is None:
         return DASH
     label, lead = found
+    if lead is None:
+        return label
     if lead.has_ci and lead.hi < 1:
         inverse = RatioCI(1 / lead.ratio, 1 / lead.hi, 1 / lead.lo, lead.n, lead.method)
         return f"{label} is faster: {fmt_ratio_ci(inverse)}"
@@ -349,7 +356,7 @@ def _default_lead(data: Comparisons, use: Use, best: Entry) -> tuple[str, RatioC
     if default == best:
         return ("is the default", None)
     lead = data.lead(default, best, (use.op, False), (use.op, False))
-    return None if lead is None else (_label(default), lead)
+    return (_label(default), lead) if lead else (f"{_label(default)}: not in this run", None)
 
 
 def _full_read(data: Comparisons, best: Entry) -> tuple[str, RatioCI | None] | None:

@@ -2,7 +2,7 @@
 
 Every check is a ratio with its 95% confidence interval (results.ratio_of: paired by
 round when the run has rounds, else from the two medians' CIs, and the page says which).
-Verdicts (issue 15), for a claimed ratio c (slow / fast; a range [a, b] uses a and b):
+Verdicts, for a claimed ratio c (slow / fast; a range [a, b] uses a and b):
 - reproduced: the CI overlaps [c / AGREE, c x AGREE] and lies wholly above 1 (it
   points the claimed way);
 - contradicted: the CI lies wholly outside [c / REFUTE, c x REFUTE], or wholly below 1
@@ -100,10 +100,24 @@ class ClaimResult:
     summary: str
     checks: tuple[CheckResult, ...]
     conditions: dict[str, str]
+    links: tuple[tuple[str, str], ...] = ()  # (title, address) of where the source is read
+    unlinked: str = ""  # why a source has no public address
+
+
+def _cite(path: Path, claim: dict[str, Any], sources: dict[str, Any]) -> None:
+    """The claim's `links` and `unlinked` from the sources its `source` names."""
+    named = [sources[name] for name in sources if name in claim["source"]]
+    if not named:
+        raise ClaimsError(f"{path}: claim {claim['id']}: its source names none of [sources]")
+    if not all(s.get("links") or s.get("unlinked") for s in named):
+        raise ClaimsError(f"{path}: claim {claim['id']}: a source with neither links nor unlinked")
+    claim["links"] = tuple(dict.fromkeys(tuple(link) for s in named for link in s.get("links", [])))
+    claim["unlinked"] = "; ".join(s["unlinked"] for s in named if "unlinked" in s)
 
 
 def load(path: Path = CLAIMS_FILE) -> list[dict[str, Any]]:
-    claims = tomllib.loads(path.read_text()).get("claim", [])
+    data = tomllib.loads(path.read_text())
+    claims = data.get("claim", [])
     for claim in claims:
         for key in ("id", "source", "claim", "work"):
             if not isinstance(claim.get(key), str):
@@ -118,6 +132,7 @@ def load(path: Path = CLAIMS_FILE) -> list[dict[str, Any]]:
                     f"{path}: claim {claim['id']}, check {check.get('what')!r}: "
                     f"no source condition {', '.join(missing)}"
                 )
+        _cite(path, claim, data.get("sources", {}))
     return list(claims)
 
 
@@ -146,11 +161,23 @@ def _variants(results: Results, selector: dict[str, object]) -> str:
     return f" (variants measured: {', '.join(found)})" if found else ""
 
 
+def _recorded(results: Results, selector: dict[str, object]) -> str:
+    """What the run recorded for the cases of a selector it did not measure."""
+    found = {
+        f"{u.outcome.replace('_', ' ')}: {' '.join(u.reason.split())}"
+        for u in results.snapshot.unmeasured
+        if all(getattr(u, k) in (v, None) for k, v in selector.items() if k != "variant")
+        and u.lib == selector.get("lib")
+    }
+    return f" (the run recorded: {'; '.join(sorted(found))})" if found else ""
+
+
 def _find_one(results: Results, selector: dict[str, object], metric: str) -> tuple[Result | None, str]:
     found = results.select(selector)
     if len(found) != 1:
         problem = "no case" if not found else f"{len(found)} cases"
-        return None, f"{problem} matching {_describe(selector)}{_variants(results, selector)}"
+        recorded = _recorded(results, selector) if not found else ""
+        return None, f"{problem} matching {_describe(selector)}{_variants(results, selector)}{recorded}"
     if found[0].metric(metric) is None:
         return None, f"{_describe(selector)} has no {metric}"
     return found[0], ""
@@ -347,7 +374,8 @@ def _check(results: Results, claim: dict[str, Any], check: dict[str, Any]) -> Ch
     if "metric" in check and check["metric"] not in _METRICS:
         raise ClaimsError(f"check {check.get('what')!r}: unknown metric {check['metric']!r}")
     kind = _order_check if "order" in check else _ratio_check
-    return kind(results, claim.get("base", {}), check, _conditions(claim, check))
+    conditions = {k: _sized(results, claim, v) for k, v in _conditions(claim, check).items()}
+    return kind(results, claim.get("base", {}), check, conditions)
 
 
 def _overall_of(verdicts: Sequence[Verdict]) -> Verdict:
@@ -370,16 +398,26 @@ def _overall(checks: Sequence[CheckResult]) -> tuple[Verdict, str]:
     return verdict, f"{len(measured)} of {len(checks)} check(s) measured: {counts}"
 
 
+def _sized(results: Results, claim: dict[str, Any], text: str) -> str:
+    """text with each {name} of the claim's `sizes` replaced by that case's wire size in
+    this run: a size the text states is the run's, never typed in."""
+    for name, selector in claim.get("sizes", {}).items():
+        case, _ = _find_one(results, _selector(claim.get("base", {}), selector), "wire_bytes")
+        size = fmt_bytes(case.metric("wire_bytes")) if case else "a size not in this run"
+        text = text.replace(f"{{{name}}}", size)
+    return text
+
+
 def check_all(results: Results, claims: Sequence[dict[str, Any]]) -> list[ClaimResult]:
     found = []
     for claim in claims:
-        head = (claim["id"], claim["source"], claim["claim"], claim["work"])
-        conditions = {k: str(v) for k, v in claim.get("conditions", {}).items()}
+        head = (claim["id"], claim["source"], claim["claim"], _sized(results, claim, claim["work"]))
+        conditions = {k: _sized(results, claim, v) for k, v in _conditions(claim, {}).items()}
+        cited = {"links": claim.get("links", ()), "unlinked": claim.get("unlinked", "")}
         if claim.get("not_measurable"):
-            found.append(
-                ClaimResult(*head, Verdict.NOT_MEASURABLE, str(claim["not_measurable"]), (), conditions)
-            )
+            verdict = (Verdict.NOT_MEASURABLE, str(claim["not_measurable"]), ())
+            found.append(ClaimResult(*head, *verdict, conditions, **cited))
             continue
         checks = tuple(_check(results, claim, c) for c in claim["check"])
-        found.append(ClaimResult(*head, *_overall(checks), checks, conditions))
+        found.append(ClaimResult(*head, *_overall(checks), checks, conditions, **cited))
     return found

@@ -25,7 +25,7 @@ REAL_ABOUT = (
     "(an API response, an event catalog, number-heavy GeoJSON), protobuf's own benchmark "
     "messages, and this machine's apt package index as one large JSON document."
 )
-# Compressed payload sizes (issue 16), metrics of an encode case when the run has them:
+# Compressed payload sizes, metrics of an encode case when the run has them:
 # zlib at level 6 and zstd at level 3 of the bytes that encode wrote, measured once.
 COMPRESSED = (("zlib", "wire_zlib6_bytes"), ("zstd", "wire_zstd3_bytes"))
 

@@ -141,13 +141,18 @@ def load(path: Path) -> Snapshot:
     return snapshot.read(path) if path.exists() else NO_RUN
 
 
-def generate(snapshot_path: Path, out: Path) -> list[str]:
-    """docs/ from the snapshot and the repeatability report beside it."""
+def generate(snapshot_path: Path, out: Path, base: str = BASE) -> list[str]:
+    """docs/ from the snapshot and the repeatability report beside it; base: the site's base
+    settings from out (default: out is the workspace's docs/)."""
     data = load(snapshot_path)
     noise = repeatability.noise(snapshot_path.parent / repeatability.NAME)
     same_machine = noise if noise and noise.machine == data.machine.fingerprint else None
-    base = os.path.relpath(workspace_path(BASE_FILE), out)
     return write(render(data, repeatability.load(snapshot_path.parent), same_machine, base), out)
+
+
+def base_from(out: Path) -> str:
+    """The path of the workspace's base site settings from a docs folder out."""
+    return os.path.relpath(workspace_path(BASE_FILE), out)
 
 
 def workspace_path(path: Path) -> Path:

@@ -13,6 +13,7 @@ import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from runner.docs import robustness
 from runner.docs.answer import (
     DATASET,
     SIZE,
@@ -59,7 +60,7 @@ class Cell:
     def text(self) -> str:
         shown = f"{significant(self.relative)}{TIMES}"
         if self.throughput is not None:
-            shown += f" · {significant(self.throughput)} MB/s"
+            shown += f"<br><small>{significant(self.throughput)} MB/s</small>"
         return shown + (f" ({self.count}/{self.of})" if self.count < self.of else "")
 
 
@@ -130,9 +131,7 @@ def rows(results: Results, lang: str) -> list[dict[str, str]]:
     columns = {op: _cells(_full(data.of(op)), lambda e, r: r.median, wire) for op in TIME_OPS}
     for name, metric in SIZES.items():
         sizes = _sizes(encodes, metric)
-        columns[name] = _cells(
-            _full(encodes), lambda e, r, s=sizes: s.get((e, r.case.dataset, r.case.size)), None
-        )
+        columns[name] = _cells(_full(encodes), _size_of(sizes), None)
     lazy = {(e, op) for op in TIME_OPS for at in data.of(op, True).values() for e in at}
     labels = {
         e: f"{r.label} · {format_title(r.case.format)}"
@@ -145,6 +144,10 @@ def rows(results: Results, lang: str) -> list[dict[str, str]]:
         {"library": labels[e], **{col: _text(columns[col].get(e), (e, col) in lazy) for col in columns}}
         for e in _order(columns["roundtrip"], labels)
     ]
+
+
+def _size_of(sizes: Sizes) -> Callable[[Entry, Result], float | None]:
+    return lambda entry, result: sizes.get((entry, result.case.dataset, result.case.size))
 
 
 def _full(table: Table) -> dict[tuple[str, int], dict[Entry, Result]]:
@@ -196,7 +199,9 @@ def context(results: Results, noise: Mapping[str, float], source: str) -> dict[s
         if any(v.lang == lang for v in found)
     ]
     return {
-        "matrix": [{"use": use.name, "cells": [_cell(found, use, lang) for lang in LANGS]} for use in USES],
+        "matrix": [
+            {"use": use.name, "cells": [_cell(results, found, use, lang) for lang in LANGS]} for use in USES
+        ],
         "langs": [LANG_NAMES[lang] for lang in LANGS],
         "uses": [(u.name, u.what) for u in USES],
         "answers": per_lang,
@@ -213,5 +218,17 @@ def _sizes_text() -> str:
     return listed([f"{size:,}" for size in VERDICT_SIZES])
 
 
-def _cell(found: Sequence[Verdict], use: Use, lang: str) -> str:
-    return next((v.cell() for v in found if v.use is use and v.lang == lang), DASH)
+def _cell(results: Results, found: Sequence[Verdict], use: Use, lang: str) -> str:
+    verdict = next((v for v in found if v.use is use and v.lang == lang), None)
+    return DASH if verdict is None else f"{verdict.cell()}<br>{_safety(results, verdict)}"
+
+
+def _safety(results: Results, verdict: Verdict) -> str:
+    """How each library the verdict names fared on malformed input, linked to its table."""
+    named = verdict.tied if len(verdict.tied) > 1 else [verdict.best]
+    link = f"robustness.md#{robustness.anchor(verdict.lang)}"
+    lines = [
+        f"{lib}: {robustness.verdict(results.snapshot.robustness, verdict.lang, lib, fmt)}"
+        for lib, _, fmt in named
+    ]
+    return f"<small>[bad input]({link}): {'; '.join(lines)}</small>"

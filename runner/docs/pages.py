@@ -9,7 +9,7 @@ or more get a cross-language page. The site's navigation is made from the pages 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from runner.docs import charts, interop, overview, robustness, timings
+from runner.docs import across, charts, counts, interop, overview, robustness, summary, timings
 from runner.docs.claims import AGREE, REFUTE, ClaimResult, Verdict
 from runner.docs.datasets import ABOUT, COMPRESSED, REAL_ABOUT, schema_excerpt, version_link, wire_sizes
 from runner.docs.datasets import title as dataset_title
@@ -39,7 +39,7 @@ DATASET_PAGES = (*SYNTHETIC, REAL)
 LANG_COLOURS = {"python": charts.PALETTE[0], "dotnet": charts.PALETTE[1], "cpp": charts.PALETTE[2]}
 DATASET_TITLES = {
     **{d.name: f"{d.name}: {d.label}" for d in catalog.load().datasets if d.synthetic},
-    REAL: "real documents",
+    REAL: "Real documents",
 }
 
 
@@ -62,6 +62,12 @@ def _by_dataset_op(found: Sequence[Result]) -> list[tuple[str, str, list[Result]
 def _lib_label(found: Sequence[Result]) -> Callable[[Result], str]:
     mixed = len({r.case.format for r in found}) > 1
     return (lambda r: f"{r.marked_label} · {r.case.format}") if mixed else (lambda r: r.marked_label)
+
+
+def _entry_label(found: Sequence[Result]) -> Callable[[Result], str]:
+    """A library entry whatever its op (no lazy mark), with its format when found mixes them."""
+    mixed = len({r.case.format for r in found}) > 1
+    return (lambda r: r.full_label) if mixed else (lambda r: r.label)
 
 
 def _listed_values(values: Iterable[object]) -> str:
@@ -129,7 +135,7 @@ def _metric_rows(found: Iterable[Result]) -> list[dict[str, str]]:
 def language_pages(results: Results, lib_colours: dict[tuple[str, str, str], str]) -> list[Page]:
     pages = []
     for lang in LANGS:
-        found = [r for r in results.measured() if r.case.lang == lang]
+        found = counts.measured_cases(results, lang)
         pages.append(_language_index(results, lang, found))
         for name in DATASET_PAGES:
             members = [r for r in found if page_of(r.case.dataset) == name]
@@ -188,7 +194,7 @@ def _language_index(results: Results, lang: str, found: Sequence[Result]) -> Pag
     snapshot = results.snapshot
     names, capabilities, lazy_reasons = _capabilities(found, results.homes)
     suite = next((s for s in snapshot.suites if s.lang == lang), None)
-    counts = {
+    per_page = {
         name: len({r.case.key for r in found if page_of(r.case.dataset) == name}) for name in DATASET_PAGES
     }
     unmeasured = [u for u in snapshot.unmeasured if u.lang == lang]
@@ -196,7 +202,7 @@ def _language_index(results: Results, lang: str, found: Sequence[Result]) -> Pag
         (
             name,
             DATASET_TITLES[name],
-            counts[name],
+            per_page[name],
             len([u for u in unmeasured if u.dataset is not None and page_of(u.dataset) == name]),
         )
         for name in DATASET_PAGES
@@ -217,7 +223,7 @@ def _language_index(results: Results, lang: str, found: Sequence[Result]) -> Pag
             "lazy_reasons": lazy_reasons,
             "pages": pages,
             "unmeasured_counts": _unmeasured_counts(unmeasured),
-            "unmeasured": _unmeasured_groups(u for u in unmeasured if u.dataset is None),
+            "unmeasured": _unmeasured_groups(counts.left_out_entries(results, lang)),
         },
     )
 
@@ -233,6 +239,18 @@ def _description(results: Results, lang: str, name: str, found: Sequence[Result]
         "wire_sizes": [f"{s:,}" for s in sizes],
         "wire": wire,
     }
+
+
+def _summaries(found: Sequence[Result]) -> list[timings.Table]:
+    """Per dataset of the page, its summary table at the size the page opens on."""
+    tables = []
+    for (dataset,), members in group(found, lambda r: (r.case.dataset,)).items():
+        size = timings.shown_size(members)
+        at_size = [r for r in members if r.case.size == size]
+        title = f"{dataset}, {size:,} record{'s' if size != 1 else ''}: each library against the best"
+        made = summary.table(at_size, _entry_label(at_size), title)
+        tables += [made] if made else []
+    return tables
 
 
 def _language_dataset(
@@ -262,6 +280,7 @@ def _language_dataset(
         "title": DATASET_TITLES[name],
         "page": name,
         "blocks": blocks,
+        "summaries": _summaries(found),
         **_description(results, lang, name, found),
         "metric_only": _metric_rows(r for r in found if not r.timed),
         "unmeasured": _unmeasured_groups(
@@ -296,17 +315,15 @@ def format_pages(results: Results) -> list[Page]:
         found = [r for r in results.measured() if r.case.format == fmt and r.timed]
         page = Page(f"formats/{fmt}.md", "format.md.j2", {})
         blocks = []
-        for dataset, op, members in _by_dataset_op(found):
-            made_block, made = timings.block(
-                results,
-                members,
-                f"charts/formats/{fmt}-{dataset}-{op}",
+        for op in op_order({r.case.op for r in found}):
+            made_block, made = across.block(
+                [r for r in found if r.case.op == op],
+                FORMAT_NAMES[fmt],
+                f"charts/formats/{fmt}-{op}",
                 _lang_label,
                 lambda r: LANG_COLOURS.get(r.case.lang, "#999999"),
                 "../",
-                "language · library",
-                # Each library's growth with size is on its language's page already.
-                scaling_chart=False,
+                results.provenance,
             )
             blocks.append(made_block)
             page.charts += made
@@ -341,11 +358,11 @@ def _format_index(results: Results, formats: Sequence[str]) -> Page:
 
 
 def claims_page(claims: Sequence[ClaimResult]) -> Page:
-    counts = {v.value: sum(c.verdict is v for c in claims) for v in Verdict}
+    verdicts = {v.value: sum(c.verdict is v for c in claims) for v in Verdict}
     return Page(
         "claims.md",
         "claims.md.j2",
-        {"claims": claims, "counts": counts, "agree": AGREE, "refute": REFUTE},
+        {"claims": claims, "counts": verdicts, "agree": AGREE, "refute": REFUTE},
     )
 
 
@@ -399,10 +416,10 @@ def _flag_counts(results: Results) -> list[tuple[str, list[str]]]:
     """Per language: its timed cases, then how many carry each self-check flag."""
     rows = []
     for lang in LANGS:
-        cases = [c for c in results.snapshot.cases if c.lang == lang and c.samples_ns]
+        cases = [r.case for r in counts.measured_cases(results, lang)]
         flagged = [{flag for flag, _ in c.flags} for c in cases]
-        counts = [f"{sum(name in f for f in flagged):,}" for name in timings.FLAG_NAMES]
-        rows.append((LANG_NAMES[lang], [f"{len(cases):,}", *counts]))
+        shares = [f"{sum(name in f for f in flagged):,}" for name in timings.FLAG_NAMES]
+        rows.append((LANG_NAMES[lang], [f"{len(cases):,}", *shares]))
     return rows
 
 
@@ -411,7 +428,8 @@ def landing_page(results: Results, noise: Mapping[str, float], noise_source: str
     per_lang = [
         (
             LANG_NAMES[lang],
-            len([r for r in results.measured() if r.case.lang == lang]),
+            f"{len(counts.measured_cases(results, lang)):,}",
+            len(counts.libraries(results, lang)),
             _unmeasured_counts(u for u in snapshot.unmeasured if u.lang == lang),
         )
         for lang in LANGS
@@ -422,7 +440,8 @@ def landing_page(results: Results, noise: Mapping[str, float], noise_source: str
         {
             "per_lang": per_lang,
             "outcomes": _unmeasured_counts(snapshot.unmeasured),
-            "libraries": len({(r.case.lang, r.case.lib) for r in results.measured()}),
+            "libraries": sum(len(counts.libraries(results, lang)) for lang in LANGS),
+            "stand_ins": listed(sorted({s for lang in LANGS for s in counts.stand_ins(results, lang)})),
             "runtimes": sorted(snapshot.metadata.get("run", {}).items()),
             **overview.context(results, noise, noise_source),
         },
@@ -435,20 +454,33 @@ _TOP = {"index.md": "Home", "interop.md": "Interop", "robustness.md": "Robustnes
 _TOP |= {"claims.md": "Claims check", "methodology.md": "Methodology"}
 
 
+def _nav_title(page: Page) -> str:
+    """A page's name in the navigation, as its project or the catalog spells it (never a
+    capitalized file name: "JSON", not "Json")."""
+    folder, _, name = page.path.rpartition("/")
+    stem = name.removesuffix(".md")
+    if not folder:
+        return _TOP[page.path]
+    if stem == "index":
+        return "Overview"
+    return FORMAT_NAMES[stem] if folder == "formats" else DATASET_TITLES[stem]
+
+
 def nav(pages: Sequence[Page]) -> list[Any]:
     """MkDocs' nav of the pages, in the order all_pages makes them: the top pages by title,
-    each folder's pages in one section (its index first)."""
+    each folder's pages in one section (its index first), every page titled."""
     entries: list[Any] = []
-    sections: dict[str, list[str]] = {}
+    sections: dict[str, list[dict[str, str]]] = {}
     for page in pages:
         folder, _, _ = page.path.rpartition("/")
+        entry = {_nav_title(page): page.path}
         if not folder:
-            entries.append({_TOP[page.path]: page.path})
+            entries.append(entry)
         elif folder not in sections:
-            sections[folder] = [page.path]
+            sections[folder] = [entry]
             entries.append({_SECTIONS[folder]: sections[folder]})
         else:
-            sections[folder].append(page.path)
+            sections[folder].append(entry)
     return entries
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from runner.docs import generate, snapshot
 from runner.docs.store_snapshot import read_run
-from runner.paths import UsageError, store_path
+from runner.paths import UsageError, add_store_arguments, store_path
 from runner.store import StoreError
 
 
@@ -21,14 +21,12 @@ def main(argv: Sequence[str]) -> int:
         prog="publish", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("run", metavar="RUN_ID")
-    parser.add_argument(
-        "--store", type=Path, help="SQLite store (default: <workspace>/results/serbench.sqlite)"
-    )
+    add_store_arguments(parser)
     parser.add_argument("--snapshot", type=Path, default=generate.PUBLISHED)
     parser.add_argument("--out", type=Path, default=generate.DOCS, help="docs folder (default: docs/)")
     args = parser.parse_args(argv)
     try:
-        data = read_run(store_path(args.store, None), args.run)
+        data = read_run(store_path(args.store, args.results), args.run)
     except (UsageError, StoreError, ValueError) as error:
         print(f"publish: error: {error}", file=sys.stderr)
         return 2

@@ -59,7 +59,7 @@ def rows(report: dict[str, Any]) -> list[tuple[str, str]]:
             (f"{lang}: 95% of cases moved less than", percent(f.get("moved_95"))),
             (f"{lang}: A/A compare changed", f"{percent(f['changed'])} of {f['judged']} judged"),
         ]
-    return [*found, ("targets (issue 14)", TARGETS)]
+    return [*found, ("targets", TARGETS)]
 
 
 def _settings(compare: dict[str, Any]) -> str:

@@ -12,7 +12,7 @@ from runner.crosslang.robustness.schema import MUTATIONS, OUTCOMES
 from runner.docs import charts
 from runner.docs.page import Chart, Page, Provenance
 from runner.docs.results import DASH, FORMAT_NAMES, LANG_NAMES, LANGS, fmt_time
-from runner.docs.snapshot import RobustnessCorpus, RobustnessDecoder, Snapshot
+from runner.docs.snapshot import FuzzDecoder, FuzzFinding, RobustnessCorpus, RobustnessDecoder, Snapshot
 
 # The names and chart colours of the protocol's six outcome classes (Okabe-Ito: green
 # for the clean error, warm colours for the unsafe ones).
@@ -45,6 +45,26 @@ SHORT = {
 ZERO_COPY = ("flatbuffers", "capnp")
 
 
+def anchor(lang: str) -> str:
+    """The id of a language's section of outcomes per decoder (other pages link to it)."""
+    return f"decoders-{lang}"
+
+
+def verdict(decoders: Sequence[RobustnessDecoder], lang: str, lib: str, fmt: str) -> str:
+    """How a library's decoders of one format fared on the corpus, in a few words: its
+    crashes, hangs and memory blow-ups per decoder, or none."""
+    members = sorted((d for d in decoders if (d.lang, d.lib, d.format) == (lang, lib, fmt)), key=_key)
+    if not members:
+        return "not in the robustness table"
+    unsafe = [
+        f"{_name(d)}: " + ", ".join(f"{d.total(o):,} {OUTCOME_NAMES[o]}" for o in UNSAFE if d.total(o))
+        for d in members
+        if any(d.total(o) for o in UNSAFE)
+    ]
+    inputs = sum(d.inputs for d in members)
+    return "; ".join(unsafe) if unsafe else f"no crash, hang or memory blow-up in {inputs:,} inputs"
+
+
 def _order(values: Iterable[str], preferred: Sequence[str]) -> list[str]:
     found = set(values)
     return [v for v in preferred if v in found] + sorted(found - set(preferred))
@@ -54,7 +74,7 @@ def _name(d: RobustnessDecoder) -> str:
     return d.lib + (f" ({d.variant})" if d.variant else "")
 
 
-def _key(d: RobustnessDecoder) -> tuple[int, str, str, str, str]:
+def _key(d: RobustnessDecoder | FuzzDecoder) -> tuple[int, str, str, str, str]:
     return (LANGS.index(d.lang) if d.lang in LANGS else len(LANGS), d.lang, d.format, d.lib, d.variant)
 
 
@@ -127,7 +147,42 @@ def _language(
         path, lambda: charts.stacked_chart(stacks, OUTCOME_COLOURS, OUTCOME_NAMES, title, provenance)
     )
     rows = [_row(d) for d in members]
-    return {"lang": lang, "name": LANG_NAMES.get(lang, lang), "chart": path, "rows": rows}, chart
+    return {
+        "lang": lang,
+        "name": LANG_NAMES.get(lang, lang),
+        "anchor": anchor(lang),
+        "chart": path,
+        "rows": rows,
+    }, chart
+
+
+def _fuzz_name(d: FuzzDecoder | FuzzFinding) -> str:
+    return f"{LANG_NAMES.get(d.lang, d.lang)} · {d.lib}" + (f" ({d.variant})" if d.variant else "")
+
+
+def _fuzz(snapshot: Snapshot) -> dict[str, Any] | None:
+    """The latest fuzz pass: a coverage line per decoder, and its findings."""
+    if not snapshot.fuzz:
+        return None
+    versions = {(d.lang, d.lib, d.variant, d.format): d.version for d in snapshot.fuzz}
+    order = {(d.lang, d.lib, d.variant, d.format): i for i, d in enumerate(sorted(snapshot.fuzz, key=_key))}
+    findings = sorted(
+        snapshot.fuzz_findings, key=lambda f: (order.get((f.lang, f.lib, f.variant, f.format), 0), f.kind)
+    )
+    return {
+        "run_id": snapshot.fuzz[0].run_id,
+        "decoders": [{"name": _fuzz_name(d), "d": d} for d in sorted(snapshot.fuzz, key=_key)],
+        "findings": [
+            {
+                "name": _fuzz_name(f),
+                "f": f,
+                "kind": OUTCOME_NAMES.get(f.kind, f.kind),
+                "version": versions.get((f.lang, f.lib, f.variant, f.format), DASH),
+                "reproduced": "yes" if f.replayed else "no",
+            }
+            for f in findings
+        ],
+    }
 
 
 def page(snapshot: Snapshot, provenance: Provenance) -> Page:
@@ -157,5 +212,6 @@ def page(snapshot: Snapshot, provenance: Provenance) -> Page:
         "short": [(SHORT[o], OUTCOME_NAMES[o]) for o in OUTCOMES],
         "unsafe": sum(1 for d in decoders if any(d.total(o) for o in UNSAFE)),
         "decoders": len(decoders),
+        "fuzz": _fuzz(snapshot),
     }
     return result

@@ -39,6 +39,15 @@ whose "record" key names its kind:
   blow its memory limit: decoder identity, input, mutation, outcome, detail, sha256 and
   path (where the run kept its bytes).
 
+- `fuzz_decoder`: one decoder of the latest fuzz pass in the store (`runner all --fuzz`,
+  run `run_id`, maybe not the snapshot's run): lang, lib, variant, format, version,
+  engine, instrumented, seconds, cpu_seconds, runs, seeds, coverage_unit, covered.
+- `fuzz_finding`: one finding of that pass: decoder identity, kind (crash, hang,
+  memory_blowup), detail, frames (the top stack frames that deduplicate it), origin
+  (library or harness), dataset, sha256 and size of the reproducing input, and
+  `replayed` (the outcome the snapshot's robustness run gave that decoder's inputs of
+  kind fuzz_reproducer with this outcome, "" when none did or it did not run them).
+
 Version 1 had `interop` and `robustness` kinds that no suite ever wrote; a version 1
 file is still read (those kinds are ignored). Readers ignore unknown keys and unknown
 record kinds, so adding a field or a kind is not a new version; changing the meaning of
@@ -208,6 +217,40 @@ class RobustnessRepro:
 
 
 @dataclass(frozen=True)
+class FuzzDecoder:
+    run_id: str
+    lang: str
+    lib: str
+    variant: str
+    format: str
+    version: str
+    engine: str
+    instrumented: str
+    seconds: int
+    cpu_seconds: float
+    runs: int
+    seeds: int
+    coverage_unit: str
+    covered: int
+
+
+@dataclass(frozen=True)
+class FuzzFinding:
+    lang: str
+    lib: str
+    variant: str
+    format: str
+    kind: str
+    detail: str
+    frames: tuple[str, ...]
+    origin: str
+    dataset: str | None
+    sha256: str
+    size: int
+    replayed: str = ""
+
+
+@dataclass(frozen=True)
 class Snapshot:
     run: RunInfo
     machine: MachineInfo
@@ -221,6 +264,8 @@ class Snapshot:
     robustness_repro: tuple[RobustnessRepro, ...] = ()
     calibrations: tuple[Calibration, ...] = ()
     libraries: tuple[Library, ...] = ()
+    fuzz: tuple[FuzzDecoder, ...] = ()
+    fuzz_findings: tuple[FuzzFinding, ...] = ()
     source: str = field(default="", compare=False)  # the file it was read from, for banners
 
     def sorted(self) -> "Snapshot":
@@ -238,6 +283,8 @@ class Snapshot:
             tuple(sorted(self.robustness_repro, key=_sort_key)),
             tuple(sorted(self.calibrations, key=_sort_key)),
             tuple(sorted(self.libraries, key=_sort_key)),
+            tuple(sorted(self.fuzz, key=_sort_key)),
+            tuple(sorted(self.fuzz_findings, key=_sort_key)),
             self.source,
         )
 
@@ -270,6 +317,8 @@ def _lines(snapshot: Snapshot) -> Iterator[dict[str, Any]]:
         ("robustness_repro", snapshot.robustness_repro),
         ("calibration", snapshot.calibrations),
         ("library", snapshot.libraries),
+        ("fuzz_decoder", snapshot.fuzz),
+        ("fuzz_finding", snapshot.fuzz_findings),
     ):
         for record in records:
             yield {"record": kind, **asdict(record)}
@@ -334,6 +383,10 @@ _RECORDS: dict[str, Any] = {
     "robustness_repro": lambda f: RobustnessRepro(**_pick(RobustnessRepro, f)),
     "calibration": lambda f: Calibration(**_pick(Calibration, f)),
     "library": lambda f: Library(**_pick(Library, f)),
+    "fuzz_decoder": lambda f: FuzzDecoder(**_pick(FuzzDecoder, f)),
+    "fuzz_finding": lambda f: FuzzFinding(
+        **(_pick(FuzzFinding, f) | {"frames": tuple(f.get("frames") or ())})
+    ),
 }
 
 
@@ -377,6 +430,8 @@ def parse(lines: Iterable[str], path: Path) -> Snapshot:
         robustness_repro=tuple(records["robustness_repro"]),
         calibrations=tuple(records["calibration"]),
         libraries=tuple(records["library"]),
+        fuzz=tuple(records["fuzz_decoder"]),
+        fuzz_findings=tuple(records["fuzz_finding"]),
         source=path.name,
     ).sorted()
 

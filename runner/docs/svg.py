@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from html import escape
 
 from runner.docs.page import Provenance
-from runner.docs.results import time_unit
+from runner.docs.results import significant, time_unit
 
 WIDTH = 680  # px: the content column of the docs' theme at 1280 px is 688
 FONT = 12  # px: labels and values
@@ -38,7 +38,7 @@ class Bar:
     ci_low_ns: float  # NaN without an interval
     ci_high_ns: float
     colour: str
-    value: str  # printed beside the bar: the median, its CI, its multiple of the fastest
+    note: str  # printed after the bar's median (in the chart's unit): its CI, its multiple of the fastest
 
 
 @dataclass(frozen=True)
@@ -162,7 +162,14 @@ def axis_for(values: Sequence[float], x0: float, x1: float) -> Axis:
 
 
 def _tick(value: float) -> str:
-    return f"{value:,.0f}" if value >= 1 or value == 0 else f"{value:g}"
+    """The tick's value as written, never rounded to a neighbour (1.5 stays 1.5)."""
+    text = f"{value:,.6f}".rstrip("0").rstrip(".")
+    return "0" if text in ("", "-0") else text
+
+
+def _tick_text(x: float, y: float, value: float, anchor: str) -> str:
+    """A tick label, classed so a page check can read the axis back."""
+    return _text(x, y, _tick(value), SMALL, MUTED, anchor).replace("<text ", '<text class="tick" ', 1)
 
 
 # Bar charts -----------------------------------------------------------------------
@@ -172,8 +179,20 @@ def _values(bars: Sequence[Bar]) -> list[float]:
     return [v for b in bars for v in (b.median_ns, b.ci_low_ns, b.ci_high_ns) if not math.isnan(v)]
 
 
+def _value(bar: Bar, scale: float, unit: str) -> str:
+    """The bar's median in the chart's one unit (a lazy group's 3 µs reads 0.003 ms on an
+    ms axis), then its note."""
+    return f"{significant(bar.median_ns / scale)} {unit}{bar.note}"
+
+
 def _group(
-    group: Group, top: float, label_width: float, scale: float, unit: str, floor_ns: float | None
+    group: Group,
+    top: float,
+    label_width: float,
+    scale: float,
+    unit: str,
+    floor_ns: float | None,
+    measure: str,
 ) -> tuple[list[str], float]:
     """One group's bars, whiskers, values and axis from y=top; returns (elements, bottom)."""
     body: list[str] = []
@@ -181,14 +200,15 @@ def _group(
     if group.title:
         body.append(_text(4, y + 14, group.title, FONT, TEXT, weight="bold"))
         y += 22
-    value_width = max((_width(b.value, SMALL) for b in group.bars), default=0)
+    values = [_value(b, scale, unit) for b in group.bars]
+    value_width = max((_width(v, SMALL) for v in values), default=0)
     # The axis fits the bars; the memcpy floor is drawn only where it falls on it, named
     # in a line of its own above the bars.
     axis = axis_for([v / scale for v in _values(group.bars)], label_width + 8, WIDTH - value_width - 14)
     floor = floor_ns / scale if floor_ns and axis.low <= floor_ns / scale <= axis.high else None
     y += 14 if floor is not None else 0
     rows_top = y
-    for bar in group.bars:
+    for bar, value in zip(group.bars, values, strict=True):
         middle = y + ROW / 2
         body.append(_text(label_width, middle + 4, _fit(bar.label, label_width), FONT, TEXT, "end"))
         start = axis.at(axis.low)
@@ -206,12 +226,12 @@ def _group(
                 _line(high, middle - 4, high, middle + 4, TEXT),
             ]
             right = max(right, high)
-        body.append(_text(right + 4, middle + 4, bar.value, SMALL))
+        body.append(_text(right + 4, middle + 4, value, SMALL))
         y += ROW
     for tick in axis.ticks():
         x = axis.at(tick)
         body.append(_line(x, rows_top, x, y, GRID, 0.8))
-        body.append(_text(x, y + 13, _tick(tick), SMALL, MUTED, "middle"))
+        body.append(_tick_text(x, y + 13, tick, "middle"))
     if floor is not None:
         x = axis.at(floor)
         body += [
@@ -219,23 +239,30 @@ def _group(
             _text(x, rows_top - 4, "memcpy", SMALL, FLOOR),
         ]
     scale_name = ", log scale" if axis.log else ""
-    body.append(
-        _text(
-            axis.x0, y + 28, f"median time per operation ({unit}{scale_name}); whiskers: 95% CI", SMALL, MUTED
-        )
-    )
+    whiskers = "; whiskers: 95% CI" if any(not math.isnan(b.ci_low_ns) for b in group.bars) else ""
+    body.append(_text(axis.x0, y + 28, f"{measure} ({unit}{scale_name}){whiskers}", SMALL, MUTED))
     return body, y + 36
 
 
-def bar_chart(title: str, groups: Sequence[Group], floor_ns: float | None, provenance: Provenance) -> str:
-    """Horizontal bars, one group under another (each on its own axis, all in one unit)."""
+MEDIAN = "median time per operation"
+
+
+def bar_chart(
+    title: str,
+    groups: Sequence[Group],
+    floor_ns: float | None,
+    provenance: Provenance,
+    measure: str = MEDIAN,
+) -> str:
+    """Horizontal bars, one group under another (each on its own axis, all in one unit),
+    each axis titled by what the bars measure."""
     bars = [b for g in groups for b in g.bars]
     scale, unit = time_unit(max((b.median_ns for b in bars), default=1.0))
     label_width = min(max((_width(b.label) for b in bars), default=0) + 4, LABEL_SHARE * WIDTH)
     body = [_text(4, 16, title, FONT + 1, TEXT, weight="bold")]
     y = 26.0
     for index, group in enumerate(g for g in groups if g.bars):
-        elements, y = _group(group, y, label_width, scale, unit, floor_ns if index == 0 else None)
+        elements, y = _group(group, y, label_width, scale, unit, floor_ns if index == 0 else None, measure)
         body += elements
     return _document(title, y + 16, body, provenance)
 
@@ -268,13 +295,13 @@ def line_chart(title: str, series: Sequence[Series], provenance: Provenance) -> 
         y = y_axis.at(tick)
         body += [
             _line(x_axis.x0, y, x_axis.x1, y, GRID, 0.8),
-            _text(x_axis.x0 - 4, y + 4, _tick(tick), SMALL, MUTED, "end"),
+            _tick_text(x_axis.x0 - 4, y + 4, tick, "end"),
         ]
     for size in sizes:
         x = x_axis.at(size)
         body += [
             _line(x, top, x, bottom, GRID, 0.8),
-            _text(x, bottom + 14, f"{size:,}", SMALL, MUTED, "middle"),
+            _tick_text(x, bottom + 14, size, "middle"),
         ]
     for s in lines:
         points = " ".join(f"{_num(x_axis.at(size))},{_num(y_axis.at(ns / scale))}" for size, ns in s.points)

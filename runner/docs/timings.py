@@ -23,14 +23,13 @@ from runner.docs.results import (
     fmt_bytes,
     fmt_ratio,
     fmt_spread,
-    fmt_time,
     group,
     spread,
 )
 
 Label = Callable[[Result], str]
 Colour = Callable[[Result], str]
-# A self-check flag of the runner (issue 14) as a reader reads it beside its case.
+# A self-check flag of the runner as a reader reads it beside its case.
 FLAG_NAMES = {
     "roundtrip_mismatch": "round trip ≠ sum",
     "scaling": "scaling",
@@ -59,6 +58,17 @@ class SizeView:
     title: str
     chart: str
     tables: list[Table]
+    shown: bool = False  # the size the page opens on; the others are collapsed
+
+
+# The size a page opens on (a typical API payload; the others are a click away), when
+# the page has it; otherwise its largest.
+SHOWN_SIZE = 100
+
+
+def shown_size(found: Sequence[Result]) -> int:
+    sizes = {r.case.size for r in found}
+    return SHOWN_SIZE if SHOWN_SIZE in sizes else max(sizes, default=SHOWN_SIZE)
 
 
 @dataclass
@@ -135,7 +145,7 @@ def _bars(found: Sequence[Result], label: Label, colour: Colour) -> tuple[svg.Ba
             r.summary.ci_low,
             r.summary.ci_high,
             colour(r),
-            f"{fmt_time(r.median)}{_share(r)}  {fmt_ratio(r.median / fastest)}",
+            f"{_share(r)}  {fmt_ratio(r.median / fastest)}",
         )
         for r in ranked
     )
@@ -217,8 +227,10 @@ def block(
     """The (dataset, op) of found: a chart and tables per size, and the scaling chart."""
     case = found[0].case
     views, made = [], []
-    for (_size,), members in group(found, lambda r: (r.case.size,)).items():
+    shown = shown_size(found)
+    for (size,), members in group(found, lambda r: (r.case.size,)).items():
         view, chart = _size_view(results, members, base, label, colour, depth, first)
+        view.shown = size == shown
         views.append(view)
         made.append(chart)
     views.sort(key=lambda v: int(v.title.split()[0].replace(",", "")))

@@ -14,7 +14,8 @@ The shapes agree when the payload parses as JSON and, walking both trees togethe
   names, compared ignoring case and underscores (`user_id`, `userId` and `UserId` name one
   field, as protobuf's JSON mapping and C#'s property names spell it); a field the payload
   omits must hold a default value in the fixture (null, 0, false, "", [] or {}), as JSON
-  mappings that skip defaults do;
+  mappings that skip defaults do, and a key the fixture omits (an absent optional field)
+  may be written with the value null;
 - an array of the fixture is an array of the payload of the same length;
 - a scalar of the fixture may be any value of the payload: how a library writes an enum, a
   timestamp or bytes is its own choice, and the round trip already checked the values.
@@ -50,6 +51,8 @@ def difference(reference: Any, payload: Any, path: str = "$") -> str | None:
         names = {_name(key): key for key in reference}
         for key, value in payload.items():
             if _name(key) not in names:
+                if value is None:  # an optional field the fixture omits, written as null
+                    continue
                 return f"{path}: key {key!r} is no field of the fixture's object"
             found = difference(reference[names[_name(key)]], value, f"{path}.{key}")
             if found:

@@ -84,7 +84,7 @@ METRIC_ALIASES: Mapping[str, str] = {
     "mem_max_rss": "peak_rss_bytes",
     # Peak live heap bytes during one operation (C++: cpp/bench/alloc_counter.h).
     "peak_heap_bytes": "peak_heap_bytes",
-    # The encoded payload after zlib (level 6) and zstd (level 3), measured once (issue 16).
+    # The encoded payload after zlib (level 6) and zstd (level 3), measured once.
     "wire_zlib6_bytes": "wire_zlib6_bytes",
     "wire_zstd3_bytes": "wire_zstd3_bytes",
 }

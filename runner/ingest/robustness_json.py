@@ -129,17 +129,23 @@ def _run_row(path: Path, document: dict[str, object]) -> tuple[object, ...]:
     )
 
 
-def _repro_path(path: Path, row: tuple[object, ...]) -> tuple[object, ...]:
-    """The row with its file checked (present, inside FILE's folder, same sha256) and absolute."""
-    *fields, sha256, relative = row
+def checked_copy(path: Path, relative: str, sha256: str) -> str:
+    """The absolute path of a reproducing input `relative` to FILE's folder, checked
+    (present, inside the folder, same sha256)."""
     # Normalized, not resolved: the copy may be a symlink (a runfiles tree) and stays where it is.
     folder = path.parent.absolute()
-    copy = Path(os.path.normpath(folder / str(relative)))
+    copy = Path(os.path.normpath(folder / relative))
     if not copy.is_relative_to(folder) or not copy.is_file():
         raise IngestError(path, f"repro file {relative} is missing (looked for {copy})")
     if sha256_of(copy) != sha256:
         raise IngestError(path, f"repro file {relative} does not have sha256 {sha256}")
-    return (*fields, sha256, str(copy))
+    return str(copy)
+
+
+def _repro_path(path: Path, row: tuple[object, ...]) -> tuple[object, ...]:
+    """The row with its file checked and absolute."""
+    *fields, sha256, relative = row
+    return (*fields, sha256, checked_copy(path, str(relative), str(sha256)))
 
 
 def _check_decoders(

@@ -35,7 +35,7 @@ def test_a_round_trip_slower_than_encode_plus_decode_allows_is_flagged() -> None
     encode, decode, trip = _case("encode"), _case("decode"), _case("roundtrip")
     consistent = {encode: _around(2000), decode: _around(3000), trip: _around(5100)}
     assert _flags(consistent) == {}
-    # filetree/1,000 msgspec in issue 14: round trip 8.6 ms against encode + decode 5.6 ms.
+    # filetree/1,000 msgspec in an earlier run: round trip 8.6 ms against encode + decode 5.6 ms.
     flags = _flags({**consistent, trip: _around(8600)})
     detail = flags[(trip, "roundtrip_mismatch")]
     assert "roundtrip 8.6 us" in detail and "encode + decode 5 us" in detail
@@ -80,7 +80,7 @@ def test_a_spread_above_1_3_is_unstable_and_says_whether_it_was_re_measured() ->
     case = _case("decode")
     assert spread([100.0, 129.0, 110.0]) == 1.29
     assert _flags({case: [100.0, 129.0, 110.0]}) == {}
-    wide = {case: [13.0, 105.3, 120.9]}  # msgspec decode of canada in issue 14
+    wide = {case: [13.0, 105.3, 120.9]}  # msgspec decode of canada in an earlier run
     assert spread_cases(wide) == [case]
     assert _flags(wide)[(case, "unstable")] == "max/min 9.30 over 3 samples, not re-measured"
     assert "after one re-measure" in _flags(wide, (case,))[(case, "unstable")]

@@ -134,8 +134,8 @@ def _report(folder: Path, machine: str) -> None:
 def test_the_noise_comes_from_the_repeatability_report_of_the_runs_machine(
     store: Store, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    _report(store.path.parent / "published", MACHINE.fingerprint)
-    assert cli.main(["compare", "A", "B", "--store", str(store.path)]) == 0
+    _report(Path(store.location).parent / "published", MACHINE.fingerprint)
+    assert cli.main(["compare", "A", "B", "--store", store.location]) == 0
     out = capsys.readouterr().out
     assert (
         "minimum effect 5.0%, raised to the run-to-run noise of repeatability runs R1 and R2: cpp 15.0%"
@@ -143,15 +143,15 @@ def test_the_noise_comes_from_the_repeatability_report_of_the_runs_machine(
     )
     assert next(line for line in out.splitlines() if REGRESSED.case_id in line).endswith("same")
     # --min-effect is every language's, the report's noise aside.
-    assert cli.main(["compare", "A", "B", "--store", str(store.path), "--min-effect", "5"]) == 0
+    assert cli.main(["compare", "A", "B", "--store", store.location, "--min-effect", "5"]) == 0
     assert next(line for line in capsys.readouterr().out.splitlines() if REGRESSED.case_id in line).endswith(
         "slower"
     )
 
 
 def test_another_machines_noise_is_not_used(store: Store, capsys: pytest.CaptureFixture[str]) -> None:
-    _report(store.path.parent / "published", OTHER_MACHINE.fingerprint)
-    assert cli.main(["compare", "A", "B", "--store", str(store.path)]) == 0
+    _report(Path(store.location).parent / "published", OTHER_MACHINE.fingerprint)
+    assert cli.main(["compare", "A", "B", "--store", store.location]) == 0
     out = capsys.readouterr().out
     assert "alpha 0.05, minimum effect 5.0%\n" in out
     assert next(line for line in out.splitlines() if REGRESSED.case_id in line).endswith("slower")
@@ -160,9 +160,9 @@ def test_another_machines_noise_is_not_used(store: Store, capsys: pytest.Capture
 def test_a_malformed_repeatability_report_is_an_error_not_a_traceback(
     store: Store, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    (store.path.parent / "published").mkdir()
-    (store.path.parent / "published" / "repeatability.json").write_text('{"runs": ["R1"]}')
-    assert cli.main(["compare", "A", "B", "--store", str(store.path)]) == 2
+    (Path(store.location).parent / "published").mkdir()
+    (Path(store.location).parent / "published" / "repeatability.json").write_text('{"runs": ["R1"]}')
+    assert cli.main(["compare", "A", "B", "--store", store.location]) == 2
     assert "repeatability.json: not a repeatability report" in capsys.readouterr().err
 
 
@@ -187,27 +187,27 @@ def test_other_machine_is_refused_unless_forced(tmp_path: Path) -> None:
         new_run(store, "C", OTHER_MACHINE)
     assert cli.main(["compare", "A", "C", "--store", str(path)]) == 2
     assert cli.main(["compare", "A", "C", "--store", str(path), "--force"]) == 0
-    with Store.open(path) as store, pytest.raises(StoreError, match="different machines"):
+    with Store.open(path) as store, pytest.raises(StoreError, match="different machine classes"):
         from runner.compare import check_same_machine
 
         check_same_machine(store.resolve_run("A"), store.resolve_run("C"), force=False)
 
 
 def test_table_output(store: Store, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert cli.main(["compare", "A", "B", "--store", str(store.path)]) == 0
+    assert cli.main(["compare", "A", "B", "--store", store.location]) == 0
     out = capsys.readouterr().out
     assert "Mann-Whitney U two-sided, alpha 0.05, minimum effect 5.0%" in out
     line = next(line for line in out.splitlines() if REGRESSED.case_id in line)
     assert line.startswith("cpp") and line.endswith("slower") and "+9.9%" in line
     assert "6 cases: 1 faster, 1 slower, 2 same, 1 too few samples; 1 only in A, 0 only in B" in out
-    assert cli.main(["compare", "A", "B", "--store", str(store.path), "--fail-on-slower"]) == 1
+    assert cli.main(["compare", "A", "B", "--store", store.location, "--fail-on-slower"]) == 1
     a, b = store.resolve_run("A"), store.resolve_run("B")
     rows = compare_runs(*_samples(store, a, b), ALPHA, MIN_EFFECT)
     assert render_table(rows, a, b, ALPHA, MinEffect(MIN_EFFECT)) in out
 
 
 def test_json_output(store: Store, capsys: pytest.CaptureFixture[str]) -> None:
-    assert cli.main(["compare", "A", "B", "--store", str(store.path), "--json"]) == 0
+    assert cli.main(["compare", "A", "B", "--store", store.location, "--json"]) == 0
     records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     few = next(r for r in records if r["case"] == FEW.case_id)
     assert few["verdict"] == "too few samples" and few["p_value"] is None and few["a_median_ns"] == 11.0
@@ -256,7 +256,7 @@ def test_calibrations_within_5_percent_change_nothing(
 ) -> None:
     _calibrate(store, "A", 40_000.0, 1e6)
     _calibrate(store, "B", 41_000.0, 1.04e6)
-    assert cli.main(["compare", "A", "B", "--store", str(store.path)]) == 0
+    assert cli.main(["compare", "A", "B", "--store", store.location]) == 0
     out = capsys.readouterr().out
     assert "CALIBRATION" not in out and "1 slower" in out
 
@@ -272,7 +272,7 @@ def test_calibrations_differing_by_more_than_5_percent_are_flagged_and_ratios_co
         ("cpu_loop", 0.1, True),
         ("memcpy_1mib", 0.1, True),
     ]
-    assert cli.main(["compare", "A", "B", "--store", str(store.path)]) == 0
+    assert cli.main(["compare", "A", "B", "--store", store.location]) == 0
     out = capsys.readouterr().out
     assert "CALIBRATION DIFFERS by more than 5%: cpp memcpy_1mib: 40 us -> 44 us (+10.0%)" in out
     assert "cpp: compared as ratios to memcpy_1mib (B's samples x 0.909)" in out
@@ -280,7 +280,7 @@ def test_calibrations_differing_by_more_than_5_percent_are_flagged_and_ratios_co
     assert line.endswith("same")  # +10% in time, +0% against memcpy
     steady = next(line for line in out.splitlines() if line.startswith("cpp") and STEADY.case_id in line)
     assert steady.endswith("faster")  # the same time on a slower machine
-    assert cli.main(["compare", "A", "B", "--store", str(store.path), "--absolute"]) == 0
+    assert cli.main(["compare", "A", "B", "--store", store.location, "--absolute"]) == 0
     absolute = capsys.readouterr().out
     assert "CALIBRATION DIFFERS" in absolute and "compared as ratios" not in absolute
     assert next(line for line in absolute.splitlines() if REGRESSED.case_id in line).endswith("slower")

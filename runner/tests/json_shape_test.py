@@ -35,6 +35,7 @@ def _bytes(tree: object) -> bytes:
             * 2
         },  # other spellings of the names; defaults ("", 0) omitted
         {"records": [RECORD | {"user_id": "7"}, RECORD]},  # a scalar written its own way
+        {"records": [RECORD | {"UpdatedBy": None}, RECORD]},  # an absent optional written as null
     ],
 )
 def test_the_fixtures_tree_in_any_spelling_is_keyed(payload: object) -> None:

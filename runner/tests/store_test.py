@@ -9,19 +9,21 @@ from runner.ingest.load import ingest_file, ingest_suite
 from runner.migrations import MIGRATIONS
 from runner.store import Store, StoreError, filters_key
 from runner.suites import suite
+from runner.tests.engines import ENGINES, location, postgres_server_fixture  # noqa: F401  (a fixture)
 from runner.tests.support import MACHINE, TESTDATA, expected_counts, ingest_testdata, new_run, row_counts
 from schemas.catalog import catalog
 
 
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    with Store.open(tmp_path / "s.sqlite") as opened:
+@pytest.fixture(params=ENGINES)
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
+    with Store.open(location(request.param, request, tmp_path)) as opened:
         yield opened
 
 
-def test_a_new_store_is_at_the_latest_schema_in_wal_mode(store: Store) -> None:
+def test_a_new_store_is_at_the_latest_schema(store: Store) -> None:
     assert store.schema_version == len(MIGRATIONS)
-    assert store.db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+    if store.path is not None:
+        assert store.db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
 
 
 def test_migrations_apply_in_order_and_only_once(tmp_path: Path) -> None:
@@ -129,3 +131,17 @@ def test_last_duration_prefers_a_run_with_the_same_filters(store: Store) -> None
     assert store.last_duration("cpp", "standard", filters_key(one_library)) == 20.0
     assert store.last_duration("cpp", "standard") == 20.0  # the latest, whatever its filters
     assert store.last_duration("cpp", "quick") is None
+
+
+def test_bulk_rows_keep_text_nulls_and_doubles_exactly(store: Store) -> None:
+    new_run(store)
+    text = "a\tb\\c\nd\re \\N"
+    with store.transaction() as db:
+        db.insert_rows("run_metadata", ("run_id", "scope", "key", "value"), [("R1", "x", "k", text)])
+        db.insert_rows(
+            "run_suites",
+            ("run_id", "lang", "harness", "status", "reason", "seconds"),
+            [("R1", "cpp", "h", "ok", "", 0.1 + 0.2), ("R1", "python", "h", "ok", "", None)],
+        )
+    assert store.db.execute("SELECT value FROM run_metadata WHERE scope = 'x'").fetchone() == (text,)
+    assert store.suites("R1") == {"cpp": ("ok", "", 0.1 + 0.2), "python": ("ok", "", None)}

@@ -28,6 +28,8 @@ class Dataset:
     # Record counts only the Python suite adds, for a claim whose source measured that volume
     # (runner/docs/claims.toml): prefixes of the largest fixture, not generated files.
     claim_sizes: tuple[int, ...] = ()
+    # A real document's one file, as a path from the workspace root (its runfile path).
+    file: str = ""
     label: str = ""  # a few words for a page title (synthetic datasets: the docs' page per dataset)
     about: str = ""  # the paragraph the docs print above the dataset's results
 
@@ -91,6 +93,7 @@ def _dataset(entry: dict[str, Any], synthetic_sizes: tuple[int, ...]) -> Dataset
         idls=tuple(entry.get("idls", ())),
         access=tuple(entry.get("access", ())),
         claim_sizes=tuple(entry.get("claim_sizes", ())),
+        file=entry.get("file", ""),
         label=entry.get("label", ""),
         about=entry.get("about", ""),
     )

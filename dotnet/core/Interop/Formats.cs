@@ -6,8 +6,8 @@ using Serbench.Libraries;
 namespace Serbench.Interop;
 
 /// <summary>The interop formats and this language's reference library for each
-/// (Google.Protobuf, Google.FlatBuffers, MessagePack-CSharp in map mode, System.Text.Json,
-/// Apache Thrift's binary and compact protocols). MessagePack is decoded by both msgpack
+/// (Google.Protobuf, Google.FlatBuffers, MessagePack-CSharp in map mode, System.Text.Json with
+/// the canonical JSON's snake_case options, Apache Thrift's binary and compact protocols). MessagePack is decoded by both msgpack
 /// libraries (MessagePack-CSharp and MsgPack.Light): a cell passes when both read the fixture.</summary>
 public static class Formats
 {
@@ -47,7 +47,7 @@ public static class Formats
     {
         "protobuf" => new GoogleProtobufLibrary(),
         "flatbuffers" => new FlatBuffersLibrary(),
-        "json" => new SystemTextJsonLibrary(),
+        "json" => new SystemTextJsonSnakeCaseLibrary(),
         "thrift_binary" => new ThriftLibrary(),
         "thrift_compact" => new ThriftCompactLibrary(),
         _ => throw new ArgumentException($"unknown format '{format}' (known: {string.Join(", ", Names)})", nameof(format)),

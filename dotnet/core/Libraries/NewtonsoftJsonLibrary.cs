@@ -14,7 +14,7 @@ using StjPolymorphicAttribute = System.Text.Json.Serialization.JsonPolymorphicAt
 namespace Serbench.Libraries;
 
 /// <summary>Newtonsoft.Json (Json.NET), model-first by reflection: the work of System.Text.Json's
-/// <c>reflection</c> variant (the same model classes to and from the same canonical JSON,
+/// <c>reflection_snake_case</c> variant (the same model classes to and from the same canonical JSON,
 /// required members checked while decoding), with no attributes of its own on the model: its
 /// contract resolver reads the ones the model carries for System.Text.Json (snake_case keys,
 /// absent optional fields omitted, enums as names, timestamps as RFC 3339 text, byte lists as
@@ -22,8 +22,12 @@ namespace Serbench.Libraries;
 /// (only its <c>$type</c> names), so a union is read the way its custom converters do it:
 /// the object is loaded as a <see cref="JObject"/>, then its "type" picks the class.</summary>
 public sealed class NewtonsoftJsonLibrary()
-    : ModelLibrary("newtonsoft_json", "json", LibraryVersion.OfPackage("Newtonsoft.Json"), "https://www.newtonsoft.com/json", ["reflection", "validates"])
+    : ModelLibrary("newtonsoft_json", "json", LibraryVersion.OfPackage("Newtonsoft.Json"), HomePage, ["reflection", "validates"])
 {
+    /// <summary>Shared by every Json.NET variant.</summary>
+    public const string HomePage = "https://www.newtonsoft.com/json";
+
+    // Invalid UTF-8 is an error, not replacement characters.
     private static readonly UTF8Encoding Utf8 = new(encoderShouldEmitUTF8Identifier: false, throwOnInvalidBytes: true);
 
     // Shared by every codec; Json.NET caches each type's contract in its resolver.
@@ -37,23 +41,34 @@ public sealed class NewtonsoftJsonLibrary()
 
     protected override Codec<Payload<TRecord>> Codec<TRecord>() => new NewtonsoftCodec<TRecord>();
 
+    /// <summary>JSON text written by <paramref name="write"/> as UTF-8 bytes (Json.NET writes text).</summary>
+    internal static byte[] Write(Action<JsonTextWriter> write)
+    {
+        using var bytes = new MemoryStream();
+        using (var writer = new JsonTextWriter(new StreamWriter(bytes, Utf8, leaveOpen: true)))
+        {
+            write(writer);
+        }
+        return bytes.ToArray();
+    }
+
+    /// <summary>What <paramref name="read"/> reads from UTF-8 <paramref name="bytes"/>; strings
+    /// that look like dates stay strings (Json.NET's default would make them DateTimes).</summary>
+    internal static T Read<T>(byte[] bytes, Func<JsonTextReader, T> read)
+    {
+        using var reader = new JsonTextReader(new StreamReader(new MemoryStream(bytes), Utf8))
+        {
+            DateParseHandling = DateParseHandling.None,
+        };
+        return read(reader);
+    }
+
     private sealed class NewtonsoftCodec<TRecord> : Codec<Payload<TRecord>>
     {
-        public override byte[] Encode(Payload<TRecord> value)
-        {
-            using var bytes = new MemoryStream();
-            using (var writer = new StreamWriter(bytes, Utf8, leaveOpen: true))
-            {
-                Serializer.Serialize(writer, value);
-            }
-            return bytes.ToArray();
-        }
+        public override byte[] Encode(Payload<TRecord> value) => Write(writer => Serializer.Serialize(writer, value));
 
-        public override Payload<TRecord> Decode(byte[] bytes)
-        {
-            using var reader = new JsonTextReader(new StreamReader(new MemoryStream(bytes), Utf8));
-            return Serializer.Deserialize<Payload<TRecord>>(reader) ?? throw new JsonSerializationException("null payload");
-        }
+        public override Payload<TRecord> Decode(byte[] bytes) =>
+            Read(bytes, Serializer.Deserialize<Payload<TRecord>>) ?? throw new JsonSerializationException("null payload");
     }
 
     /// <summary>snake_case names; C# <c>required</c> members must be present; the model's

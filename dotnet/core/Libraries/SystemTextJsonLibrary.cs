@@ -1,20 +1,42 @@
 using System.Text.Json;
-using System.Text.Json.Nodes;
-using System.Text.Json.Serialization;
 using System.Text.Json.Serialization.Metadata;
 using Serbench.Model;
 
 namespace Serbench.Libraries;
 
-/// <summary>System.Text.Json (in the box), reflection-based, writing the canonical JSON of
-/// schemas/README.md; required fields and types are checked while decoding.</summary>
-public class SystemTextJsonLibrary()
+/// <summary>System.Text.Json (in the box) called as an application calls it by default:
+/// <c>JsonSerializer.SerializeToUtf8Bytes(value)</c> and <c>JsonSerializer.Deserialize&lt;T&gt;(bytes)</c>,
+/// default options, reflection-based. Only the model's own attributes apply (enums as names,
+/// RFC 3339 timestamps, byte lists as integer arrays, unions keyed by "type"), so keys are the
+/// model's PascalCase property names and absent optional fields are written as null. Required
+/// members and types are checked while decoding. The baseline of the docs' comparisons.</summary>
+public sealed class SystemTextJsonLibrary()
     : ModelLibrary("system_text_json", "json", LibraryVersion.Of(typeof(JsonSerializer).Assembly), HomePage, ["reflection", "validates"])
 {
     /// <summary>Shared by every System.Text.Json variant.</summary>
     public const string HomePage = "https://learn.microsoft.com/dotnet/standard/serialization/system-text-json/overview";
 
     public override string? Variant => "reflection";
+
+    protected override Codec<Payload<TRecord>> Codec<TRecord>() => new DefaultCodec<TRecord>();
+
+    private sealed class DefaultCodec<TRecord> : Codec<Payload<TRecord>>
+    {
+        public override byte[] Encode(Payload<TRecord> value) => JsonSerializer.SerializeToUtf8Bytes(value);
+
+        public override Payload<TRecord> Decode(byte[] bytes) =>
+            JsonSerializer.Deserialize<Payload<TRecord>>(bytes) ?? throw new JsonException("null payload");
+    }
+}
+
+/// <summary>System.Text.Json tuned to write the canonical JSON of schemas/README.md
+/// (<see cref="JsonConventions.Canonical"/>: the snake_case naming policy, absent optional fields
+/// omitted), reflection-based, through the payload's resolved type info; required fields and
+/// types are checked while decoding. The reference JSON writer of the interop matrix.</summary>
+public class SystemTextJsonSnakeCaseLibrary()
+    : ModelLibrary("system_text_json", "json", LibraryVersion.Of(typeof(JsonSerializer).Assembly), SystemTextJsonLibrary.HomePage, ["reflection", "validates"])
+{
+    public override string? Variant => "reflection_snake_case";
 
     protected override Codec<Payload<TRecord>> Codec<TRecord>() =>
         new JsonCodec<TRecord>((JsonTypeInfo<Payload<TRecord>>)JsonConventions.Canonical.GetTypeInfo(typeof(Payload<TRecord>)));
@@ -28,8 +50,9 @@ public class SystemTextJsonLibrary()
     }
 }
 
-/// <summary>The same JSON with the serializers the System.Text.Json source generator writes.</summary>
-public sealed class SystemTextJsonSourceGenLibrary : SystemTextJsonLibrary
+/// <summary>The same canonical JSON with the serializers the System.Text.Json source generator
+/// writes (the same options, set on the generated context).</summary>
+public sealed class SystemTextJsonSourceGenLibrary : SystemTextJsonSnakeCaseLibrary
 {
     public override string? Variant => "source_gen";
     public override IReadOnlyList<string> Capabilities { get; } = ["codegen", "validates"];
@@ -40,53 +63,3 @@ public sealed class SystemTextJsonSourceGenLibrary : SystemTextJsonLibrary
 
 // SourceGenContext, the source generator's context naming every dataset's payload, is
 // generated from the dataset descriptions (codegen/mappings.py: json_context).
-
-/// <summary>System.Text.Json schema-less: bytes to and from a JsonNode tree (plain objects,
-/// arrays and values), on the synthetic datasets' canonical JSON and on the real documents.</summary>
-public sealed class SystemTextJsonSchemalessLibrary : ILibrary
-{
-    public string Lib => "system_text_json";
-    public string Format => "json";
-    public string? Variant => "schemaless";
-    public string Version { get; } = LibraryVersion.Of(typeof(JsonSerializer).Assembly);
-    public string Home => SystemTextJsonLibrary.HomePage;
-    public IReadOnlyList<string> Capabilities { get; } = ["schemaless"];
-
-    public ICase Bind<TRecord>(Fixture<TRecord> fixture) where TRecord : class =>
-        new Case<TRecord, JsonNode?>(fixture, new NodeCodec(),
-            payload => JsonSerializer.SerializeToNode(payload, JsonConventions.Canonical),
-            node => node.Deserialize<Payload<TRecord>>(JsonConventions.Canonical)
-                ?? throw new InvalidDataException("the document is null, not a payload"));
-
-    public ICase Bind(Documents.JsonDocument document) => new Documents.JsonDocumentCase(document, new NodeCodec());
-
-    private sealed class NodeCodec : Codec<JsonNode?>
-    {
-        public override byte[] Encode(JsonNode? value) => JsonSerializer.SerializeToUtf8Bytes(value);
-
-        // JsonNode.Parse makes its object and array nodes lazily, on first access; walking
-        // the tree makes every one (and meets duplicate keys), so decode is a full decode
-        // like the typed libraries' (schemas/README.md: decode materializes everything).
-        // The document `null` is the library's null (RFC 8259 allows any value at the root).
-        public override JsonNode? Decode(byte[] bytes)
-        {
-            var root = JsonNode.Parse(bytes);
-            Walk(root);
-            return root;
-        }
-
-        private static void Walk(JsonNode? node)
-        {
-            var children = node switch
-            {
-                JsonObject map => map.Select(p => p.Value),
-                JsonArray array => array,
-                _ => [],
-            };
-            foreach (var child in children)
-            {
-                Walk(child);
-            }
-        }
-    }
-}

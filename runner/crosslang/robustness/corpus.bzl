@@ -1,6 +1,14 @@
 """robustness_corpus(name, profile, seed): a directory (tree artifact) holding
-manifest.json and the inputs of one corpus profile (generate.py: smoke, quick,
-full), built from the golden vectors and the JSON_checker files."""
+manifest.json and the inputs of one corpus profile (generate.py: smoke, full),
+built from the golden vectors, the seed vectors of the formats only one language
+writes (seeds.bzl), the JSON_checker files and (full) the inputs kept from fuzzing."""
+
+# Every language's seed vectors (each //<lang>/robustness/BUILD.bazel).
+_SEEDS = [
+    "//cpp/robustness:seeds",
+    "//dotnet/robustness:seeds",
+    "//python/robustness:seeds",
+]
 
 def _corpus_impl(ctx):
     out = ctx.actions.declare_directory(ctx.label.name)
@@ -8,12 +16,14 @@ def _corpus_impl(ctx):
     args.add("--profile", ctx.attr.profile)
     args.add("--seed", str(ctx.attr.seed))
     args.add("--out", out.path)
-    args.add_all("--golden", ctx.files.golden)
+    args.add_all("--golden", ctx.files.golden + ctx.files.seeds)
     args.add_all("--jsonchecker", ctx.files.jsonchecker)
+    index = [f for f in ctx.files.reproducers if f.basename == "reproducers.json"]
+    args.add_all("--reproducers", index)
     ctx.actions.run(
         executable = ctx.executable._generate,
         arguments = [args],
-        inputs = ctx.files.golden + ctx.files.jsonchecker,
+        inputs = ctx.files.golden + ctx.files.seeds + ctx.files.jsonchecker + ctx.files.reproducers,
         outputs = [out],
         mnemonic = "RobustnessCorpus",
         progress_message = "Generating the %s robustness corpus" % ctx.attr.profile,
@@ -26,7 +36,10 @@ robustness_corpus = rule(
         "profile": attr.string(mandatory = True, values = ["smoke", "full"]),
         "seed": attr.int(default = 1),
         "golden": attr.label(default = "//runner/crosslang/interop:golden", allow_files = True),
+        "seeds": attr.label_list(default = _SEEDS, allow_files = True),
         "jsonchecker": attr.label(default = "@jsonchecker//:files", allow_files = True),
+        # The fuzz findings' inputs (reproducers/reproducers.json and its files).
+        "reproducers": attr.label(default = ":reproducers", allow_files = True),
         "_generate": attr.label(default = ":generate", executable = True, cfg = "exec"),
     },
 )

@@ -1,7 +1,10 @@
 """Writes a robustness corpus: a directory of inputs and manifest.json (format in
-README.md), built from the golden vectors and the JSON_checker files.
+README.md), built from the golden vectors, the seed vectors and the JSON_checker files.
 
     generate --profile smoke|full --seed 1 --out DIR --golden FILE... [--jsonchecker FILE...]
+             [--reproducers reproducers/reproducers.json]
+
+--golden takes the golden vectors and the seed vectors alike (<dataset>_<size>.<format>).
 """
 
 import argparse
@@ -14,6 +17,7 @@ from typing import Any
 
 from runner.crosslang.robustness.mutant import Base, Mutant
 from runner.crosslang.robustness.mutate import FORMAT_MUTATORS, KINDS, NOT_APPLICABLE
+from runner.crosslang.robustness.schema import FUZZ_REPRODUCER
 from schemas.catalog import catalog
 
 SCHEMA = "serbench-corpus/1"
@@ -29,6 +33,7 @@ class Profile:
     # kind -> (inputs per size-1 base, inputs per size-100 base); deep_nesting: inputs per format.
     counts: dict[str, tuple[int, int]]
     jsonchecker: int
+    reproducers: bool = False  # the inputs kept from fuzzing (reproducers/)
 
 
 PROFILES = {
@@ -42,6 +47,7 @@ PROFILES = {
          "length_lie": (16, 4), "wrong_type": (8, 3), "invalid_utf8": (6, 2),
          "duplicate_key": (6, 2), "deep_nesting": (6, 0)},
         jsonchecker=36,
+        reproducers=True,
     ),
 }  # fmt: skip
 
@@ -141,6 +147,22 @@ def edge_entries() -> list[Entry]:
     ]
 
 
+def reproducer_entries(index: Path, fmt: str) -> list[Entry]:
+    """The fuzz findings' inputs kept for `fmt`: a typed decoder's against its dataset's
+    size-1 fixture; a schema-less one's with expect=reject (its validity is not judged)."""
+    entries = []
+    for r in json.loads(index.read_text(encoding="utf-8")):
+        if r["format"] != fmt:
+            continue
+        params = {k: r[k] for k in ("lang", "lib", "variant", "kind", "sha256")}
+        data = (index.parent / r["file"]).read_bytes()
+        if r["dataset"]:
+            entries.append(Entry(fmt, data, r["dataset"], 1, "fixture", FUZZ_REPRODUCER, params))
+        else:
+            entries.append(Entry(fmt, data, None, None, "reject", FUZZ_REPRODUCER, params))
+    return entries
+
+
 def manifest(name: str, seed: int, entries: list[Entry]) -> dict[str, Any]:
     formats = sorted({e.format for e in entries})
     inputs, numbers = [], dict.fromkeys(formats, 0)
@@ -164,7 +186,7 @@ def manifest(name: str, seed: int, entries: list[Entry]) -> dict[str, Any]:
 
 
 def build(
-    name: str, seed: int, golden: list[Path], jsonchecker: list[Path]
+    name: str, seed: int, golden: list[Path], jsonchecker: list[Path], reproducers: Path | None = None
 ) -> tuple[dict[str, Any], list[bytes]]:
     """The manifest and each input's bytes, in manifest order."""
     profile = PROFILES[name]
@@ -173,6 +195,8 @@ def build(
         entries += format_entries(bases, profile, seed)
         if fmt == "json":
             entries += jsonchecker_entries(jsonchecker, profile) + edge_entries()
+        if profile.reproducers and reproducers:
+            entries += reproducer_entries(reproducers, fmt)
     return manifest(name, seed, entries), [e.data for e in entries]
 
 
@@ -193,8 +217,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--golden", type=Path, nargs="+", required=True)
     parser.add_argument("--jsonchecker", type=Path, nargs="*", default=[])
+    parser.add_argument("--reproducers", type=Path, help="the fuzz reproducers' index (reproducers.json)")
     args = parser.parse_args(argv)
-    doc, blobs = build(args.profile, args.seed, args.golden, args.jsonchecker)
+    doc, blobs = build(args.profile, args.seed, args.golden, args.jsonchecker, args.reproducers)
     write(args.out, doc, blobs)
     return 0
 

@@ -7,16 +7,20 @@ from collections.abc import Callable
 from runner.crosslang.robustness import (
     bytewise,
     capnp_wire,
+    cbor_wire,
     flatbuffers_wire,
     json_text,
+    length_prefix,
     msgpack_wire,
     protobuf_wire,
+    thrift_wire,
     tree,
 )
 from runner.crosslang.robustness.mutant import Base, Mutant, Mutator
-from runner.crosslang.robustness.schema import MUTATIONS
+from runner.crosslang.robustness.schema import FUZZ_REPRODUCER, MUTATIONS
 
-KINDS = MUTATIONS
+# The kinds a mutator makes (fuzz reproducers are files kept in the repository).
+KINDS = tuple(m for m in MUTATIONS if m != FUZZ_REPRODUCER)
 # Depths of the deep inputs: the required 10,000 and a shallower one that shows
 # where a decoder's depth limit lies.
 DEPTHS = (1_000, 10_000)
@@ -82,12 +86,45 @@ FORMAT_MUTATORS: dict[str, dict[str, Mutator]] = {
         "wrong_type": capnp_wire.wrong_type,
         "deep_nesting": deep({"filetree": (capnp_wire.deep_filetree, False)}),
     },
+    "thrift_binary": _BYTEWISE | {
+        "length_lie": length_prefix.length_lie(length_prefix.fixed(">i")),
+        "deep_nesting": deep({"filetree": (thrift_wire.BINARY.deep_filetree, False)}),
+    },
+    "thrift_compact": _BYTEWISE | {
+        "length_lie": length_prefix.length_lie(length_prefix.VARINT),
+        "deep_nesting": deep({"filetree": (thrift_wire.COMPACT.deep_filetree, False)}),
+    },
+    "cbor": _BYTEWISE | {
+        "length_lie": length_prefix.length_lie(length_prefix.CBOR_TEXT),
+        "wrong_type": tree.wrong_type(cbor_wire.encode),
+        "duplicate_key": tree.duplicate_key(cbor_wire.encode),
+        "deep_nesting": deep({
+            "arrays": (cbor_wire.nested_arrays, True),
+            "maps": (cbor_wire.nested_maps, True),
+            "filetree": (cbor_wire.deep_filetree, False),
+        }),
+    },
+    "avro": _BYTEWISE | {"length_lie": length_prefix.length_lie(length_prefix.ZIGZAG_VARINT)},
+    "cereal": _BYTEWISE | {"length_lie": length_prefix.length_lie(length_prefix.fixed("<Q"))},
+    "boost_binary": _BYTEWISE | {"length_lie": length_prefix.length_lie(length_prefix.fixed("<Q"))},
+    "memorypack": _BYTEWISE | {"length_lie": length_prefix.length_lie(length_prefix.MEMORYPACK)},
 }  # fmt: skip
 
 _JSON_ONLY = {
     "jsonchecker": "the JSON_checker files are JSON text",
     "edge_document": "the hand-written edge documents are JSON text",
 }
+# The formats whose vectors carry no type tags and no keys: positional, schema-read bytes.
+_POSITIONAL = {
+    "wrong_type": "no per-field type tags: any bytes read as the types the schema says",
+    "duplicate_key": "fields are read by position: there are no keys to repeat",
+    "deep_nesting": "not generated yet: no hand-laid deep filetree in this layout",
+    **_JSON_ONLY,
+}
+_NO_THRIFT_WALK = (
+    "not generated yet: no Thrift field walker (bit flips and insertions reach the field headers)"
+)
+_THRIFT = {"wrong_type": _NO_THRIFT_WALK, "duplicate_key": _NO_THRIFT_WALK, **_JSON_ONLY}
 NOT_APPLICABLE: dict[str, dict[str, str]] = {
     "protobuf": _JSON_ONLY,
     "flatbuffers": {
@@ -100,4 +137,11 @@ NOT_APPLICABLE: dict[str, dict[str, str]] = {
         "duplicate_key": "structs address fields by position: there are no keys to repeat",
         **_JSON_ONLY,
     },
+    "thrift_binary": _THRIFT,
+    "thrift_compact": _THRIFT,
+    "cbor": _JSON_ONLY,
+    "avro": _POSITIONAL,
+    "cereal": _POSITIONAL,
+    "boost_binary": _POSITIONAL,
+    "memorypack": _POSITIONAL,
 }

@@ -11,8 +11,10 @@ EXPECTS = ("fixture", "accept", "reject")
 # The corpus's mutation kinds (README.md), in the order the corpus makes them.
 MUTATIONS = (
     "none", "truncate", "bitflip", "insert", "delete", "length_lie", "deep_nesting",
-    "wrong_type", "invalid_utf8", "duplicate_key", "jsonchecker", "edge_document",
+    "wrong_type", "invalid_utf8", "duplicate_key", "jsonchecker", "edge_document", "fuzz_reproducer",
 )  # fmt: skip
+# The kind of the inputs kept from fuzzing (reproducers/), not made by a mutator.
+FUZZ_REPRODUCER = "fuzz_reproducer"
 
 _DECODER = {
     "lang": str,
@@ -43,7 +45,7 @@ _LIMITS = {"timeout_s": (int, float), "memory_mib": int}
 _TOP = {"schema": str, "corpus": dict, "limits": dict, "decoders": list, "results": list, "repro": list}
 
 
-def _record(where: str, value: Any, shape: dict[str, Any]) -> list[str]:
+def record_errors(where: str, value: Any, shape: dict[str, Any]) -> list[str]:
     if not isinstance(value, dict):
         return [f"{where}: not an object"]
     errors = [f"{where}: keys {sorted(value)} != {sorted(shape)}"] if value.keys() != shape.keys() else []
@@ -56,17 +58,19 @@ def _record(where: str, value: Any, shape: dict[str, Any]) -> list[str]:
 
 
 def _listed(where: str, items: list[Any], shape: dict[str, Any]) -> list[str]:
-    return [e for i, item in enumerate(items) for e in _record(f"{where}[{i}]", item, shape)]
+    return [e for i, item in enumerate(items) for e in record_errors(f"{where}[{i}]", item, shape)]
 
 
 def validate(doc: Any) -> list[str]:
     """Every way `doc` departs from the output schema (empty when valid)."""
-    errors = _record("$", doc, _TOP)
+    errors = record_errors("$", doc, _TOP)
     if errors:
         return errors
     if doc["schema"] != SCHEMA:
         errors.append(f"$.schema: {doc['schema']!r} != {SCHEMA!r}")
-    errors += _record("$.corpus", doc["corpus"], _CORPUS) + _record("$.limits", doc["limits"], _LIMITS)
+    errors += record_errors("$.corpus", doc["corpus"], _CORPUS) + record_errors(
+        "$.limits", doc["limits"], _LIMITS
+    )
     errors += _listed("$.decoders", doc["decoders"], _DECODER)
     errors += _listed("$.results", doc["results"], _RESULT) + _listed("$.repro", doc["repro"], _REPRO)
     for i, r in enumerate(doc["results"]):

@@ -10,13 +10,17 @@ from typing import Any
 from runner.crosslang.robustness import (
     bytewise,
     capnp_wire,
+    cbor_wire,
     flatbuffers_wire,
     json_text,
+    length_prefix,
     msgpack_wire,
     protobuf_wire,
+    thrift_wire,
     tree,
 )
 from runner.crosslang.robustness.mutant import Base
+from schemas.catalog import catalog
 
 _GOLDEN = Path("runner/crosslang/interop/golden")
 
@@ -149,3 +153,54 @@ def test_capnp_walk_follows_far_pointers_into_every_segment() -> None:
     assert any(p.kind == capnp_wire.FAR for p in found)
     for start, words in segs:
         assert any(start <= p.offset < start + 8 * words for p in found), start
+
+
+def test_thrift_length_lies_rewrite_a_real_string_prefix() -> None:
+    b = base("thrift_binary", "mail")
+    found = length_prefix.prefixed_strings(b.data, b.tree, length_prefix.fixed(">i"))
+    assert len(found) >= 5
+    for m in length_prefix.length_lie(length_prefix.fixed(">i"))(b, random.Random(1), 20):
+        at = int(str(m.params["offset"]))
+        announced = struct.unpack_from(">i", m.data, at)[0]
+        assert announced < 0 or at + 4 + announced > len(m.data)
+    compact = base("thrift_compact", "mail")
+    assert length_prefix.prefixed_strings(compact.data, compact.tree, length_prefix.VARINT)
+
+
+def test_prefixes_of_the_seeded_layouts() -> None:
+    # cereal / Boost: a little-endian uint64 size; MemoryPack: int32 ~(UTF-8 bytes), int32 UTF-16 units.
+    cereal = b"\x01" + struct.pack("<Q", 5) + b"hello"
+    assert length_prefix.prefixed_strings(cereal, {"a": "hello"}, length_prefix.fixed("<Q")) == [
+        (1, 9, "hello")
+    ]
+    text = "h\U0001f600llo"  # 8 UTF-8 bytes, 6 UTF-16 units
+    memorypack = b"\x00" + struct.pack("<ii", ~8, 6) + text.encode()
+    assert length_prefix.prefixed_strings(memorypack, [text], length_prefix.MEMORYPACK) == [(1, 9, text)]
+    lied = length_prefix.length_lie(length_prefix.MEMORYPACK)(
+        Base("memorypack", "user", 1, memorypack, [text]), random.Random(1), 9
+    )
+    assert {struct.unpack_from("<ii", m.data, 1) for m in lied} == {(~9, 6), (~(2**31 - 1), 6)}
+    avro = b"\x0ahello"  # zigzag 5
+    b = Base("avro", "user", 1, avro, ["hello"])
+    lies = length_prefix.length_lie(length_prefix.ZIGZAG_VARINT)(b, random.Random(1), 10)
+    assert {m.params["lie"] for m in lies} == {"past_end", "int32_max", "uint32_max", "int64_max", "negative"}
+    assert all(m.data.endswith(b"hello") and m.data != avro for m in lies)
+
+
+def test_thrift_deep_filetrees_open_and_close_every_level() -> None:
+    binary, compact = thrift_wire.BINARY.deep_filetree(30), thrift_wire.COMPACT.deep_filetree(30)
+    assert binary.startswith(b"\x0f\x00\x01\x0c\x00\x00\x00\x01") and binary.endswith(b"\x00" * 61)
+    assert binary.count(b"\x0c\x00\x02\x0b\x00\x01\x00\x00\x00\x01d") == 30
+    assert compact.startswith(b"\x19\x1c") and compact.count(b"\x2c\x18\x01d") == 30
+    assert compact.endswith(b"\x59\x0c" + b"\x00" * 61)
+
+
+def test_cbor_writer_agrees_with_cbor2() -> None:
+    import cbor2
+
+    for dataset in catalog.SYNTHETIC_DATASETS:
+        doc = base("json", dataset, 100).tree
+        assert cbor_wire.encode(doc) == cbor2.dumps(doc)
+    assert cbor2.loads(cbor_wire.nested_arrays(3)) == [[[None]]]
+    assert depth(cbor2.loads(cbor_wire.deep_filetree(40))) == 40
+    assert cbor_wire.encode(tree.Pairs((("a", 1), ("a", "x")))) == b"\xa2\x61a\x01\x61a\x61x"

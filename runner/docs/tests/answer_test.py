@@ -7,23 +7,34 @@ import re
 import zlib
 
 from runner.docs import answer
-from runner.docs.results import Results
+from runner.docs.results import Results, listed
 from runner.docs.snapshot import Case
 from runner.docs.tests.synthetic import snapshot
 from runner.ingest.json_shape import KEYED_METRIC
+from schemas.catalog import catalog
 
 SIZES = answer.VERDICT_SIZES
-DATASETS = ("user", "order", "mail")
+DATASETS = catalog.SYNTHETIC_DATASETS[:3]
 JSON_TYPED = {"validates": True, "schemaless": False}
 SCHEMALESS = {"schemaless": True}
 
 
+@dataclasses.dataclass(frozen=True)
+class Kind:
+    """What a made-up library's cases carry beside their times."""
+
+    caps: dict[str, bool] = dataclasses.field(default_factory=lambda: JSON_TYPED)
+    metrics: dict[str, float] = dataclasses.field(default_factory=dict)
+    lazy: str = ""
+
+
 def _case(
-    lib: str, variant: str, fmt: str, op: str, dataset: str, size: int, per_record: float, **kw: object
+    lib: str, variant: str, fmt: str, op: str, at: tuple[str, int], per_record: float, kind: Kind
 ) -> Case:
+    dataset, size = at
     rng = random.Random(zlib.crc32(repr((lib, variant, op, dataset, size)).encode()))
     samples = tuple(per_record * size * rng.lognormvariate(0, 0.02) for _ in range(10))
-    caps = kw.pop("caps", JSON_TYPED)
+    rounds = tuple(range(10))
     return Case(
         "python",
         lib,
@@ -33,12 +44,12 @@ def _case(
         size,
         variant,
         "1",
-        caps,
+        kind.caps,
         samples,
-        dict(kw.pop("metrics", {})),
-        tuple(range(10)),
-        lazy_reason=str(kw.pop("lazy", "")),
-    )  # type: ignore[arg-type]
+        kind.metrics,
+        rounds,
+        kind.lazy,
+    )
 
 
 def _library(
@@ -47,13 +58,10 @@ def _library(
     fmt: str,
     per_record: float,
     ops: tuple[str, ...] = ("encode", "decode", "roundtrip"),
-    **kw: object,
+    kind: Kind = Kind(),
 ) -> list[Case]:
     return [
-        _case(lib, variant, fmt, op, d, s, per_record, **dict(kw))
-        for op in ops
-        for d in DATASETS
-        for s in SIZES
+        _case(lib, variant, fmt, op, (d, s), per_record, kind) for op in ops for d in DATASETS for s in SIZES
     ]
 
 
@@ -66,7 +74,7 @@ def test_the_fastest_is_named_alone_only_beyond_the_noise() -> None:
     found = _verdicts(
         _library("msgspec", "struct", "json", 900.0),
         _library("pydantic", "v2", "json", 9000.0),
-        _library("json", "default", "json", 4000.0, caps=SCHEMALESS),
+        _library("json", "default", "json", 4000.0, kind=Kind(SCHEMALESS)),
     )["typed JSON API payloads"]
     assert found.tied == [("msgspec", "struct", "json")] and found.wins == 6 and found.comparisons == 6
     lead = found.leads[("pydantic", "v2", "json")]
@@ -79,8 +87,8 @@ def test_the_fastest_is_named_alone_only_beyond_the_noise() -> None:
 
 def test_libraries_within_the_noise_are_a_tie() -> None:
     libraries = (
-        _library("orjson", "schemaless", "json", 1000.0, caps=SCHEMALESS),
-        _library("msgspec", "schemaless", "json", 1100.0, caps=SCHEMALESS),
+        _library("orjson", "schemaless", "json", 1000.0, kind=Kind(SCHEMALESS)),
+        _library("msgspec", "schemaless", "json", 1100.0, kind=Kind(SCHEMALESS)),
     )
     tied = _verdicts(*libraries, noise=0.12)["schema-less JSON"]
     assert [e[0] for e in tied.tied] == ["orjson", "msgspec"] and tied.cell().startswith("tie: **orjson")
@@ -90,33 +98,34 @@ def test_libraries_within_the_noise_are_a_tie() -> None:
 
 
 def test_typed_json_ranks_only_the_keyed_payload() -> None:
-    keyed = {"metrics": {KEYED_METRIC: 1.0}}
+    keyed = Kind(metrics={KEYED_METRIC: 1.0})
     found = _verdicts(
-        _library("msgspec", "struct_array", "json", 300.0, metrics={KEYED_METRIC: 0.0}),
-        _library("msgspec", "struct", "json", 900.0, **keyed),
-        _library("mashumaro", "dataclass", "json", 3000.0, **keyed),
+        _library("msgspec", "struct_array", "json", 300.0, kind=Kind(metrics={KEYED_METRIC: 0.0})),
+        _library("msgspec", "struct", "json", 900.0, kind=keyed),
+        _library("mashumaro", "dataclass", "json", 3000.0, kind=keyed),
     )["typed JSON API payloads"]
     assert found.best == ("msgspec", "struct", "json")
     assert found.left_out == [
-        "msgspec (struct_array) · JSON: not the fixture's tree of objects keyed by field name"
+        "msgspec (struct_array) · JSON: not the fixture's tree of objects keyed by field name on "
+        + listed(sorted(DATASETS))
     ]
     assert "not ranked: msgspec (struct_array)" in found.notes()[0]
 
 
 def test_lazy_reads_rank_among_themselves_and_against_the_best_full_read() -> None:
-    lazy = {"lazy": "reads in place", "caps": {"zero_copy": True}}
+    lazy = Kind({"zero_copy": True}, lazy="reads in place")
     found = _verdicts(
-        _library("pycapnp", "", "capnp", 50.0, ops=("access_lazy",), **lazy),
+        _library("pycapnp", "", "capnp", 50.0, ops=("access_lazy",), kind=lazy),
         _library(
             "flatbuffers",
             "",
             "flatbuffers",
             200.0,
             ops=("access_lazy", "access_full"),
-            caps={"zero_copy": True},
+            kind=Kind({"zero_copy": True}),
         ),
-        _library("protobuf", "upb", "protobuf", 25.0, ops=("access_full",), caps={}),
-        _library("json", "default", "json", 5.0, caps=SCHEMALESS),  # never the lazy use's yardstick
+        _library("protobuf", "upb", "protobuf", 25.0, ops=("access_full",), kind=Kind({})),
+        _library("json", "default", "json", 5.0, kind=Kind(SCHEMALESS)),  # never the lazy use's yardstick
     )["zero-copy reads"]
     assert found.best == ("pycapnp", "", "capnp") and list(found.leads) == [
         ("flatbuffers", "", "flatbuffers")
@@ -132,8 +141,17 @@ def test_lazy_reads_rank_among_themselves_and_against_the_best_full_read() -> No
 
 def test_an_entry_measured_on_part_of_the_data_is_not_ranked() -> None:
     partial = [c for c in _library("pyarrow", "ipc", "arrow", 10.0) if c.dataset == "user"]
-    found = _verdicts(partial, _library("msgpack", "schemaless", "msgpack", 500.0, caps=SCHEMALESS))[
+    found = _verdicts(partial, _library("msgpack", "schemaless", "msgpack", 500.0, kind=Kind(SCHEMALESS)))[
         "compact binary"
     ]
     assert found.best == ("msgpack", "schemaless", "msgpack")
     assert found.left_out == ["pyarrow (ipc) · Arrow IPC: measured on part of the comparisons"]
+
+
+def test_the_default_json_call_is_named_when_best_or_missing() -> None:
+    found = _verdicts(_library("json", "default", "json", 900.0, kind=Kind(SCHEMALESS)))["schema-less JSON"]
+    assert found.row()["baseline"] == "is the default"
+    absent = _verdicts(_library("orjson", "schemaless", "json", 900.0, kind=Kind(SCHEMALESS)))[
+        "schema-less JSON"
+    ]
+    assert absent.row()["baseline"] == "json (default) · JSON: not in this run"

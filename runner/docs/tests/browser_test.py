@@ -1,8 +1,8 @@
 """The committed docs/ as a reader sees them: built with MkDocs, rendered in headless
 Chromium at 1280 px. Fails on a table or chart wider than the content column, a chart
-label drawn under MIN_LABEL_PX, a broken link or image, or a page without its provenance
-footer. Screenshots of the index and one dataset page per language are the test's
-artifacts (TEST_UNDECLARED_OUTPUTS_DIR)."""
+label drawn under MIN_LABEL_PX, a broken link or image, a page without its provenance
+footer, or a page longer than MAX_PAGE_PX. Screenshots of the index and one dataset page
+per language are the test's artifacts (TEST_UNDECLARED_OUTPUTS_DIR)."""
 
 import functools
 import http.server
@@ -23,6 +23,11 @@ from runner.docs.tests.site import build_strict, nav_pages
 DOCS = Path("docs")
 VIEWPORT = (1280, 900)
 MIN_LABEL_PX = 10.0
+# The longest a page may be at 1280 px, collapsed sections closed: about 30 screens. The
+# published docs' longest, Python's real documents, is about 25,000 px (every document
+# one size, so nothing to collapse); before the summaries and collapsed sizes, a
+# dataset page ran to several times that.
+MAX_PAGE_PX = 30_000
 SCREENSHOTS = ("index.md", "python/order.md", "dotnet/order.md", "cpp/order.md")
 # Measured in the page: the content column, every table and image in it, links, footer.
 _MEASURE = """(() => {
@@ -36,7 +41,7 @@ _MEASURE = """(() => {
     width: i.getBoundingClientRect().width, right: i.getBoundingClientRect().right}));
   const links = [...document.querySelectorAll('a[href]')].map(a => a.href);
   return {column: {width: column.width, right: column.right}, tables, images, links,
-          text: content.innerText};
+          text: content.innerText, height: document.documentElement.scrollHeight};
 })()"""
 
 
@@ -166,6 +171,13 @@ def test_every_page_and_chart_carries_its_provenance(
         if f"run {run.id}" not in svg.read_text() or "<title>" not in svg.read_text()
     ]
     assert unmarked == []
+
+
+def test_no_page_is_longer_than_the_limit(pages: dict[str, dict[str, Any]]) -> None:
+    long = [
+        f"{page}: {found['height']:,} px" for page, found in pages.items() if found["height"] > MAX_PAGE_PX
+    ]
+    assert not long, f"pages longer than {MAX_PAGE_PX:,} px at 1280 px:\n" + "\n".join(long)
 
 
 def test_screenshots_are_written(site: tuple[Path, str], pages: dict[str, dict[str, Any]]) -> None:

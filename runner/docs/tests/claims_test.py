@@ -7,7 +7,7 @@ import pytest
 from runner.docs import claims
 from runner.docs.claims import Verdict
 from runner.docs.results import Results
-from runner.docs.snapshot import Case
+from runner.docs.snapshot import Case, Unmeasured
 from runner.docs.tests.synthetic import snapshot as synthetic
 
 # Every claim id of ../shared/CLAIMS.md: the claims page must list each one.
@@ -280,3 +280,34 @@ def test_peak_heap_is_a_claims_metric_only_cases_reporting_it_measure() -> None:
 def test_an_unknown_metric_is_refused() -> None:
     with pytest.raises(claims.ClaimsError, match="unknown metric 'peak_heap'"):
         claims.check_all(_results(_case("a", 1.0)), [_ratio_claim(metric="peak_heap", ratio=2.0)])
+
+
+def test_every_claim_links_its_source_where_it_is_public(tmp_path: Path) -> None:
+    for claim in claims.load():
+        assert claim["links"] or claim["unlinked"], claim["id"]
+        assert all(url.startswith("https://") for _, url in claim["links"]), claim["id"]
+        if "seeds/001" in claim["source"] or "seeds/003" in claim["source"]:
+            assert claim["links"], claim["id"]  # msgspec's page, the .NET source's repositories
+    text = '[[claim]]\nid = "c"\nsource = "seeds/009"\nclaim = "x"\nwork = "w"\nnot_measurable = "n"\n'
+    (tmp_path / "claims.toml").write_text(text)
+    with pytest.raises(claims.ClaimsError, match="names none of"):
+        claims.load(tmp_path / "claims.toml")
+
+
+def test_a_library_the_run_did_not_measure_is_named_with_what_the_run_recorded() -> None:
+    threw = Unmeasured("python", "not_measured", "Serialize threw", "b", "json", "decode", "user", 100)
+    data = dataclasses.replace(synthetic(), cases=(_case("a", 1.0),), unmeasured=(threw,))
+    (found,) = claims.check_all(Results(data), [_ratio_claim(ratio=2.0)])
+    assert "the run recorded: not measured: Serialize threw" in found.checks[0].detail
+
+
+def test_a_size_the_text_states_is_the_runs() -> None:
+    claim = _ratio_claim(ratio=2.0) | {
+        "work": "a {doc} document",
+        "sizes": {"doc": {"lib": "a", "op": "encode"}},
+    }
+    results = _results(_case("a", 1.0, op="encode", metrics={"wire_bytes": 3 * 2.0**20}), _case("b", 2.0))
+    (found,) = claims.check_all(results, [claim])
+    assert found.work == "a 3.00 MiB document"
+    (absent,) = claims.check_all(_results(_case("b", 2.0)), [claim])
+    assert absent.work == "a a size not in this run document"

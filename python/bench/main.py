@@ -1,0 +1,55 @@
+"""The Python suite's binary: selects the cases, measures them in rounds of worker
+processes and writes the run's files. Its usage: cli.py; with --serve it is a worker
+(worker.py)."""
+
+import gc
+import random
+import sys
+import time
+from collections.abc import Sequence
+
+from bench import selection, writers
+from bench.cli import parse_cli, rounds
+from bench.profiles import PROFILES
+from bench.rounds import Job, Progress, Rounds
+from bench.worker import serve
+from serbench_py import measure
+from serbench_py.suite import Status
+
+
+def _report(jobs: Sequence[Job], started: float) -> None:
+    # Refused and failed cases are results (in the catalog), not a failure of the run.
+    for job in jobs:
+        if job.status in (Status.REFUSED, Status.FAILED):
+            print(f"{job.status.upper()} {job.case_id}: {job.reason}", file=sys.stderr)
+    print(f"measured in {time.monotonic() - started:.0f} s", file=sys.stderr)
+
+
+def main(argv: list[str]) -> int:
+    opts = parse_cli(argv)
+    if opts.serve:
+        return serve(opts.serve, PROFILES[opts.profile], opts.payloads)
+    started = time.monotonic()
+    gc.collect()
+    wanted = selection.wanted(opts)
+    planned = selection.selected(opts, wanted)
+    extra_cases = selection.selected_extras(opts, wanted)
+    groups = selection.jobs(planned, extra_cases)
+    jobs = [job for group in groups.values() for job in group]
+    seed = opts.seed if opts.seed is not None else random.SystemRandom().randrange(2**32)
+    common = {**writers.interpreter_metadata(), "profile": opts.profile, "shuffle_seed": seed}
+    calibrations = measure.calibration_samples("start")
+    count = rounds(opts)
+    taker = Rounds(opts.profile, count, seed, Progress(len(jobs) * count), opts.payloads)
+    for name, group in groups.items():
+        taker.run(name, group)
+    calibrations += measure.calibration_samples("end")
+    writers.write(opts, planned, jobs, common, calibrations)
+    if extra_cases and wanted is None and not opts.dataset:
+        writers.write_extra(opts.out)
+    _report(jobs, started)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,46 @@
+"""The suite's profiles: how many rounds, how long a sample, which cases get extra care."""
+
+from dataclasses import dataclass
+
+# The quick and standard profiles time only the decode of this tens-of-MiB document:
+# its encode and round trip rebuild 31 MB of objects for every sample.
+DECODE_ONLY = "packages"
+
+
+@dataclass(frozen=True)
+class Profile:
+    rounds: int  # samples per case, one per round
+    min_time: float  # seconds: a sample's loop lasts at least this long
+    repeat: int  # loops per sample; the runner keeps the fastest (timeit's repeat)
+    repeat_below: float  # seconds per call: only faster calls get `repeat` loops, others one
+    traced_below: float  # seconds per call: faster calls get the allocation pass
+    warmup_below: float  # seconds per call: faster calls get a warmup call before each sample
+    every_document_op: bool = False  # False: only decode of DECODE_ONLY
+
+
+PROFILES = {
+    "quick": Profile(
+        rounds=3, min_time=0.001, repeat=1, repeat_below=0, traced_below=0.02, warmup_below=0.02
+    ),
+    # A comparison with a call of 2 ms or more is timed by one loop per sample: three
+    # loops of such calls tripled the profile's cost for little, as a round's loops
+    # agreed within a few percent while the rounds spread far more (host phases longer
+    # than a sample).
+    "standard": Profile(
+        rounds=10,
+        min_time=0.002,
+        repeat=3,
+        repeat_below=0.002,
+        traced_below=0.02,
+        warmup_below=0.005,
+    ),
+    "full": Profile(
+        rounds=30,
+        min_time=0.01,
+        repeat=3,
+        repeat_below=1.0,
+        traced_below=1.0,
+        warmup_below=1.0,
+        every_document_op=True,
+    ),
+}

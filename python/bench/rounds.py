@@ -1,0 +1,156 @@
+"""The rounds scheduler: each group's cases (one dataset) checked, calibrated, then
+sampled once per round in an order shuffled per round, each by its unit's worker."""
+
+import dataclasses
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bench.profiles import PROFILES
+from bench.worker import Worker
+from serbench_py import measure
+from serbench_py.suite import Status
+
+
+@dataclass
+class Job:
+    """One case to measure: its worker unit and what the rounds collect."""
+
+    case_id: str
+    unit: str
+    env: dict[str, str]
+    status: Status = Status.MEASURED
+    reason: str = ""
+    metadata: dict[str, Any] = field(default_factory=dict)
+    loops: int = 1
+    warmup: bool = True
+    repeat: int = 1  # loops per sample
+    samples: list[measure.Sample] = field(default_factory=list)
+
+    def fail(self, status: Status, reason: str) -> None:
+        self.status, self.reason = status, reason
+
+
+class Progress:
+    """`progress: <done>/<total> <case id>` on stderr per sample (a case's run in one round),
+    as the C++ suite counts: the total is the timed cases times the rounds."""
+
+    def __init__(self, total: int) -> None:
+        self.done = 0
+        self.total = total
+
+    def step(self, case_id: str, samples: int = 1) -> None:
+        self.done += samples
+        print(f"progress: {self.done}/{self.total} {case_id}", file=sys.stderr, flush=True)
+
+
+# Starts the worker of a unit, given the unit and its library's environment.
+StartWorker = Callable[[str, dict[str, str]], Worker]
+
+
+class Rounds:
+    """Measures groups of jobs (one dataset each) in interleaved, shuffled rounds."""
+
+    def __init__(
+        self,
+        profile_name: str,
+        rounds: int,
+        seed: int,
+        progress: Progress,
+        payloads: Path | None,
+        start: StartWorker | None = None,
+    ) -> None:
+        self.profile_name = profile_name  # the workers' settings
+        self.payloads = payloads
+        self.profile = dataclasses.replace(PROFILES[profile_name], rounds=rounds)
+        self.seed = seed
+        self.progress = progress
+        self.start = start or self._process  # tests start stand-ins
+
+    def _process(self, unit: str, env: dict[str, str]) -> Worker:
+        return Worker(unit, self.profile_name, env, self.payloads)
+
+    def run(self, group: str, jobs: Sequence[Job]) -> None:
+        started, spawned = time.monotonic(), Worker.started
+        # One worker per unit (its cases share it), started with its library's environment.
+        units = {job.unit: job.env for job in jobs}
+        workers = {unit: self.start(unit, env) for unit, env in units.items()}
+        try:
+            self._check(jobs, workers)
+            timed = [job for job in jobs if job.status is Status.MEASURED]
+            self._calibrate(group, timed, workers)
+            timed = [job for job in timed if job.status is Status.MEASURED]
+            # Refused or failed: no samples of theirs to wait for.
+            for job in (j for j in jobs if j not in timed):
+                self.progress.step(job.case_id, self.profile.rounds)
+            by_id = {job.case_id: job for job in timed}
+            ids = [job.case_id for job in timed]
+            for order in measure.round_orders(ids, self.profile.rounds, self._seed(group)):
+                for case_id in order:
+                    self._sample(by_id[case_id], workers[by_id[case_id].unit])
+                    self.progress.step(case_id)
+        finally:
+            for worker in workers.values():
+                worker.close()
+        took, processes = time.monotonic() - started, Worker.started - spawned
+        print(
+            f"group {group}: {len(jobs)} cases in {took:.0f} s, {processes} worker process(es)",
+            file=sys.stderr,
+            flush=True,
+        )
+
+    def _seed(self, group: str) -> str:
+        return f"{self.seed}/{group}"
+
+    def _check(self, jobs: Sequence[Job], workers: dict[str, Worker]) -> None:
+        """Every worker checks its cases at once (in parallel: nothing is timed yet)."""
+        for unit, worker in workers.items():
+            worker.send({"do": "check", "cases": [j.case_id for j in jobs if j.unit == unit]})
+        for unit, worker in workers.items():
+            reply = worker.receive()
+            checked = reply.get("checked", {})
+            for job in (j for j in jobs if j.unit == unit):
+                died = {"status": Status.FAILED.value, "reason": reply.get("failed")}
+                result = checked.get(job.case_id, died)
+                if result["status"] != Status.MEASURED:
+                    job.fail(Status(result["status"]), str(result["reason"]))
+                else:
+                    job.metadata = result["metadata"]
+
+    def _calibrate(self, group: str, jobs: Sequence[Job], workers: dict[str, Worker]) -> None:
+        order = list(jobs)
+        random.Random(f"{self._seed(group)}/calibration").shuffle(order)
+        per_call: dict[str, float] = {}
+        for job in order:
+            reply = workers[job.unit].ask({"do": "calibrate", "case": job.case_id})
+            if "failed" in reply:
+                job.fail(Status.FAILED, str(reply["failed"]))
+                continue
+            job.loops = reply["loops"]
+            job.warmup = reply["per_call"] < self.profile.warmup_below
+            per_call[job.case_id] = reply["per_call"]
+            if reply["peak_heap_bytes"] is not None:
+                job.metadata["peak_heap_bytes"] = reply["peak_heap_bytes"]
+        repeats = measure.repeats(per_call, self.profile.repeat, self.profile.repeat_below)
+        for job in (j for j in jobs if j.case_id in repeats):
+            job.repeat = repeats[job.case_id]
+
+    def _sample(self, job: Job, worker: Worker) -> None:
+        if job.status is not Status.MEASURED:
+            return  # failed in an earlier round
+        request = {
+            "do": "sample",
+            "case": job.case_id,
+            "loops": job.loops,
+            "warmup": job.warmup,
+            "repeat": job.repeat,
+        }
+        reply = worker.ask(request)
+        if "failed" in reply:
+            job.fail(Status.FAILED, str(reply["failed"]))
+            return
+        job.samples.append(measure.Sample(tuple(reply["seconds"]), reply["warmup"]))

@@ -1,0 +1,182 @@
+"""The worker protocol: one process per unit serves its cases, the parent holds a Worker.
+
+A unit is what one worker process serves: "library/<registry index>/<dataset>" or
+"extra/<index in extras()>". The parent writes one JSON request a line on the worker's
+stdin (check, calibrate, sample) and reads one JSON reply a line from its stdout.
+"""
+
+import contextlib
+import dataclasses
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from bench.profiles import Profile
+from serbench_py import measure
+from serbench_py.extras import Extra, extras
+from serbench_py.registry import LIBRARIES
+from serbench_py.sources import SOURCES
+from serbench_py.suite import CaseError, Planned, Prepared, Status, Workbench, plan
+
+
+def library_unit(planned: Planned) -> str:
+    index = next(i for i, a in enumerate(LIBRARIES) if a is planned.library)
+    return f"library/{index}/{planned.source.name}"
+
+
+def extra_unit(index: int) -> str:
+    return f"extra/{index}"
+
+
+Build = Callable[[], Prepared]
+# What a case's values were timed by (serbench_py/measure.py: clock), in its metadata.
+_CPU = "process CPU time: time.process_time_ns (CLOCK_PROCESS_CPUTIME_ID)"
+_WALL = "wall clock: time.perf_counter_ns (the work runs in a child process)"
+
+
+class Served:
+    """The cases of one unit, inside its worker: check once, then build per sample."""
+
+    def __init__(self, unit: str, payloads: Path | None = None) -> None:
+        kind, *rest = unit.split("/")
+        self._payloads = payloads  # where checked encode cases write their payload
+        self._builds: dict[str, Build] = {}
+        self._planned: dict[str, Planned] = {}
+        self._workbench = Workbench()
+        self._extra: Extra | None = None
+        if kind == "library":
+            library = LIBRARIES[int(rest[0])]
+            for planned in plan([library], [SOURCES[rest[1]]]):
+                self._planned[planned.case.id] = planned
+        else:
+            self._extra = list(extras())[int(rest[0])]
+
+    def check(self, case_id: str) -> dict[str, Any]:
+        """Checks a case (its round trip) and returns its metadata, or why it is not timed."""
+        try:
+            build, metadata = self._prepare(case_id)
+        except CaseError as error:
+            return {"status": error.status.value, "reason": error.reason}
+        except Exception as error:  # e.g. a library that cannot be imported
+            reason = f"setup raised {error!r:.300}"
+            return {"status": Status.NOT_MEASURED.value, "reason": reason}
+        self._builds[case_id] = build
+        return {"status": Status.MEASURED.value, "metadata": metadata}
+
+    def _prepare(self, case_id: str) -> tuple[Build, dict[str, Any]]:
+        if self._extra is not None:
+            return _prepare_extra(self._extra)
+        planned = self._planned[case_id]
+        self._workbench.check(planned)
+        if self._payloads is not None:
+            self._workbench.write_payload(planned, self._payloads)
+        return (lambda: self._workbench.prepare(planned)), {
+            **self._workbench.metadata(planned),
+            "timer": _CPU,
+        }
+
+    def build(self, case_id: str) -> Build:
+        return self._builds[case_id]
+
+
+def _prepare_extra(extra: Extra) -> tuple[Build, dict[str, Any]]:
+    _, extra_metadata = extra.make()
+    metadata = {**extra.case.metadata(), "lib_version": extra.version, **extra_metadata}
+    metadata["timer"] = _WALL if extra.in_child else _CPU
+
+    def build_extra() -> Prepared:
+        # The extra's objects are built afresh for each sample, like a case's input.
+        run, _ = extra.make()
+        return Prepared(lambda _: run(), None, metadata, False, extra.in_child)
+
+    return build_extra, metadata
+
+
+def serve(unit: str, profile: Profile, payloads: Path | None) -> int:
+    """A worker: answers the parent's requests (JSON lines on stdin) on its stdout."""
+    replies = os.fdopen(os.dup(1), "w", encoding="utf-8")
+    os.dup2(2, 1)  # whatever a library prints goes to stderr, never into the replies
+    served = Served(unit, payloads)
+    for line in sys.stdin:
+        request = json.loads(line)
+        reply = answer(served, profile, request)
+        replies.write(json.dumps(reply) + "\n")
+        replies.flush()
+    return 0
+
+
+def answer(served: Served, profile: Profile, request: dict[str, Any]) -> dict[str, Any]:
+    """The reply to one request: the checked cases, a calibration or a sample."""
+    what, case_id = request["do"], request.get("case", "")
+    if what == "check":
+        checked = {case: served.check(case) for case in request["cases"]}
+        measure.settle()  # what the checks built stays; the collector stops walking it
+        return {"checked": checked}
+    try:
+        if what == "calibrate":
+            found = measure.calibrate(served.build(case_id), profile.min_time, profile.traced_below)
+            return dataclasses.asdict(found)
+        assert what == "sample", what
+        taken = measure.sample(
+            served.build(case_id), request["loops"], request["warmup"], request["repeat"]
+        )
+        return dataclasses.asdict(taken)
+    except Exception as error:  # a library failing while timed: recorded, never hidden
+        return {"failed": f"timing raised {error!r:.300}"}
+
+
+class Worker:
+    """The parent's handle on one worker process."""
+
+    started = 0  # worker processes started by this parent: one per unit of a group
+
+    def __init__(self, unit: str, profile: str, env: dict[str, str], payloads: Path | None) -> None:
+        Worker.started += 1
+        self.unit = unit
+        # The worker is this same binary, started with --serve.
+        command = [sys.executable, sys.argv[0], "--serve", unit, "--profile", profile]
+        command += ["--payloads", str(payloads)] if payloads is not None else []
+        self.process = subprocess.Popen(
+            command,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            env={**os.environ, **env},
+            text=True,
+        )
+        self.dead: str | None = None
+
+    def send(self, request: dict[str, Any]) -> None:
+        assert self.process.stdin is not None
+        try:
+            self.process.stdin.write(json.dumps(request) + "\n")
+            self.process.stdin.flush()
+        except BrokenPipeError:
+            self._died()
+
+    def receive(self) -> dict[str, Any]:
+        assert self.process.stdout is not None
+        if self.dead is None:
+            line = self.process.stdout.readline()
+            if line:
+                reply: dict[str, Any] = json.loads(line)
+                return reply
+            self._died()
+        return {"failed": self.dead}
+
+    def ask(self, request: dict[str, Any]) -> dict[str, Any]:
+        self.send(request)
+        return self.receive()
+
+    def _died(self) -> None:
+        code = self.process.wait()
+        self.dead = f"the worker process of {self.unit} exited with status {code}"
+
+    def close(self) -> None:
+        assert self.process.stdin is not None
+        with contextlib.suppress(BrokenPipeError):
+            self.process.stdin.close()
+        self.process.wait()

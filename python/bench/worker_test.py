@@ -1,0 +1,44 @@
+"""A worker's side of the protocol, in process: check, calibrate and sample one unit."""
+
+from pathlib import Path
+
+from bench.profiles import PROFILES
+from bench.worker import Served, answer
+from serbench_py.registry import LIBRARIES
+from serbench_py.suite import payload_file_name
+
+_JSON = next(i for i, a in enumerate(LIBRARIES) if (a.lib, a.variant) == ("json", "schemaless"))
+_ENCODE = "dataset=order/size=1/op=encode/format=json/lib=json/variant=schemaless"
+_DECODE = "dataset=order/size=1/op=decode/format=json/lib=json/variant=schemaless"
+
+
+def test_a_checked_case_is_calibrated_and_sampled_and_its_payload_written(tmp_path: Path) -> None:
+    served = Served(f"library/{_JSON}/order", tmp_path)
+    profile = PROFILES["quick"]
+    checked = answer(served, profile, {"do": "check", "cases": [_ENCODE, _DECODE]})["checked"]
+    assert {checked[c]["status"] for c in (_ENCODE, _DECODE)} == {"measured"}
+    metadata = checked[_ENCODE]["metadata"]
+    assert metadata["op"] == "encode" and metadata["wire_bytes"] > 0
+    assert metadata["timer"].startswith("process CPU time")
+    payload = tmp_path / payload_file_name(_ENCODE)
+    assert payload.stat().st_size == metadata["wire_bytes"]
+    found = answer(served, profile, {"do": "calibrate", "case": _DECODE})
+    assert found["loops"] >= 1 and found["per_call"] > 0
+    request = {"do": "sample", "case": _DECODE, "loops": 2, "warmup": True, "repeat": 2}
+    taken = answer(served, profile, request)
+    assert len(taken["seconds"]) == 2 and taken["warmup"] is not None
+
+
+def test_a_case_that_was_never_checked_fails_its_sample_and_says_why() -> None:
+    served = Served(f"library/{_JSON}/order")
+    request = {"do": "sample", "case": _DECODE, "loops": 1, "warmup": False, "repeat": 1}
+    assert answer(served, PROFILES["quick"], request)["failed"].startswith("timing raised KeyError")
+
+
+def test_an_extra_unit_is_timed_by_the_wall_clock_when_its_work_runs_in_a_child() -> None:
+    from serbench_py.extras import extras
+
+    index, extra = next((i, e) for i, e in enumerate(extras()) if e.in_child)
+    checked = Served(f"extra/{index}").check(extra.case.id)
+    assert checked["status"] == "measured"
+    assert checked["metadata"]["timer"].startswith("wall clock")

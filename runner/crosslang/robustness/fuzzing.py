@@ -1,0 +1,274 @@
+"""What every language's fuzz pass shares (cpp/fuzz, python/fuzz; README.md "Fuzzing"):
+the command line, the seeds from the corpus and the golden vectors, the per-decoder
+report and the reproducers kept in the repository.
+
+Report (one file per decoder, `<out>/<lang>-<lib>[-<variant>]-<format>.json`):
+
+    {"schema": "serbench-fuzz/1", "lang", "lib", "variant", "format", "version",
+     "engine", "instrumented", "seconds", "cpu_seconds", "runs", "seeds",
+     "coverage": {"unit": "edges"|"branches", "covered": N},
+     "findings": [{"kind": "crash"|"hang"|"memory_blowup", "detail", "frames": [...],
+                   "origin": "library"|"harness", "dataset", "sha256", "size", "file"}]}
+
+`file` is relative to the report's folder. A reproducer is the bytes a decoder is fed
+(the dataset byte a typed C++ target reads first is removed and named in `dataset`).
+"""
+
+import argparse
+import hashlib
+import json
+import os
+import shutil
+import tempfile
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from runner.crosslang.robustness.run import Decoder
+from runner.crosslang.robustness.schema import FINDINGS
+from runner.crosslang.robustness.schema import record_errors as _record
+from schemas.catalog import catalog
+
+SCHEMA = "serbench-fuzz/1"
+# A whole pass (every C++ and Python decoder, about 35) stays within 30 minutes here,
+# with the seeding, replays and minimizations around each decoder's budget.
+DEFAULT_SECONDS = 30
+# The robustness driver's limits (run.py), so a fuzz finding means what a corpus one means.
+TIMEOUT_S = 5
+MEMORY_MIB = 2048
+# Where kept reproducers live in the repository; the corpus replays every one.
+REPRODUCERS = Path("runner/crosslang/robustness/reproducers")
+REPRODUCERS_INDEX = "reproducers.json"
+# The seeds, as runfiles of a driver binary.
+CORPUS = "serbench/runner/crosslang/robustness/corpus"
+GOLDEN = "serbench/runner/crosslang/interop/golden"
+
+
+def stem(decoder: Decoder) -> str:
+    """The decoder's report file name, without .json."""
+    return "-".join(p for p in (decoder.lang, decoder.lib, decoder.variant, decoder.format) if p)
+
+
+def decoders(lang: str, listed: list[dict[str, Any]], libs: list[str]) -> list[Decoder]:
+    """The listed decoders, narrowed to `libs` (`lib` or `lib/variant`) when given."""
+    out = [Decoder(lang=lang, **d) for d in listed]
+    return [d for d in out if not libs or d.lib in libs or d.name in libs]
+
+
+@dataclass(frozen=True)
+class Finding:
+    kind: str  # one of FINDINGS
+    detail: str
+    frames: tuple[str, ...]  # the top frames that deduplicate it
+    origin: str  # library | harness
+    dataset: str | None
+    data: bytes = field(repr=False)
+
+    @property
+    def sha256(self) -> str:
+        return hashlib.sha256(self.data).hexdigest()
+
+    @property
+    def key(self) -> tuple[str, tuple[str, ...]]:
+        return (self.kind, self.frames)
+
+
+def unique(findings: Iterable[Finding]) -> list[Finding]:
+    """One finding per (kind, top frames): the smallest input of each."""
+    best: dict[tuple[str, tuple[str, ...]], Finding] = {}
+    for f in findings:
+        if f.kind not in FINDINGS:
+            raise ValueError(f"finding kind {f.kind!r} is not one of {FINDINGS}")
+        if f.key not in best or len(f.data) < len(best[f.key].data):
+            best[f.key] = f
+    return list(best.values())
+
+
+def dataset_prefixed(data: bytes, dataset: str) -> bytes:
+    """A typed C++ target's input: the dataset's index byte, then the bytes."""
+    return bytes([catalog.SYNTHETIC_DATASETS.index(dataset)]) + data
+
+
+def minimize_seconds(seconds: int) -> int:
+    """A finding's minimization budget: a few seconds, never more than the fuzzing's."""
+    return min(10, seconds)
+
+
+def seeds(corpus: Path, golden: Path, decoder: Decoder) -> Iterator[tuple[str | None, bytes]]:
+    """(dataset, bytes) of every corpus input and golden vector of the decoder's format;
+    a typed decoder gets only the inputs that have a dataset."""
+    manifest = json.loads((corpus / "manifest.json").read_text(encoding="utf-8"))
+    for item in manifest["inputs"]:
+        if item["format"] == decoder.format and (decoder.schemaless or item["dataset"]):
+            yield item["dataset"], (corpus / item["file"]).read_bytes()
+    for path in sorted(golden.glob(f"*.{decoder.format}")):
+        yield path.stem.rsplit("_", 1)[0], path.read_bytes()
+
+
+def sampled_seeds(corpus: Path, golden: Path, decoder: Decoder, count: int) -> list[tuple[str | None, bytes]]:
+    """The golden vectors and `count` of the corpus's inputs, spread evenly over it (the same
+    ones every time)."""
+    every = list(seeds(corpus, golden, decoder))
+    vectors = sum(1 for _ in golden.glob(f"*.{decoder.format}"))
+    inputs, tail = every[: len(every) - vectors], every[len(every) - vectors :]
+    step = max(1, len(inputs) // count)
+    return inputs[::step][:count] + tail
+
+
+def report(
+    decoder: Decoder,
+    *,
+    engine: str,
+    instrumented: str,
+    seconds: int,
+    cpu_seconds: float,
+    runs: int,
+    seeds: int,
+    coverage: dict[str, Any],
+    findings: list[Finding],
+    out: Path,
+) -> dict[str, Any]:
+    """Writes the decoder's report and its reproducers under `out`; returns the report."""
+    repro_dir = out / "repro"
+    repro_dir.mkdir(parents=True, exist_ok=True)
+    rows = []
+    for f in findings:
+        file = repro_dir / f"{f.sha256}.bin"
+        file.write_bytes(f.data)
+        row = {k: v for k, v in asdict(f).items() if k != "data"}
+        row.update(frames=list(f.frames), sha256=f.sha256, size=len(f.data), file=str(file.relative_to(out)))
+        rows.append(row)
+    doc = {
+        "schema": SCHEMA,
+        **{k: getattr(decoder, k) for k in ("lang", "lib", "variant", "format", "version")},
+        "engine": engine,
+        "instrumented": instrumented,
+        "seconds": seconds,
+        "cpu_seconds": round(cpu_seconds, 1),
+        "runs": runs,
+        "seeds": seeds,
+        "coverage": coverage,
+        "findings": rows,
+    }
+    (out / f"{stem(decoder)}.json").write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
+    return doc
+
+
+def keep(doc: dict[str, Any], out: Path, workspace: Path) -> int:
+    """Adds the report's findings not yet kept to the repository's reproducers; returns
+    how many it added."""
+    folder = workspace / REPRODUCERS
+    index_path = folder / REPRODUCERS_INDEX
+    index = json.loads(index_path.read_text(encoding="utf-8")) if index_path.exists() else []
+    known = {(r["lang"], r["lib"], r["variant"], r["format"], r["sha256"]) for r in index}
+    added = 0
+    for f in doc["findings"]:
+        ident = (doc["lang"], doc["lib"], doc["variant"], doc["format"], f["sha256"])
+        if ident in known:
+            continue
+        target = folder / doc["format"] / f"{f['sha256']}.bin"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(out / f["file"], target)
+        index.append({
+            "lang": doc["lang"], "lib": doc["lib"], "variant": doc["variant"], "format": doc["format"],
+            "version": doc["version"], "engine": doc["engine"], "kind": f["kind"], "detail": f["detail"],
+            "frames": f["frames"], "origin": f["origin"], "dataset": f["dataset"], "sha256": f["sha256"],
+            "file": str(target.relative_to(folder)),
+        })  # fmt: skip
+        added += 1
+    if added:
+        index.sort(key=lambda r: (r["lang"], r["format"], r["lib"], r["variant"] or "", r["sha256"]))
+        index_path.write_text(json.dumps(index, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    return added
+
+
+def parse_args(
+    description: str,
+    argv: Sequence[str] | None,
+    user_path: Callable[[Path], Path],
+    runfile: Callable[[str], Path],
+) -> argparse.Namespace:
+    """The command line, its paths as the user meant them (runner.paths), the corpus
+    and golden vectors from the runfiles unless given."""
+    args = _parser(description).parse_args(argv)
+    args.out = user_path(args.out) if args.out else None
+    args.corpus = user_path(args.corpus) if args.corpus else runfile(CORPUS)
+    args.golden = runfile(GOLDEN)
+    return args
+
+
+def _parser(description: str) -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(description=description, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--seconds", type=int, default=DEFAULT_SECONDS,
+                   help=f"CPU-seconds of fuzzing per decoder (default {DEFAULT_SECONDS})")  # fmt: skip
+    p.add_argument("--out", type=Path, help="report folder (default: a new temporary one)")
+    p.add_argument("--libs", default="", help="only these decoders: lib or lib/variant, comma-separated")
+    p.add_argument("--corpus", type=Path, help="seed corpus folder (default: the full robustness corpus)")
+    p.add_argument("--keep", action="store_true", help=f"add new findings' reproducers to {REPRODUCERS}")
+    return p
+
+
+def workspace() -> Path:
+    """The source tree under `bazel run` (for --keep)."""
+    root = os.environ.get("BUILD_WORKSPACE_DIRECTORY")
+    if not root:
+        raise SystemExit("--keep needs `bazel run` (BUILD_WORKSPACE_DIRECTORY)")
+    return Path(root)
+
+
+def progress(message: str) -> None:
+    print(f"fuzz: {message}", flush=True)
+
+
+# (decoder, the parsed command line, report folder, work folder) -> the decoder's report
+RunDecoder = Callable[[Decoder, argparse.Namespace, Path, Path], dict[str, Any]]
+
+
+def main(lang: str, listed: list[dict[str, Any]], run_decoder: RunDecoder, args: argparse.Namespace) -> int:
+    """Every chosen decoder in turn, with a progress line each; --keep adds findings."""
+    chosen = decoders(lang, listed, [x for x in args.libs.split(",") if x])
+    out: Path = args.out or Path(tempfile.mkdtemp(prefix="serbench-fuzz-"))
+    out.mkdir(parents=True, exist_ok=True)
+    start = time.monotonic()
+    with tempfile.TemporaryDirectory(prefix="serbench-fuzz-work-") as tmp:
+        for i, decoder in enumerate(chosen, 1):
+            doc = run_decoder(decoder, args, out, Path(tmp) / stem(decoder))
+            added = keep(doc, out, workspace()) if args.keep else 0
+            progress(
+                f"{i}/{len(chosen)} {lang} {decoder.name} {decoder.format}: {doc['runs']} runs, "
+                f"{doc['coverage']['covered']} {doc['coverage']['unit']}, {len(doc['findings'])} findings"
+                f"{f' ({added} new, kept)' if added else ''} ({time.monotonic() - start:.0f} s)"
+            )
+    progress(f"reports in {out}")
+    return 0
+
+
+_REPORT = {
+    "schema": str, "lang": str, "lib": str, "variant": (str, type(None)), "format": str, "version": str,
+    "engine": str, "instrumented": str, "seconds": int, "cpu_seconds": (int, float), "runs": int,
+    "seeds": int, "coverage": dict, "findings": list,
+}  # fmt: skip
+_FINDING = {
+    "kind": str, "detail": str, "frames": list, "origin": str, "dataset": (str, type(None)),
+    "sha256": str, "size": int, "file": str,
+}  # fmt: skip
+
+
+def validate(doc: Any) -> list[str]:
+    """Every way `doc` departs from the report format (empty when valid)."""
+    errors = _record("$", doc, _REPORT)
+    if errors:
+        return errors
+    if doc["schema"] != SCHEMA:
+        errors.append(f"$.schema: {doc['schema']!r} != {SCHEMA!r}")
+    if not isinstance(doc["coverage"].get("unit"), str) or not isinstance(
+        doc["coverage"].get("covered"), int
+    ):
+        errors.append(f"$.coverage: {doc['coverage']!r} needs a unit and a covered count")
+    for i, f in enumerate(doc["findings"]):
+        errors += _record(f"$.findings[{i}]", f, _FINDING)
+        if isinstance(f, dict) and f.get("kind") not in FINDINGS:
+            errors.append(f"$.findings[{i}].kind: {f.get('kind')!r} is not one of {FINDINGS}")
+    return errors

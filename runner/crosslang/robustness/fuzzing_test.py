@@ -1,0 +1,103 @@
+"""The fuzz passes' shared parts: deduplication, seeds, reports, kept reproducers, and the
+corpus replaying what was kept."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from runner.crosslang.robustness import fuzzing, generate
+from runner.crosslang.robustness.run import Decoder
+from runner.crosslang.robustness.schema import FUZZ_REPRODUCER
+
+TYPED = Decoder("cpp", "protobuf", "hardened", "protobuf", "3.21", False)
+SCHEMALESS = Decoder("python", "orjson", None, "json", "3.10", True)
+
+
+def _finding(kind: str, frames: tuple[str, ...], data: bytes, dataset: str | None = None) -> fuzzing.Finding:
+    return fuzzing.Finding(kind, "detail", frames, "library", dataset, data)
+
+
+def test_unique_keeps_the_smallest_input_per_kind_and_frames() -> None:
+    found = fuzzing.unique([
+        _finding("crash", ("a", "b"), b"long input"),
+        _finding("crash", ("a", "b"), b"short"),
+        _finding("crash", ("c",), b"other frames"),
+        _finding("hang", ("a", "b"), b"same frames, other kind"),
+    ])  # fmt: skip
+    assert sorted(f.data for f in found) == [b"other frames", b"same frames, other kind", b"short"]
+
+
+def test_unique_refuses_a_kind_the_robustness_table_does_not_have() -> None:
+    with pytest.raises(ValueError, match="leak"):
+        fuzzing.unique([_finding("leak", (), b"x")])
+
+
+def test_a_typed_input_starts_with_its_datasets_index() -> None:
+    assert fuzzing.dataset_prefixed(b"\x0a\x01", "order") == b"\x01\x0a\x01"
+
+
+def _corpus(tmp_path: Path) -> tuple[Path, Path]:
+    corpus, golden = tmp_path / "corpus", tmp_path / "golden"
+    (corpus / "json").mkdir(parents=True)
+    golden.mkdir()
+    inputs = [("user", "json/0.bin", b"{}"), (None, "json/1.bin", b"[")]
+    for _, file, data in inputs:
+        (corpus / file).write_bytes(data)
+    manifest = {"inputs": [{"format": "json", "dataset": d, "file": f} for d, f, _ in inputs]}
+    (corpus / "manifest.json").write_text(json.dumps(manifest))
+    (golden / "order_1.json").write_bytes(b'{"records": []}')
+    return corpus, golden
+
+
+def test_seeds_are_the_formats_corpus_inputs_and_golden_vectors(tmp_path: Path) -> None:
+    corpus, golden = _corpus(tmp_path)
+    assert list(fuzzing.seeds(corpus, golden, SCHEMALESS)) == [
+        ("user", b"{}"), (None, b"["), ("order", b'{"records": []}'),
+    ]  # fmt: skip
+    typed_json = Decoder("cpp", "nlohmann", None, "json", "3", False)
+    assert [d for d, _ in fuzzing.seeds(corpus, golden, typed_json)] == ["user", "order"]
+
+
+def _report(tmp_path: Path, findings: list[fuzzing.Finding]) -> dict[str, object]:
+    return fuzzing.report(
+        TYPED, engine="e", instrumented="i", seconds=1, cpu_seconds=1.0, runs=10, seeds=2,
+        coverage={"unit": "edges", "covered": 5}, findings=findings, out=tmp_path,
+    )  # fmt: skip
+
+
+def test_a_report_is_valid_and_keeps_its_reproducers(tmp_path: Path) -> None:
+    doc = _report(tmp_path, [_finding("crash", ("f",), b"\x00\x01", "user")])
+    assert fuzzing.validate(doc) == []
+    assert json.loads((tmp_path / f"{fuzzing.stem(TYPED)}.json").read_text()) == doc
+    finding = doc["findings"][0]  # type: ignore[index]
+    assert (tmp_path / finding["file"]).read_bytes() == b"\x00\x01"
+
+
+def test_validate_names_what_is_wrong(tmp_path: Path) -> None:
+    doc = _report(tmp_path, [])
+    assert fuzzing.validate({**doc, "runs": "many"}) == ["$.runs: 'many' has the wrong type"]
+    assert fuzzing.validate({**doc, "coverage": {}})[0].startswith("$.coverage")
+
+
+def test_keep_adds_new_findings_once_and_the_full_corpus_replays_them(tmp_path: Path) -> None:
+    out, workspace = tmp_path / "out", tmp_path / "ws"
+    doc = _report(out, [_finding("crash", ("f",), b"\x00\x01", "user")])
+    assert fuzzing.keep(doc, out, workspace) == 1
+    assert fuzzing.keep(doc, out, workspace) == 0
+    index = workspace / fuzzing.REPRODUCERS / fuzzing.REPRODUCERS_INDEX
+    [kept] = json.loads(index.read_text())
+    assert (kept["lib"], kept["kind"], kept["dataset"], kept["version"]) == (
+        "protobuf",
+        "crash",
+        "user",
+        "3.21",
+    )
+    [entry] = generate.reproducer_entries(index, "protobuf")
+    assert (entry.data, entry.dataset, entry.expect, entry.mutation) == (
+        b"\x00\x01",
+        "user",
+        "fixture",
+        FUZZ_REPRODUCER,
+    )
+    assert generate.reproducer_entries(index, "json") == []
