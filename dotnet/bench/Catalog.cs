@@ -15,12 +15,13 @@ public sealed class Catalog(string profile, IReadOnlySet<string>? selection = nu
         IReadOnlyDictionary<string, string> LazyOps);
 
     /// <summary>One case; wire_bytes is the size of the encoded payload where one was made;
-    /// jit_warmup (standard profile) how its dataset's warm-up to the JIT's steady state went.</summary>
+    /// jit_warmup (standard profile) how its warm-ups to the JIT's steady state went.</summary>
     public sealed record Case(string Id, string Status, string? Reason, int? WireBytes, Warmup? JitWarmup = null);
 
     /// <summary>The warm-ups that preceded a case's samples (<see cref="SteadyState"/>): in how many
-    /// of the rounds the JIT went quiet before the cap, and how long a warm-up took (median, longest).</summary>
-    public sealed record Warmup(int Rounds, int QuietRounds, double MedianMs, double MaxMs);
+    /// of the rounds it reached steady state (a warm-up iteration without a JIT compile) before the
+    /// cap, after how many warm-up iterations and how long (median, most).</summary>
+    public sealed record Warmup(int Rounds, int QuietRounds, int MedianIterations, int MaxIterations, double MedianMs, double MaxMs);
 
     private static readonly JsonSerializerOptions Json = new()
     {

@@ -1,5 +1,4 @@
 using System.Diagnostics;
-using System.Globalization;
 using System.Text.Json.Nodes;
 using BenchmarkDotNet.Running;
 
@@ -28,14 +27,14 @@ public sealed class Rounds(Options options, Catalog catalog)
     /// <summary>What a child prints on stdout as each case ends well: this, a tab, the case id.</summary>
     private const string MeasuredLine = "measured";
 
-    /// <summary>What a child prints on stdout as a dataset's warm-up ends: this, then tab-separated
-    /// the dataset, whether the JIT went quiet (1 or 0) and the warm-up's milliseconds.</summary>
+    /// <summary>What a child prints on stdout as a case's warm-up ends: this, a tab, then
+    /// <see cref="SteadyState.Line"/>.</summary>
     private const string WarmupLine = "warmup";
 
     private readonly Dictionary<string, int> measuredRounds = [];
 
-    // Dataset -> its warm-up in each round: (quiet, milliseconds).
-    private readonly Dictionary<string, List<(bool Quiet, double Ms)>> warmups = [];
+    // Case id -> its warm-up in each round.
+    private readonly Dictionary<string, List<SteadyState.CaseResult>> warmups = [];
 
     // Case id -> the invocations per iteration round 0's pilot chose (later rounds skip the pilot).
     private Dictionary<string, int> invocations = [];
@@ -84,12 +83,8 @@ public sealed class Rounds(Options options, Catalog catalog)
             .Where(b => b.Ops is not null)
             .ToDictionary(b => b.Id, b => (int)b.Ops!["Operations"]!);
 
-    // MethodTitle is the case id without dataset and size; Parameters is "Dataset=d&Size=n".
-    private static string ReportCaseId(JsonNode benchmark)
-    {
-        var parameters = ((string)benchmark["Parameters"]!).Split('&').Select(p => p.Split('=')[1]).ToArray();
-        return CaseId.Of(parameters[0], int.Parse(parameters[1], CultureInfo.InvariantCulture), (string)benchmark["MethodTitle"]!);
-    }
+    private static string ReportCaseId(JsonNode benchmark) =>
+        CaseId.OfReport((string)benchmark["Parameters"]!, (string)benchmark["MethodTitle"]!);
 
     /// <summary>One child: times the cases of <paramref name="lines"/> (id, or id TAB invocations;
     /// grouped by dataset, in the round's dataset order) once, calling <paramref name="measured"/>
@@ -112,9 +107,9 @@ public sealed class Rounds(Options options, Catalog catalog)
                     case [MeasuredLine, var id]:
                         measured(id);
                         break;
-                    case [WarmupLine, var dataset, var quiet, var ms]:
-                        warmups.TryAdd(dataset, []);
-                        warmups[dataset].Add((quiet == "1", double.Parse(ms, CultureInfo.InvariantCulture)));
+                    case [WarmupLine, .. var fields] when SteadyState.TryParse(fields, out var id, out var warm):
+                        warmups.TryAdd(id, []);
+                        warmups[id].Add(warm);
                         break;
                 }
             }
@@ -147,40 +142,44 @@ public sealed class Rounds(Options options, Catalog catalog)
             var wireBytes = catalog.Cases.Single(c => c.Id == id).WireBytes;
             catalog.Set(id, rounds > 0 ? "measured" : "failed",
                 rounds == count ? null : $"BenchmarkDotNet timed it in {rounds} of {count} rounds", wireBytes,
-                Warmup(CaseId.Dataset(id)));
+                Warmup(id));
         }
     }
 
-    private Catalog.Warmup? Warmup(string dataset)
+    private Catalog.Warmup? Warmup(string id)
     {
-        if (!warmups.TryGetValue(dataset, out var rounds))
+        if (!warmups.TryGetValue(id, out var rounds))
         {
             return null;
         }
-        var ms = rounds.Select(r => r.Ms).Order().ToList();
-        return new(rounds.Count, rounds.Count(r => r.Quiet), Math.Round(ms[ms.Count / 2]), Math.Round(ms[^1]));
+        var iterations = rounds.Select(r => r.Iterations).Order().ToList();
+        var ms = rounds.Select(r => r.Milliseconds).Order().ToList();
+        return new(rounds.Count, rounds.Count(r => r.Quiet), iterations[iterations.Count / 2], iterations[^1],
+            Math.Round(ms[ms.Count / 2]), Math.Round(ms[^1]));
     }
 
     /// <summary>The child of one round: per dataset of --cases, in the file's order, the verified
     /// cases <paramref name="accepted"/> gives (its fixtures loaded then, and dropped before the
     /// next dataset's), one BenchmarkDotNet invocation over them in the order the seed shuffles,
-    /// its artifacts in --out/&lt;dataset&gt;, after the warm-up to the JIT's steady state; prints each
-    /// dataset's warm-up as a <see cref="WarmupLine"/> and each measured case id as
-    /// <see cref="MeasuredLine"/> TAB id.</summary>
+    /// its artifacts in --out/&lt;dataset&gt;, each case warmed up to the JIT's steady state
+    /// (<see cref="SteadyState"/>); prints each case's warm-up as a <see cref="WarmupLine"/> and
+    /// each measured case id as <see cref="MeasuredLine"/> TAB id.</summary>
     public static int RunChild(Options options, int round, Func<string, IReadOnlyList<Verified>> accepted)
     {
         var progress = new Progress { Measured = id => Console.Out.WriteLine($"{MeasuredLine}\t{id}") };
+        var perCase = new SteadyState.PerCase(Harness.StandardIterationTime,
+            (id, warm) => Console.Out.WriteLine($"{WarmupLine}\t{SteadyState.Line(id, warm)}"));
         var random = new Random(options.Seed ?? round);
         foreach (var dataset in options.CaseDatasets())
         {
             var verified = accepted(dataset);
-            var config = Harness.Config("standard", Path.Combine(options.Out, dataset), progress, measureAllocations: round == 0);
+            var config = Harness.Config("standard", Path.Combine(options.Out, dataset), progress, measureAllocations: round == 0)
+                .AddEventProcessor(perCase);
             var runInfo = Plan.BuildShuffled(verified.Select(v => v.Fixture).Distinct().ToList(), verified, config,
                 random, options.Invocations());
-            var warm = SteadyState.WarmUp(runInfo.BenchmarksCases);
-            Console.Out.WriteLine(FormattableString.Invariant($"{WarmupLine}\t{dataset}\t{(warm.Quiet ? 1 : 0)}\t{warm.Milliseconds:F0}"));
+            var warm = SteadyState.PreWarm(runInfo.BenchmarksCases);
             Progress.Say(FormattableString.Invariant(
-                $"{dataset}: warm-up {(warm.Quiet ? "quiet" : "capped")} after {warm.Milliseconds:F0} ms, {warm.Passes} passes, {warm.CompiledMethods} methods compiled in {warm.CompilationMs:F0} ms"));
+                $"{dataset}: pre-warm {(warm.Quiet ? "quiet" : "capped")} after {warm.Milliseconds:F0} ms, {warm.Passes} passes, {warm.CompiledMethods} methods compiled in {warm.CompilationMs:F0} ms"));
             BenchmarkRunner.Run([runInfo]);
         }
         return 0;

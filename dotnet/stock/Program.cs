@@ -5,14 +5,15 @@ using System.Text.Json.Nodes;
 namespace Serbench.Stock;
 
 /// <summary>Does the standard profile time what BenchmarkDotNet's default job times? Ten cases of
-/// the suite, each timed by the bench's standard profile (rounds of short samples after the
-/// warm-up to the JIT's steady state, the runner's statistic: the fastest of a round's
-/// iterations) and by a stock BenchmarkDotNet run of the same call (the bench's `full` profile:
+/// the suite, each timed by the bench's standard profile (ten rounds, each one measured iteration
+/// after the case's warm-up to the JIT's steady state; the runner's statistic: the median over the
+/// rounds) and by a stock BenchmarkDotNet run of the same call (the bench's `full` profile:
 /// `Job.Default`, one fresh process per case, no environment set, as the libraries' own benchmarks
-/// run it; in process only because the built assembly lives away from its project). The two
-/// alternate in blocks (ours, stock, ours, stock, ...), so a phase of the shared host's load
-/// falls on both; it prints each case's medians over all blocks and their ratio, and the count
-/// within ±10%.</summary>
+/// run it; in process only because the built assembly lives away from its project; its statistic:
+/// the median of its measured iterations). The two alternate in blocks, which of them goes first
+/// alternating too, so a phase of the shared host's load falls on both; per case it takes each
+/// block's median of each, then compares the medians of those over the blocks, and prints them,
+/// every block's ratio, the load average around each block and the count within ±10%.</summary>
 public static class Program
 {
     private static readonly string[] Cases =
@@ -35,7 +36,7 @@ public static class Program
     {
         if (args is not ["--out", var outArg, .. var rest] || Blocks(rest) is not { } blocks)
         {
-            Console.Error.WriteLine("usage: stock --out DIR [--blocks N]   (N: blocks of each kind, default 2)");
+            Console.Error.WriteLine("usage: stock --out DIR [--blocks N]   (N: blocks of each kind, default 3)");
             return 2;
         }
         var dir = Path.GetFullPath(outArg, Environment.GetEnvironmentVariable("BUILD_WORKING_DIRECTORY") ?? Environment.CurrentDirectory);
@@ -43,18 +44,26 @@ public static class Program
         var stock = Cases.ToDictionary(c => c, _ => new List<double>());
         for (var block = 0; block < blocks; block++)
         {
-            Collect(ours, RoundSamples(RunOurs(Path.Combine(dir, $"ours-{block}"), block)));
-            foreach (var id in Cases)
+            var load = LoadAverage();
+            Action runOurs = () => Collect(ours, RoundSamples(RunOurs(Path.Combine(dir, $"ours-{block}"), block)));
+            Action runStock = () => Collect(stock, Cases.SelectMany(id => ResultSamples(RunStock(Path.Combine(dir, $"stock-{block}", Slug(id)), id))));
+            Action[] order = block % 2 == 0 ? [runOurs, runStock] : [runStock, runOurs];
+            foreach (var run in order)
             {
-                Collect(stock, ResultSamples(RunStock(Path.Combine(dir, $"stock-{block}", Slug(id)), id)));
+                run();
             }
+            Console.WriteLine($"block {block}: load average {load} before, {LoadAverage()} after");
+            Report(ours, stock, block + 1);
         }
-        return Report(ours, stock);
+        return 0;
     }
+
+    /// <summary>The 1, 5 and 15 minute load averages, as /proc/loadavg gives them.</summary>
+    private static string LoadAverage() => string.Join(' ', File.ReadAllText("/proc/loadavg").Split(' ').Take(3));
 
     private static int? Blocks(string[] rest) => rest switch
     {
-        [] => 2,
+        [] => 3,
         ["--blocks", var n] when int.TryParse(n, out var b) && b > 0 => b,
         _ => null,
     };
@@ -91,7 +100,8 @@ public static class Program
         }
     }
 
-    /// <summary>Per case and round, the fastest measured iteration (ns per op): the sample the runner keeps.</summary>
+    /// <summary>Per case and round, the fastest measured iteration (ns per op): the sample the runner
+    /// keeps (the standard profile measures one a round).</summary>
     private static IEnumerable<(string Id, double Ns)> RoundSamples(string results) =>
         Directory.GetDirectories(results, "round-*")
             .SelectMany(round => ResultSamples(round).GroupBy(s => s.Id).Select(g => (g.Key, g.Min(s => s.Ns))));
@@ -104,35 +114,35 @@ public static class Program
         where (string?)m!["IterationStage"] == "Result" && (string?)m["IterationMode"] == "Workload"
         select (ReportCaseId(benchmark), (double)m["Nanoseconds"]! / (double)m["Operations"]!);
 
-    // MethodTitle is the case id without dataset and size; Parameters is "Dataset=d&Size=n".
-    private static string ReportCaseId(JsonNode benchmark)
-    {
-        var parameters = ((string)benchmark["Parameters"]!).Split('&').Select(p => p.Split('=')[1]).ToArray();
-        return CaseId.Of(parameters[0], int.Parse(parameters[1], CultureInfo.InvariantCulture), (string)benchmark["MethodTitle"]!);
-    }
+    private static string ReportCaseId(JsonNode benchmark) =>
+        CaseId.OfReport((string)benchmark["Parameters"]!, (string)benchmark["MethodTitle"]!);
 
+    /// <summary>Appends, per case, the median of one block's samples.</summary>
     private static void Collect(Dictionary<string, List<double>> into, IEnumerable<(string Id, double Ns)> samples)
     {
-        foreach (var (id, ns) in samples)
+        foreach (var group in samples.GroupBy(s => s.Id))
         {
-            into[id].Add(ns);
+            into[group.Key].Add(Median(group.Select(s => s.Ns).ToList()));
         }
     }
 
-    private static int Report(Dictionary<string, List<double>> ours, Dictionary<string, List<double>> stock)
+    /// <summary>The comparison over the first <paramref name="blocks"/> blocks (printed after each, so a
+    /// run stopped early still reports the blocks it finished).</summary>
+    private static void Report(Dictionary<string, List<double>> ours, Dictionary<string, List<double>> stock, int blocks)
     {
-        Console.WriteLine("| case | standard median (ns) | n | stock BenchmarkDotNet median (ns) | n | standard / stock |");
-        Console.WriteLine("|---|--:|--:|--:|--:|--:|");
+        Console.WriteLine("| case | standard (ns) | stock BenchmarkDotNet (ns) | standard / stock | per block |");
+        Console.WriteLine("|---|--:|--:|--:|---|");
         var within = 0;
         foreach (var id in Cases)
         {
             var (a, b) = (Median(ours[id]), Median(stock[id]));
             within += Math.Abs(a / b - 1) <= Tolerance ? 1 : 0;
-            Console.WriteLine(FormattableString.Invariant(
-                $"| {id} | {a:F0} | {ours[id].Count} | {b:F0} | {stock[id].Count} | {a / b:F3} |"));
+            var perBlock = ours[id].Count == blocks && stock[id].Count == blocks
+                ? string.Join(' ', ours[id].Zip(stock[id], (x, y) => (x / y).ToString("F3", CultureInfo.InvariantCulture)))
+                : $"{ours[id].Count} and {stock[id].Count} of {blocks} blocks measured";
+            Console.WriteLine(FormattableString.Invariant($"| {id} | {a:F0} | {b:F0} | {a / b:F3} | {perBlock} |"));
         }
-        Console.WriteLine($"within ±{Tolerance:P0}: {within} of {Cases.Length}");
-        return 0;
+        Console.WriteLine($"within ±{Tolerance:P0} after {blocks} block(s): {within} of {Cases.Length}");
     }
 
     private static double Median(List<double> xs)
