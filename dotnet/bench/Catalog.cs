@@ -14,8 +14,14 @@ public sealed class Catalog(string profile, IReadOnlySet<string>? selection = nu
         string Lib, string Format, string? Variant, string Version, string Home, IReadOnlyList<string> Capabilities,
         IReadOnlyDictionary<string, string> LazyOps);
 
-    /// <summary>One case; wire_bytes is the size of the encoded payload where one was made.</summary>
-    public sealed record Case(string Id, string Status, string? Reason, int? WireBytes);
+    /// <summary>One case; wire_bytes is the size of the encoded payload where one was made;
+    /// jit_warmup (standard profile) how its warm-ups to the JIT's steady state went.</summary>
+    public sealed record Case(string Id, string Status, string? Reason, int? WireBytes, Warmup? JitWarmup = null);
+
+    /// <summary>The warm-ups that preceded a case's samples (<see cref="SteadyState"/>): in how many
+    /// of the rounds it reached steady state (a warm-up iteration without a JIT compile) before the
+    /// cap, after how many warm-up iterations and how long (median, most).</summary>
+    public sealed record Warmup(int Rounds, int QuietRounds, int MedianIterations, int MaxIterations, double MedianMs, double MaxMs);
 
     private static readonly JsonSerializerOptions Json = new()
     {
@@ -35,8 +41,8 @@ public sealed class Catalog(string profile, IReadOnlySet<string>? selection = nu
 
     private static readonly Dictionary<string, string> NoLazyOps = [];
 
-    public void Set(string id, string status, string? reason = null, int? wireBytes = null) =>
-        cases[id] = new(id, status, reason, wireBytes);
+    public void Set(string id, string status, string? reason = null, int? wireBytes = null, Warmup? warmup = null) =>
+        cases[id] = new(id, status, reason, wireBytes, warmup);
 
     /// <summary>The standard profile's rounds: each round's seed and the order of its datasets.</summary>
     public sealed record Round(int Index, int Seed, IReadOnlyList<string> Datasets);

@@ -6,7 +6,7 @@ namespace Serbench.Bench;
 /// made by <see cref="Plan"/> through reflection), so adding a library adds no code here.
 /// The method is the op; Dataset and Size are the payload. Each case's inputs are built
 /// in the untimed setup, after its round trip was verified.</summary>
-public class CodecBenchmarks<TLibrary> where TLibrary : ILibrary, new()
+public class CodecBenchmarks<TLibrary> : IBindable where TLibrary : ILibrary, new()
 {
     private ICase current = null!;
 
@@ -25,11 +25,13 @@ public class CodecBenchmarks<TLibrary> where TLibrary : ILibrary, new()
     [GlobalSetup]
     public void Setup()
     {
-        current = Plan.Fixture(Dataset, Size).Bind(new TLibrary());
+        Bind(Dataset, Size);
         GC.Collect();
         GC.WaitForPendingFinalizers();
         GC.Collect();
     }
+
+    public void Bind(string dataset, int size) => current = Plan.Fixture(dataset, size).Bind(new TLibrary());
 
     // The case's objects go before the next case is set up and timed.
     [GlobalCleanup]

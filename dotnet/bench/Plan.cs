@@ -48,31 +48,22 @@ public static class Plan
     /// <summary>One BenchmarkRunInfo holding every accepted case of every library, in an order
     /// <paramref name="random"/> shuffles (cases of one comparison interleave across libraries).
     /// A case with a count in <paramref name="invocations"/> runs that many invocations per
-    /// iteration (no pilot stage), and one measured iteration instead of the job's three when
-    /// its comparison has a case whose pilot chose one invocation (a call of about 4 ms or more):
-    /// every library of a comparison gets the same iterations, so keeping the fastest favours none.
+    /// iteration (no pilot stage), so every sample of a case times the same number of calls.</summary>
     public static BenchmarkRunInfo BuildShuffled(
         IReadOnlyList<Fixture> fixtures, IReadOnlyList<Verified> verified, IConfig config, Random random,
         IReadOnlyDictionary<string, int> invocations)
     {
         var infos = Build(fixtures, verified, config);
-        var slow = invocations.Where(p => p.Value == 1).Select(p => Comparison(p.Key)).ToHashSet();
         var cases = infos.SelectMany(info => info.BenchmarksCases)
             .Select(c => (Case: c, Id: Progress.CaseId(c)))
             .Select(c => invocations.TryGetValue(c.Id, out var n)
-                ? BenchmarkCase.Create(c.Case.Descriptor, Timed(c.Case.Job, n, slow.Contains(Comparison(c.Id))),
+                ? BenchmarkCase.Create(c.Case.Descriptor, c.Case.Job.WithInvocationCount(n),
                     c.Case.Parameters, c.Case.Config)
                 : c.Case)
             .ToArray();
         random.Shuffle(cases);
         return new BenchmarkRunInfo(cases, infos[0].Type, infos[0].Config);
     }
-
-    private static Job Timed(Job job, int invocations, bool once) =>
-        once ? job.WithInvocationCount(invocations).WithIterationCount(1) : job.WithInvocationCount(invocations);
-
-    /// <summary>The comparison a case belongs to: its id's dataset, size and op.</summary>
-    private static string Comparison(string caseId) => string.Join('/', caseId.Split('/').Take(3));
 
     private static BenchmarkRunInfo RunInfo(ILibrary library, IConfig config)
     {

@@ -1,5 +1,4 @@
 using System.Diagnostics;
-using System.Globalization;
 using System.Text.Json.Nodes;
 using BenchmarkDotNet.Running;
 
@@ -8,18 +7,17 @@ namespace Serbench.Bench;
 /// <summary>The standard profile: every case gets one sample in each of <see cref="DefaultCount"/>
 /// rounds (--rounds N: N). Each round is one fresh child process (this binary with --round r --seed s --cases
 /// FILE) that takes the datasets one after another in an order shuffled with the round's seed:
-/// per dataset it loads only that dataset's fixtures and runs one BenchmarkDotNet invocation over
-/// its cases (every library, op and size: the comparisons) in a shuffled order, then drops them
-/// before the next. So a case is timed in a process holding only its dataset's fixtures and its
-/// own objects (the previous case's are dropped in GlobalCleanup and collected at the end of its
-/// GlobalSetup, the previous dataset's with them). One process per round, not per dataset and
-/// round: a child costs about 2.7 s before its first case here (every method it runs, the
-/// framework's and BenchmarkDotNet's included, is compiled fully optimized, see
-/// <see cref="ChildRuntime"/>), which over 13 datasets and two passes was about 11 of the
-/// suite's 31 minutes. Allocations are measured in round 0 only (MemoryDiagnoser costs each case
-/// one more iteration). Each dataset's report goes to
-/// results/round-&lt;r&gt;/&lt;dataset&gt;-report-full.json; the seeds and orders are in
-/// dotnet-cases.json ("rounds").</summary>
+/// per dataset it loads only that dataset's fixtures, warms its cases up until the JIT is quiet
+/// (<see cref="SteadyState"/>) and runs one BenchmarkDotNet invocation over them (every library,
+/// op and size: the comparisons) in a shuffled order, then drops them before the next. So a case
+/// is timed in a process holding only its dataset's fixtures and its own objects (the previous
+/// case's are dropped in GlobalCleanup and collected at the end of its GlobalSetup, the previous
+/// dataset's with them). Children run with the runtime's defaults (tiered compilation, dynamic
+/// PGO, ReadyToRun), as applications do: no environment is set for them. One process per round,
+/// not per dataset and round: a child costs a second or two before its first case. Allocations
+/// are measured in round 0 only (MemoryDiagnoser costs each case one more iteration). Each
+/// dataset's report goes to results/round-&lt;r&gt;/&lt;dataset&gt;-report-full.json; the seeds and
+/// orders are in dotnet-cases.json ("rounds"), and each case's warm-ups there too ("jit_warmup").</summary>
 public sealed class Rounds(Options options, Catalog catalog)
 {
     public const int DefaultCount = 10;
@@ -29,21 +27,14 @@ public sealed class Rounds(Options options, Catalog catalog)
     /// <summary>What a child prints on stdout as each case ends well: this, a tab, the case id.</summary>
     private const string MeasuredLine = "measured";
 
-    /// <summary>A child lives seconds, too short for the default tiered JIT (call counting starts
-    /// after 100 ms without new tier-0 code, then 30 calls, then dynamic PGO's instrumented tier):
-    /// a case called a few times per sample would be timed in tier-0 code, and forcing early
-    /// tier-up (2 calls, no delay) left the background JIT behind on this 2-core machine (user's
-    /// cases spread 3.8x max/min over three children, slow samples 5 to 10x, as tier-0 code
-    /// is). So tiering and the precompiled (ReadyToRun) framework code are off: every method,
-    /// the framework's included, is compiled once, fully optimized, at its first call (the
-    /// jitting stage), and every sample times that code (no dynamic PGO).</summary>
-    private static readonly IReadOnlyDictionary<string, string> ChildRuntime = new Dictionary<string, string>
-    {
-        ["DOTNET_TieredCompilation"] = "0",
-        ["DOTNET_ReadyToRun"] = "0",
-    };
+    /// <summary>What a child prints on stdout as a case's warm-up ends: this, a tab, then
+    /// <see cref="SteadyState.Line"/>.</summary>
+    private const string WarmupLine = "warmup";
 
     private readonly Dictionary<string, int> measuredRounds = [];
+
+    // Case id -> its warm-up in each round.
+    private readonly Dictionary<string, List<SteadyState.CaseResult>> warmups = [];
 
     // Case id -> the invocations per iteration round 0's pilot chose (later rounds skip the pilot).
     private Dictionary<string, int> invocations = [];
@@ -92,12 +83,8 @@ public sealed class Rounds(Options options, Catalog catalog)
             .Where(b => b.Ops is not null)
             .ToDictionary(b => b.Id, b => (int)b.Ops!["Operations"]!);
 
-    // MethodTitle is the case id without dataset and size; Parameters is "Dataset=d&Size=n".
-    private static string ReportCaseId(JsonNode benchmark)
-    {
-        var parameters = ((string)benchmark["Parameters"]!).Split('&').Select(p => p.Split('=')[1]).ToArray();
-        return CaseId.Of(parameters[0], int.Parse(parameters[1], CultureInfo.InvariantCulture), (string)benchmark["MethodTitle"]!);
-    }
+    private static string ReportCaseId(JsonNode benchmark) =>
+        CaseId.OfReport((string)benchmark["Parameters"]!, (string)benchmark["MethodTitle"]!);
 
     /// <summary>One child: times the cases of <paramref name="lines"/> (id, or id TAB invocations;
     /// grouped by dataset, in the round's dataset order) once, calling <paramref name="measured"/>
@@ -112,17 +99,19 @@ public sealed class Rounds(Options options, Catalog catalog)
             "--cases", cases, "--round", $"{round}", "--seed", $"{seed}", .. options.Library is { } lib ? ["--library", lib] : Array.Empty<string>(),
             .. options.Document is { } document ? ["--document", document, "--dataset", options.Dataset!] : Array.Empty<string>()];
         var start = new ProcessStartInfo(Environment.ProcessPath!, args) { UseShellExecute = false, RedirectStandardOutput = true };
-        foreach (var (name, value) in ChildRuntime)
-        {
-            start.Environment[name] = value;
-        }
         using (var child = Process.Start(start)!)
         {
             while (child.StandardOutput.ReadLine() is { } line)
             {
-                if (line.Split('\t') is [MeasuredLine, var id])
+                switch (line.Split('\t'))
                 {
-                    measured(id);
+                    case [MeasuredLine, var id]:
+                        measured(id);
+                        break;
+                    case [WarmupLine, .. var fields] when SteadyState.TryParse(fields, out var id, out var warm):
+                        warmups.TryAdd(id, []);
+                        warmups[id].Add(warm);
+                        break;
                 }
             }
             child.WaitForExit();
@@ -153,25 +142,45 @@ public sealed class Rounds(Options options, Catalog catalog)
             var rounds = measuredRounds.GetValueOrDefault(id);
             var wireBytes = catalog.Cases.Single(c => c.Id == id).WireBytes;
             catalog.Set(id, rounds > 0 ? "measured" : "failed",
-                rounds == count ? null : $"BenchmarkDotNet timed it in {rounds} of {count} rounds", wireBytes);
+                rounds == count ? null : $"BenchmarkDotNet timed it in {rounds} of {count} rounds", wireBytes,
+                Warmup(id));
         }
+    }
+
+    private Catalog.Warmup? Warmup(string id)
+    {
+        if (!warmups.TryGetValue(id, out var rounds))
+        {
+            return null;
+        }
+        var iterations = rounds.Select(r => r.Iterations).Order().ToList();
+        var ms = rounds.Select(r => r.Milliseconds).Order().ToList();
+        return new(rounds.Count, rounds.Count(r => r.Quiet), iterations[iterations.Count / 2], iterations[^1],
+            Math.Round(ms[ms.Count / 2]), Math.Round(ms[^1]));
     }
 
     /// <summary>The child of one round: per dataset of --cases, in the file's order, the verified
     /// cases <paramref name="accepted"/> gives (its fixtures loaded then, and dropped before the
     /// next dataset's), one BenchmarkDotNet invocation over them in the order the seed shuffles,
-    /// its artifacts in --out/&lt;dataset&gt;; prints each measured case id as
-    /// <see cref="MeasuredLine"/> TAB id.</summary>
+    /// its artifacts in --out/&lt;dataset&gt;, each case warmed up to the JIT's steady state
+    /// (<see cref="SteadyState"/>); prints each case's warm-up as a <see cref="WarmupLine"/> and
+    /// each measured case id as <see cref="MeasuredLine"/> TAB id.</summary>
     public static int RunChild(Options options, int round, Func<string, IReadOnlyList<Verified>> accepted)
     {
         var progress = new Progress { Measured = id => Console.Out.WriteLine($"{MeasuredLine}\t{id}") };
+        var perCase = new SteadyState.PerCase(Harness.StandardIterationTime,
+            (id, warm) => Console.Out.WriteLine($"{WarmupLine}\t{SteadyState.Line(id, warm)}"));
         var random = new Random(options.Seed ?? round);
         foreach (var dataset in options.CaseDatasets())
         {
             var verified = accepted(dataset);
-            var config = Harness.Config("standard", Path.Combine(options.Out, dataset), progress, measureAllocations: round == 0);
+            var config = Harness.Config("standard", Path.Combine(options.Out, dataset), progress, measureAllocations: round == 0)
+                .AddEventProcessor(perCase);
             var runInfo = Plan.BuildShuffled(verified.Select(v => v.Fixture).Distinct().ToList(), verified, config,
                 random, options.Invocations());
+            var warm = SteadyState.PreWarm(runInfo.BenchmarksCases);
+            Progress.Say(FormattableString.Invariant(
+                $"{dataset}: pre-warm {(warm.Quiet ? "quiet" : "capped")} after {warm.Milliseconds:F0} ms, {warm.Passes} passes, {warm.CompiledMethods} methods compiled in {warm.CompilationMs:F0} ms"));
             BenchmarkRunner.Run([runInfo]);
         }
         return 0;

@@ -77,6 +77,33 @@ grep -q "^progress: 6/6 dataset=" "$TEST_TMPDIR/standard.err" || fail "no standa
 [[ $(grep -c '"status": "measured"' "$out/standard/dotnet-cases.json") == 2 ]] \
   && ! grep -q '"reason": "BenchmarkDotNet timed it' "$out/standard/dotnet-cases.json" \
   || fail "not every case measured in all 3 rounds: $(cat "$out/standard/dotnet-cases.json")"
+# Each child pre-warms every dataset, then warms each case up until a warm-up iteration (>= 100 ms)
+# compiles nothing; the catalog carries, per case, its warm-ups over the three rounds. Each round
+# times one measured iteration per case, of round 0's pilot's invocation count (aimed at 100 ms;
+# other tenants' load moves a round's iteration, so the test asks the median of a case's >= 50 ms).
+for dataset in user google_message1_proto3; do
+  [[ $(grep -c "^dotnet bench: $dataset: pre-warm \(quiet\|capped\) after [0-9]* ms" "$TEST_TMPDIR/standard.err") == 3 ]] \
+    || fail "no pre-warm in each round for $dataset: $(grep pre-warm "$TEST_TMPDIR/standard.err")"
+done
+warmups=$(python3 -c '
+import json, pathlib, sys
+cases = json.load(open(sys.argv[1]))["cases"]
+def bad_warmup(w):
+    return not w or w["rounds"] != 3 or not 0 <= w["quiet_rounds"] <= 3 \
+        or not 1 <= w["median_iterations"] <= w["max_iterations"] <= 300 \
+        or not 100 * w["median_iterations"] <= w["median_ms"] <= w["max_ms"] or w["max_ms"] < 100 * w["max_iterations"]
+bad = [c for c in cases if bad_warmup(c.get("jit_warmup"))]
+iterations = {}
+for f in pathlib.Path(sys.argv[2]).glob("round-*/*-report-full.json"):
+    for b in json.load(open(f))["Benchmarks"]:
+        iterations.setdefault(b["MethodTitle"], []).extend(
+            (m["Operations"], m["Nanoseconds"]) for m in b["Measurements"]
+            if m["IterationStage"] == "Result" and m["IterationMode"] == "Workload")
+sampled = all(len(its) == 3 and len({ops for ops, _ in its}) == 1 and sorted(ns for _, ns in its)[1] >= 50e6
+              for its in iterations.values())
+print("ok" if len(cases) == 2 and not bad and len(iterations) == 2 and sampled
+      else f"bad: {bad or cases}, iterations (operations, ns): {iterations}")' "$out/standard/dotnet-cases.json" "$out/standard/results")
+[[ $warmups == ok ]] || fail "jit_warmup or iterations: $warmups"
 [[ $(grep -o '"when":"[a-z]*","workload":"[a-z_0-9]*"' "$out/standard/dotnet-calibration.json" | sort -u | wc -l) == 4 ]] \
   || fail "calibration: $(cat "$out/standard/dotnet-calibration.json")"
 echo "bench smoke test: ok"

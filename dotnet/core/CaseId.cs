@@ -1,3 +1,5 @@
+using System.Globalization;
+
 namespace Serbench;
 
 /// <summary>The canonical case id of schemas/README.md:
@@ -13,6 +15,14 @@ public static class CaseId
 
     public static string Of(string dataset, int size, string op, ILibrary library) =>
         Of(dataset, size, Suffix(op, library.Format, library.Lib, library.Variant));
+
+    /// <summary>The id of a benchmark in BenchmarkDotNet's report: its title is the <see cref="Suffix"/>,
+    /// its parameters "Dataset=d&amp;Size=n".</summary>
+    public static string OfReport(string parameters, string methodTitle)
+    {
+        var values = parameters.Split('&').Select(p => p.Split('=')[1]).ToArray();
+        return Of(values[0], int.Parse(values[1], CultureInfo.InvariantCulture), methodTitle);
+    }
 
     /// <summary>The dataset a case id names.</summary>
     public static string Dataset(string id) => id.Split('/')[0]["dataset=".Length..];

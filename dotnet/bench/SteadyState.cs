@@ -1,0 +1,191 @@
+using System.Diagnostics;
+using System.Globalization;
+using System.Reflection;
+using System.Runtime;
+using BenchmarkDotNet.EventProcessors;
+using BenchmarkDotNet.Running;
+
+namespace Serbench.Bench;
+
+/// <summary>Brings each case to the default runtime's steady state before BenchmarkDotNet times it,
+/// and shows that it got there. Under tiered compilation a method starts as tier-0 (or ReadyToRun)
+/// code; tiering counts calls only after 100 ms without new tier-0 code, then promotes a method
+/// called 30 times to an instrumented tier (dynamic PGO) and, 30 calls later, to tier 1, compiling
+/// in the background. BenchmarkDotNet 0.14's jitting stage calls a case once and knows nothing of
+/// tiering (its default job gets there through its pilot and seconds of warmup), so the standard
+/// profile, whose child times each case in one short sample, needs this, in two steps:
+/// <list type="number">
+/// <item><see cref="PreWarm"/>, per dataset: every case of the dataset is called in round-robin
+/// passes (each case, in a pass, for about <see cref="Batch"/>) until each has had
+/// <see cref="MinCalls"/> calls (or <see cref="LongEnough"/> of them) and the runtime's
+/// compiled-method count (<see cref="JitInfo"/>, every thread: the background tier-1 compiles
+/// included) has not moved for <see cref="QuietWindow"/>, or the process has used
+/// <see cref="PreWarmCpu"/> of CPU time (<see cref="Bound"/>).
+/// The tiering of all the dataset's code overlaps here, which is cheaper than case by case.</item>
+/// <item>the rule, per case, as BenchmarkDotNet is about to time it (<see cref="PerCase"/>):
+/// warm-up iterations of the measured iteration's length (<see cref="Harness.StandardIterationTime"/>),
+/// each calling the case back to back, until one in which the compiled-method count did not move,
+/// after at least <see cref="MinCalls"/> calls (or <see cref="LongEnough"/> of them, a call so slow
+/// that its entry methods' tier does not matter), or the process has used <see cref="CaseCpu"/> of
+/// CPU time (<see cref="Bound"/>).
+/// The count is the whole process's, so a quiet iteration also says no other code was still
+/// being tiered up. Compiled code stays, so BenchmarkDotNet's own calls of the case run it.</item>
+/// </list></summary>
+public static class SteadyState
+{
+    public static readonly TimeSpan QuietWindow = TimeSpan.FromMilliseconds(300);
+
+    /// <summary>Two promotions of 30 calls each, and some margin.</summary>
+    public const int MinCalls = 64;
+
+    public static readonly TimeSpan LongEnough = TimeSpan.FromSeconds(1);
+
+    /// <summary>The caps are in the process's CPU time (every thread: the background JIT's
+    /// included), not in wall time: under other tenants' load the process, its JIT thread with
+    /// it, gets a small share of the 2 cores, and a wall-time cap stopped the warm-up before the
+    /// JIT had done the work a quiet machine does in that time (measured at load 35 to 95: cases
+    /// timed 3 to 23x slower than BenchmarkDotNet's default job, whose warmup runs for seconds).
+    /// A wall-time limit, far above, keeps a run bounded all the same.</summary>
+    public static readonly (TimeSpan Cpu, TimeSpan Wall) Bound = (TimeSpan.FromSeconds(1), TimeSpan.FromSeconds(30));
+
+    /// <summary>A dataset's pre-warm: the per-case rule still applies after it.</summary>
+    public static readonly TimeSpan PreWarmCpu = 3 * Bound.Cpu;
+
+    /// <summary>A case's warm-up (about ten iterations on a quiet machine); a case not quiet by then
+    /// is timed anyway and recorded as such.</summary>
+    public static readonly TimeSpan CaseCpu = Bound.Cpu;
+
+    private static readonly TimeSpan Batch = TimeSpan.FromMilliseconds(2);
+
+    /// <summary>How a dataset's pre-warm ended: quiet (the JIT stopped) or capped, after how long and
+    /// how many passes, and what the JIT compiled meanwhile.</summary>
+    public sealed record Result(bool Quiet, double Milliseconds, int Passes, long CompiledMethods, double CompilationMs);
+
+    /// <summary>How a case's warm-up ended: quiet or capped, after how many iterations and milliseconds.</summary>
+    public sealed record CaseResult(bool Quiet, int Iterations, double Milliseconds);
+
+    public static Result PreWarm(IEnumerable<BenchmarkCase> cases)
+    {
+        var ops = Bind(cases);
+        var clock = Stopwatch.StartNew();
+        var cpu = ProcessCpu();
+        var (firstCount, firstTime) = (JitInfo.GetCompiledMethodCount(), JitInfo.GetCompilationTime());
+        var (lastCount, lastChange, passes) = (firstCount, TimeSpan.Zero, 0);
+        while (true)
+        {
+            foreach (var op in ops)
+            {
+                op.RunFor(Batch);
+            }
+            passes++;
+            var count = JitInfo.GetCompiledMethodCount();
+            if (count != lastCount)
+            {
+                (lastCount, lastChange) = (count, clock.Elapsed);
+            }
+            var quiet = clock.Elapsed - lastChange >= QuietWindow && ops.All(op => op.Warm);
+            if (quiet || Spent(clock, cpu, PreWarmCpu))
+            {
+                return new Result(quiet, clock.Elapsed.TotalMilliseconds, passes, count - firstCount,
+                    (JitInfo.GetCompilationTime() - firstTime).TotalMilliseconds);
+            }
+        }
+    }
+
+    /// <summary>The per-case rule on one case: see the class summary.</summary>
+    public static CaseResult WarmUp(BenchmarkCase benchmarkCase, TimeSpan iteration)
+    {
+        var op = Bind([benchmarkCase]).Single();
+        var clock = Stopwatch.StartNew();
+        var cpu = ProcessCpu();
+        for (var i = 1; ; i++)
+        {
+            var before = JitInfo.GetCompiledMethodCount();
+            op.RunFor(iteration);
+            var quiet = JitInfo.GetCompiledMethodCount() == before && op.Warm;
+            if (quiet || Spent(clock, cpu, CaseCpu))
+            {
+                return new CaseResult(quiet, i, clock.Elapsed.TotalMilliseconds);
+            }
+        }
+    }
+
+    private static TimeSpan ProcessCpu()
+    {
+        using var process = Process.GetCurrentProcess();
+        return process.TotalProcessorTime;
+    }
+
+    /// <summary>Whether a warm-up begun at <paramref name="cpuStart"/> has used <paramref name="cpu"/>
+    /// of the process's CPU time, or <see cref="Bound"/>'s wall time.</summary>
+    private static bool Spent(Stopwatch clock, TimeSpan cpuStart, TimeSpan cpu) =>
+        ProcessCpu() - cpuStart >= cpu || clock.Elapsed >= Bound.Wall;
+
+    /// <summary>The per-case rule as an event of BenchmarkDotNet's run (in process, so it runs just
+    /// before the case's setup and timing); tells <paramref name="warmedUp"/> each case's result.</summary>
+    public sealed class PerCase(TimeSpan iteration, Action<string, CaseResult> warmedUp) : EventProcessor
+    {
+        public override void OnStartRunBenchmark(BenchmarkCase benchmarkCase) =>
+            warmedUp(Progress.CaseId(benchmarkCase), WarmUp(benchmarkCase, iteration));
+    }
+
+    /// <summary>A case's warm-up as one tab-separated line: id, quiet (1 or 0), iterations, milliseconds.</summary>
+    public static string Line(string id, CaseResult r) =>
+        string.Join('\t', id, r.Quiet ? "1" : "0", r.Iterations.ToString(CultureInfo.InvariantCulture),
+            r.Milliseconds.ToString("F0", CultureInfo.InvariantCulture));
+
+    public static bool TryParse(IReadOnlyList<string> fields, out string id, out CaseResult result)
+    {
+        (id, result) = ("", new(false, 0, 0));
+        if (fields is not [var caseId, var quiet, var iterations, var ms])
+        {
+            return false;
+        }
+        (id, result) = (caseId, new(quiet == "1", int.Parse(iterations, CultureInfo.InvariantCulture),
+            double.Parse(ms, CultureInfo.InvariantCulture)));
+        return true;
+    }
+
+    /// <summary>The workload of every case on its own instance of its benchmark class, bound as
+    /// its GlobalSetup binds it (one instance per class, dataset and size, shared by the ops).</summary>
+    private static List<Op> Bind(IEnumerable<BenchmarkCase> cases) =>
+        cases.GroupBy(c => (c.Descriptor.Type, Dataset: (string)c.Parameters["Dataset"], Size: (int)c.Parameters["Size"]))
+            .SelectMany(group =>
+            {
+                var benchmarks = (IBindable)Activator.CreateInstance(group.Key.Type)!;
+                benchmarks.Bind(group.Key.Dataset, group.Key.Size);
+                return group.Select(c => new Op(benchmarks, c.Descriptor.WorkloadMethod));
+            })
+            .ToList();
+
+    /// <summary>One case's workload method, called through reflection (the call counts for tiering
+    /// as BenchmarkDotNet's does: it enters the same method).</summary>
+    private sealed class Op(object instance, MethodInfo method)
+    {
+        private long calls;
+        private TimeSpan spent;
+
+        public bool Warm => calls >= MinCalls || spent >= LongEnough;
+
+        /// <summary>Calls the workload back to back for at least <paramref name="span"/> (one call at least).</summary>
+        public void RunFor(TimeSpan span)
+        {
+            var start = Stopwatch.GetTimestamp();
+            TimeSpan elapsed;
+            do
+            {
+                method.Invoke(instance, null);
+                calls++;
+                elapsed = Stopwatch.GetElapsedTime(start);
+            }
+            while (elapsed < span);
+            spent += elapsed;
+        }
+    }
+}
+
+/// <summary>A benchmark class the warm-up binds to a dataset and size as its GlobalSetup would.</summary>
+public interface IBindable
+{
+    void Bind(string dataset, int size);
+}

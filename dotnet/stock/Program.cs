@@ -1,0 +1,158 @@
+using System.Diagnostics;
+using System.Globalization;
+using System.Text.Json.Nodes;
+
+namespace Serbench.Stock;
+
+/// <summary>Does the standard profile time what BenchmarkDotNet's default job times? Ten cases of
+/// the suite, each timed by the bench's standard profile (ten rounds, each one measured iteration
+/// after the case's warm-up to the JIT's steady state; the runner's statistic: the median over the
+/// rounds) and by a stock BenchmarkDotNet run of the same call (the bench's `full` profile:
+/// `Job.Default`, one fresh process per case, no environment set, as the libraries' own benchmarks
+/// run it; in process only because the built assembly lives away from its project; its statistic:
+/// the median of its measured iterations). The two alternate in blocks, which of them goes first
+/// alternating too, so a phase of the shared host's load falls on both; per case it takes each
+/// block's median of each, then compares the medians of those over the blocks, and prints them,
+/// every block's ratio, the load average around each block and the count within ±10%.</summary>
+public static class Program
+{
+    private static readonly string[] Cases =
+    [
+        "dataset=order/size=100/op=encode/format=memorypack/lib=memorypack",
+        "dataset=order/size=100/op=decode/format=json/lib=system_text_json/variant=reflection",
+        "dataset=order/size=100/op=encode/format=json/lib=system_text_json/variant=source_gen",
+        "dataset=order/size=100/op=decode/format=json/lib=system_text_json/variant=source_gen",
+        "dataset=order/size=100/op=decode/format=msgpack/lib=messagepack",
+        "dataset=order/size=100/op=encode/format=protobuf/lib=protobuf",
+        "dataset=user/size=1000/op=decode/format=memorypack/lib=memorypack",
+        "dataset=user/size=1000/op=encode/format=json/lib=system_text_json/variant=reflection",
+        "dataset=user/size=1000/op=encode/format=msgpack/lib=messagepack",
+        "dataset=user/size=1000/op=decode/format=protobuf/lib=protobuf",
+    ];
+
+    private const double Tolerance = 0.10;
+
+    public static int Main(string[] args)
+    {
+        if (args is not ["--out", var outArg, .. var rest] || Blocks(rest) is not { } blocks)
+        {
+            Console.Error.WriteLine("usage: stock --out DIR [--blocks N]   (N: blocks of each kind, default 3)");
+            return 2;
+        }
+        var dir = Path.GetFullPath(outArg, Environment.GetEnvironmentVariable("BUILD_WORKING_DIRECTORY") ?? Environment.CurrentDirectory);
+        var ours = Cases.ToDictionary(c => c, _ => new List<double>());
+        var stock = Cases.ToDictionary(c => c, _ => new List<double>());
+        for (var block = 0; block < blocks; block++)
+        {
+            var load = LoadAverage();
+            Action runOurs = () => Collect(ours, RoundSamples(RunOurs(Path.Combine(dir, $"ours-{block}"), block)));
+            Action runStock = () => Collect(stock, Cases.SelectMany(id => ResultSamples(RunStock(Path.Combine(dir, $"stock-{block}", Slug(id)), id))));
+            Action[] order = block % 2 == 0 ? [runOurs, runStock] : [runStock, runOurs];
+            foreach (var run in order)
+            {
+                run();
+            }
+            Console.WriteLine($"block {block}: load average {load} before, {LoadAverage()} after");
+            Report(ours, stock, block + 1);
+        }
+        return 0;
+    }
+
+    /// <summary>The 1, 5 and 15 minute load averages, as /proc/loadavg gives them.</summary>
+    private static string LoadAverage() => string.Join(' ', File.ReadAllText("/proc/loadavg").Split(' ').Take(3));
+
+    private static int? Blocks(string[] rest) => rest switch
+    {
+        [] => 3,
+        ["--blocks", var n] when int.TryParse(n, out var b) && b > 0 => b,
+        _ => null,
+    };
+
+    /// <summary>The standard profile over the ten cases (its default ten rounds); returns its results folder.</summary>
+    private static string RunOurs(string outDir, int seed)
+    {
+        Directory.CreateDirectory(outDir);
+        var cases = Path.Combine(outDir, "cases.txt");
+        File.WriteAllLines(cases, Cases);
+        Bench("--profile", "standard", "--cases", cases, "--seed", $"{seed}", "--out", outDir);
+        return Path.Combine(outDir, "results");
+    }
+
+    /// <summary>BenchmarkDotNet's default job on one case, in a process of its own.</summary>
+    private static string RunStock(string outDir, string id)
+    {
+        Directory.CreateDirectory(outDir);
+        var cases = Path.Combine(outDir, "cases.txt");
+        File.WriteAllLines(cases, [id]);
+        Bench("--profile", "full", "--library", Lib(id), "--cases", cases, "--out", outDir);
+        return Path.Combine(outDir, "results");
+    }
+
+    private static void Bench(params string[] args)
+    {
+        var start = new ProcessStartInfo(Runfiles.Resolve("dotnet/bench/bench"), args) { UseShellExecute = false, RedirectStandardError = true };
+        using var bench = Process.Start(start)!;
+        var log = bench.StandardError.ReadToEnd();
+        bench.WaitForExit();
+        if (bench.ExitCode != 0)
+        {
+            throw new InvalidOperationException($"bench {string.Join(' ', args)} exited {bench.ExitCode}:\n{log}");
+        }
+    }
+
+    /// <summary>Per case and round, the fastest measured iteration (ns per op): the sample the runner
+    /// keeps (the standard profile measures one a round).</summary>
+    private static IEnumerable<(string Id, double Ns)> RoundSamples(string results) =>
+        Directory.GetDirectories(results, "round-*")
+            .SelectMany(round => ResultSamples(round).GroupBy(s => s.Id).Select(g => (g.Key, g.Min(s => s.Ns))));
+
+    /// <summary>Every measured iteration (ns per op, BenchmarkDotNet's Result stage) of the reports in a folder.</summary>
+    private static IEnumerable<(string Id, double Ns)> ResultSamples(string results) =>
+        from file in Directory.GetFiles(results, "*-report-full.json")
+        from benchmark in JsonNode.Parse(File.ReadAllText(file))!["Benchmarks"]!.AsArray()
+        from m in benchmark!["Measurements"]!.AsArray()
+        where (string?)m!["IterationStage"] == "Result" && (string?)m["IterationMode"] == "Workload"
+        select (ReportCaseId(benchmark), (double)m["Nanoseconds"]! / (double)m["Operations"]!);
+
+    private static string ReportCaseId(JsonNode benchmark) =>
+        CaseId.OfReport((string)benchmark["Parameters"]!, (string)benchmark["MethodTitle"]!);
+
+    /// <summary>Appends, per case, the median of one block's samples.</summary>
+    private static void Collect(Dictionary<string, List<double>> into, IEnumerable<(string Id, double Ns)> samples)
+    {
+        foreach (var group in samples.GroupBy(s => s.Id))
+        {
+            into[group.Key].Add(Median(group.Select(s => s.Ns).ToList()));
+        }
+    }
+
+    /// <summary>The comparison over the first <paramref name="blocks"/> blocks (printed after each, so a
+    /// run stopped early still reports the blocks it finished).</summary>
+    private static void Report(Dictionary<string, List<double>> ours, Dictionary<string, List<double>> stock, int blocks)
+    {
+        Console.WriteLine("| case | standard (ns) | stock BenchmarkDotNet (ns) | standard / stock | per block |");
+        Console.WriteLine("|---|--:|--:|--:|---|");
+        var within = 0;
+        foreach (var id in Cases)
+        {
+            var (a, b) = (Median(ours[id]), Median(stock[id]));
+            within += Math.Abs(a / b - 1) <= Tolerance ? 1 : 0;
+            var perBlock = ours[id].Count == blocks && stock[id].Count == blocks
+                ? string.Join(' ', ours[id].Zip(stock[id], (x, y) => (x / y).ToString("F3", CultureInfo.InvariantCulture)))
+                : $"{ours[id].Count} and {stock[id].Count} of {blocks} blocks measured";
+            Console.WriteLine(FormattableString.Invariant($"| {id} | {a:F0} | {b:F0} | {a / b:F3} | {perBlock} |"));
+        }
+        Console.WriteLine($"within ±{Tolerance:P0} after {blocks} block(s): {within} of {Cases.Length}");
+    }
+
+    private static double Median(List<double> xs)
+    {
+        var sorted = xs.Order().ToList();
+        return sorted.Count == 0 ? double.NaN
+            : sorted.Count % 2 == 1 ? sorted[sorted.Count / 2] : (sorted[sorted.Count / 2 - 1] + sorted[sorted.Count / 2]) / 2;
+    }
+
+    private static string Lib(string id) => id.Split('/').Single(p => p.StartsWith("lib=", StringComparison.Ordinal))["lib=".Length..];
+
+    private static string Slug(string id) => id.Replace('/', ',');
+}
