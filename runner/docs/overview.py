@@ -21,7 +21,7 @@ from runner.docs.answer import (
     verdicts,
 )
 from runner.docs.relative import COLUMNS, relative
-from runner.docs.results import DASH, LANG_NAMES, LANGS, Result, Results, listed
+from runner.docs.results import DASH, LANG_NAMES, Result, Results, listed
 
 
 def rows(results: Results, lang: str) -> list[dict[str, str]]:
@@ -49,19 +49,20 @@ def context(results: Results, noise: Mapping[str, float], source: str) -> dict[s
             "notes": [note for v in found if v.lang == lang for note in v.notes()],
             "table": rows(results, lang),
         }
-        for lang in LANGS
+        for lang in results.langs
         if any(v.lang == lang for v in found)
     ]
     return {
         "matrix": [
-            {"use": use.name, "cells": [_cell(results, found, use, lang) for lang in LANGS]} for use in USES
+            {"use": use.name, "cells": [_cell(results, found, use, lang) for lang in results.langs]}
+            for use in USES
         ],
-        "langs": [LANG_NAMES[lang] for lang in LANGS],
+        "langs": [LANG_NAMES[lang] for lang in results.langs],
         "uses": [(u.name, u.what) for u in USES],
         "answers": per_lang,
         "columns": COLUMNS,
         "comparisons": f"every synthetic dataset at {_sizes_text()} records",
-        "noise": {LANG_NAMES[lang]: f"{noise_of(lang, noise):.1%}" for lang in LANGS},
+        "noise": {LANG_NAMES[lang]: f"{noise_of(lang, noise):.1%}" for lang in results.langs},
         "noise_source": source,
         "answer_dataset": DATASET,
         "answer_size": f"{SIZE:,}",

@@ -139,7 +139,7 @@ def _metric_rows(found: Iterable[Result]) -> list[dict[str, str]]:
 
 def language_pages(results: Results, lib_colours: dict[tuple[str, str, str], str]) -> list[Page]:
     pages = []
-    for lang in LANGS:
+    for lang in results.langs:
         found = counts.measured_cases(results, lang)
         pages.append(_language_index(results, lang, found))
         for name in DATASET_PAGES:
@@ -347,7 +347,7 @@ def _format_index(results: Results, formats: Sequence[str]) -> Page:
     matrix = []
     for fmt in formats:
         cells = []
-        for lang in LANGS:
+        for lang in results.langs:
             libs = sorted({r.label for r in results.all if r.case.format == fmt and r.case.lang == lang})
             cells.append(", ".join(libs) or DASH)
         matrix.append({"format": fmt, "name": FORMAT_NAMES[fmt], "cells": cells})
@@ -355,7 +355,7 @@ def _format_index(results: Results, formats: Sequence[str]) -> Page:
     return Page(
         "formats/index.md",
         "formats.md.j2",
-        {"matrix": matrix, "langs": [LANG_NAMES[lang] for lang in LANGS], "floors": floors},
+        {"matrix": matrix, "langs": [LANG_NAMES[lang] for lang in results.langs], "floors": floors},
     )
 
 
@@ -422,7 +422,7 @@ def methodology_page(results: Results, repeatability: Sequence[tuple[str, str]])
 def _flag_counts(results: Results) -> list[tuple[str, list[str]]]:
     """Per language: its timed cases, then how many carry each self-check flag."""
     rows = []
-    for lang in LANGS:
+    for lang in results.langs:
         cases = [r.case for r in counts.measured_cases(results, lang)]
         flagged = [{flag for flag, _ in c.flags} for c in cases]
         shares = [f"{sum(name in f for f in flagged):,}" for name in timings.FLAG_NAMES]
@@ -432,6 +432,7 @@ def _flag_counts(results: Results) -> list[tuple[str, list[str]]]:
 
 def landing_page(results: Results, noise: Mapping[str, float], noise_source: str) -> Page:
     snapshot = results.snapshot
+    langs = results.langs
     per_lang = [
         (
             LANG_NAMES[lang],
@@ -439,7 +440,7 @@ def landing_page(results: Results, noise: Mapping[str, float], noise_source: str
             len(counts.libraries(results, lang)),
             _unmeasured_counts(u for u in snapshot.unmeasured if u.lang == lang),
         )
-        for lang in LANGS
+        for lang in results.langs
     ]
     return Page(
         "index.md",
@@ -447,8 +448,8 @@ def landing_page(results: Results, noise: Mapping[str, float], noise_source: str
         {
             "per_lang": per_lang,
             "outcomes": _unmeasured_counts(snapshot.unmeasured),
-            "libraries": sum(len(counts.libraries(results, lang)) for lang in LANGS),
-            "stand_ins": listed(sorted({s for lang in LANGS for s in counts.stand_ins(results, lang)})),
+            "libraries": sum(len(counts.libraries(results, lang)) for lang in langs),
+            "stand_ins": listed(sorted({s for lang in langs for s in counts.stand_ins(results, lang)})),
             "runtimes": sorted(snapshot.metadata.get("run", {}).items()),
             **overview.context(results, noise, noise_source),
         },

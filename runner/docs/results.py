@@ -193,6 +193,13 @@ class Results:
         }
 
     @cached_property
+    def langs(self) -> list[str]:
+        """The catalog's languages this run measured or tried, in catalog order: a language
+        the run left out gets no column and no pages."""
+        found = {c.lang for c in self.snapshot.cases} | {u.lang for u in self.snapshot.unmeasured}
+        return [lang for lang in LANGS if lang in found]
+
+    @cached_property
     def libraries(self) -> list[str]:
         """Every library name, sorted: the order that fixes each one's chart colour."""
         return sorted({r.case.lib for r in self.all})

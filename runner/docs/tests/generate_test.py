@@ -433,3 +433,17 @@ def test_a_format_page_charts_each_op_and_size_once_across_languages() -> None:
     assert "geometric mean over datasets" in chart and ">C++ · protobuf" in chart
     twice = text.replace("protobuf-decode-100.svg", "protobuf-encode-100.svg")
     assert format_charts_not_across_languages(files | {"formats/protobuf.md": twice.encode()}) != []
+
+
+def test_a_language_the_run_left_out_gets_no_pages_and_no_column() -> None:
+    data = synthetic()
+    only_python = dataclasses.replace(
+        data,
+        cases=tuple(c for c in data.cases if c.lang == "python"),
+        unmeasured=tuple(u for u in data.unmeasured if u.lang == "python"),
+    )
+    files = generate.render(only_python)
+    assert any(name.startswith("python/") for name in files)
+    assert not any(name.startswith(("dotnet/", "cpp/", "mono/")) for name in files)
+    landing = files["index.md"].decode()
+    assert "| Python |" in landing and "| C# (.NET) |" not in landing
