@@ -27,6 +27,9 @@ def robustness_smoke_test(name, lang, worker, size = "large", tags = []):
         data = [worker, _CORPUS],
         deps = ["//tools/robustness:drive_lib"],
         python_version = "PY3",
+        # No generated __init__.py: with one, @bazel_tools' own `tools` package (a worker's
+        # runfiles library) would hide this workspace's tools.robustness.
+        legacy_create_init = False,
         # The .NET worker runs the dotnet CLI, which needs the real HOME (as
         # //runner/crosslang/interop:interop_test does).
         tags = ["local", "no-sandbox"] + tags,
