@@ -10,7 +10,7 @@ import pytest
 
 from runner.ingest import fuzz_json
 from runner.ingest.load import ingest_file
-from runner.ingest.native import IngestError
+from runner.records import IngestError
 from runner.store import Store
 from runner.tests.support import new_run, row_counts
 from tools.robustness import fuzzing

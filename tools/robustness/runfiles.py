@@ -20,4 +20,3 @@ def runfile(relative: str) -> Path:
     # Without RUNFILES_DIR (`bazel run`), this module itself sits in the tree, as a link to the
     # source that must not be followed: <root>/serbench/tools/robustness/runfiles.py.
     return (Path(root) if root else Path(__file__).parent.parent.parent.parent) / relative
-

@@ -122,13 +122,18 @@ def _number(cell: str) -> int:
     return int(cell.replace(",", ""))
 
 
+def _shown(files: Mapping[str, bytes]) -> list[str]:
+    """The languages with pages (a language the run left out has none)."""
+    return [lang for lang in LANGS if f"{lang}/index.md" in files]
+
+
 def inconsistent_counts(files: Mapping[str, bytes]) -> list[str]:
     """Every language whose measured cases the landing page, the methodology and the
     language's own page (the sum of its dataset pages) count differently."""
     landing = _column_values(files["index.md"].decode(), "cases measured")
     method = _column_values(files["methodology.md"].decode(), "cases measured")
     found = []
-    for lang in LANGS:
+    for lang in _shown(files):
         per_page = _column_values(files[f"{lang}/index.md"].decode(), "cases measured")
         counts = {
             "landing": _number(landing[LANG_NAMES[lang]]),
@@ -160,7 +165,7 @@ def false_none_statements(files: Mapping[str, bytes], data: Snapshot) -> list[st
     while one has no measured case; nothing left out of a language or a dataset page
     while the run lists a case of it as not measured."""
     found = []
-    for lang in LANGS:
+    for lang in _shown(files):
         measured = {c.lib for c in data.cases if c.lang == lang and c.lib != MEMCPY_LIB}
         missing = [u for u in data.unmeasured if u.lang == lang]
         index = files[f"{lang}/index.md"].decode()

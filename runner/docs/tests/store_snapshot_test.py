@@ -166,11 +166,15 @@ def test_interop_and_robustness_are_read_and_aggregated(tmp_path: Path) -> None:
 
 def test_each_library_home_its_catalog_declares_reaches_the_snapshot(tmp_path: Path) -> None:
     path = _store_with_run(tmp_path)
-    # The testdata's C++ and .NET catalogs declare protobuf's home; the Python one predates homes.
+    # The testdata's C++ and .NET catalogs declare protobuf's home, the Mono one its three
+    # libraries'; the Python one predates homes.
     homes = {(h.lang, h.lib): h.home for h in read_run(path, "R1").libraries}
     assert homes == {
         ("cpp", "protobuf"): "https://protobuf.dev/",
         ("dotnet", "protobuf"): "https://protobuf.dev/",
+        ("mono", "messagepack"): "https://github.com/MessagePack-CSharp/MessagePack-CSharp",
+        ("mono", "protobuf_net"): "https://github.com/protobuf-net/protobuf-net",
+        ("mono", "zeroformatter"): "https://github.com/neuecc/ZeroFormatter",
     }
     # A later catalog of the suite (a resumed run) names the library again: the latest wins.
     document = json.loads((TESTDATA / "cpp" / "cpp-cases.json").read_text())
