@@ -8,7 +8,8 @@ benchmarks/bench_structs.py and bench_gc.py), on the same work:
   equality test per element); lt walks the same list comparing each element with the last
   (one ordering test per element). All inside the timed call, as the source's loops are.
 - gc (size 1,000,000): one full gc.collect() with a dict {i: instance} of a million
-  3-int-field instances (x, y, z = i) alive; their memory is in metadata:
+  3-int-field instances (x, y, z = i) alive, over all the worker holds (its frozen
+  objects thawed, as the source's process has none frozen); their memory is in metadata:
   gc_memory_bytes (what tracemalloc traced while the dict was built) and gc_sizeof_bytes
   (the source's count: deep_sizeof). A dict as in the source: CPython
   stops tracking a dict whose keys and values can never be tracked, so for Structs with
@@ -246,6 +247,9 @@ def _gc_memory(kind: Kind) -> tuple[dict[int, Any], dict[str, str | int]]:
 
 
 def _gc(kind: Kind) -> tuple[Callable[[], object], dict[str, str | int]]:
+    # The source's pass walks all its process holds (interpreter, imported libraries); the
+    # worker froze those (measure.settle), which left a gc=False Struct's pass nothing to do.
+    gc.unfreeze()
     gc.collect()
     if kind in _GC_MEMORY:
         alive = _points(kind)

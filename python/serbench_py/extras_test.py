@@ -101,3 +101,10 @@ def test_every_adapter_declares_its_home_and_the_imports_come_from_the_adapters(
     assert len(libs) == len(set(libs))
     assert {"orjson", "msgspec", "pydantic", "protobuf", "pyarrow"} <= set(libs)
     assert "json" not in libs  # the stdlib has no distribution to size
+
+
+def test_the_gc_pass_walks_all_the_worker_holds_as_the_sources_does() -> None:
+    gc.freeze()  # what the worker does once its cases are checked (measure.settle)
+    assert gc.get_freeze_count() > 0
+    extras._gc(_kind("struct_nogc"))
+    assert gc.get_freeze_count() == 0
