@@ -9,6 +9,7 @@ through it.
 """
 
 import os
+import shlex
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
@@ -40,6 +41,18 @@ def child_env() -> dict[str, str]:
     if root:
         env["RUNFILES_DIR"] = root
     return env
+
+
+def lang_commands(pairs: list[str], program: str) -> dict[str, list[str]]:
+    """A driver's --lang NAME=COMMAND options: each language's command, split as a shell
+    would; a malformed one stops `program` saying so."""
+    langs = {}
+    for pair in pairs:
+        name, _, command = pair.partition("=")
+        if not name or not command:
+            raise SystemExit(f"{program}: --lang wants NAME=COMMAND, got {pair!r}")
+        langs[name] = shlex.split(command)
+    return langs
 
 
 def _last_line(text: str) -> str:

@@ -17,7 +17,6 @@ import json
 import os
 import resource
 import selectors
-import shlex
 import shutil
 import signal
 import statistics
@@ -31,7 +30,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from schemas.catalog import catalog
-from schemas.interop.protocol import child_env
+from schemas.interop.protocol import child_env, lang_commands
 from tools.robustness.runfiles import user_path
 from tools.robustness.schema import FINDINGS, OUTCOMES, SCHEMA
 
@@ -424,17 +423,6 @@ def run(
     return doc
 
 
-def given_workers(pairs: list[str]) -> dict[str, list[str]]:
-    """--lang NAME=COMMAND, each command split as a shell would."""
-    langs = {}
-    for pair in pairs:
-        lang, _, command = pair.partition("=")
-        if not lang or not command:
-            raise SystemExit(f"run: --lang wants NAME=COMMAND, got {pair!r}")
-        langs[lang] = shlex.split(command)
-    return langs
-
-
 def wired_workers() -> dict[str, list[str]]:
     """The wired workers present in this target's runfiles (working directory)."""
     return {lang: [os.path.abspath(path)] for lang, path in WIRED.items() if Path(path).exists()}
@@ -452,7 +440,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--memory-mib", type=int, default=2048)
     parser.add_argument("--libs", help="comma-separated LIB or LIB/VARIANT to run (default: all)")
     args = parser.parse_args(argv)
-    langs = given_workers(args.lang) if args.lang else wired_workers()
+    langs = lang_commands(args.lang, "run") if args.lang else wired_workers()
     if not langs:
         print("run: no worker given (--lang NAME=COMMAND) or wired", file=sys.stderr)
         return 2

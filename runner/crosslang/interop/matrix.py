@@ -21,7 +21,6 @@ import argparse
 import hashlib
 import json
 import os
-import shlex
 import sys
 import tempfile
 from collections import Counter
@@ -31,7 +30,7 @@ from pathlib import Path
 
 from runner.crosslang.interop.schema import SCHEMA
 from schemas.catalog import catalog
-from schemas.interop.protocol import STATUSES, Case, Outcome, run_step
+from schemas.interop.protocol import STATUSES, Case, Outcome, lang_commands, run_step
 
 FORMATS = catalog.INTEROP_FORMATS
 DATASETS = catalog.SYNTHETIC_DATASETS
@@ -146,16 +145,6 @@ def _csv(text: str, known: tuple[str, ...]) -> list[str]:
     return chosen
 
 
-def parse_langs(pairs: list[str]) -> dict[str, list[str]]:
-    langs = {}
-    for pair in pairs:
-        name, sep, command = pair.partition("=")
-        if not sep or not command:
-            raise SystemExit(f"matrix: --lang wants NAME=COMMAND, got {pair!r}")
-        langs[name] = shlex.split(command)
-    return langs
-
-
 def _verdict(cells: list[Cell], known: set[str]) -> int:
     """Prints what breaks the run; 1 if anything does."""
     unexpected, fixed = regressions(cells, known)
@@ -177,7 +166,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--datasets", default=",".join(DATASETS))
     parser.add_argument("--sizes", default=",".join(map(str, SIZES)))
     args = parser.parse_args(argv)
-    langs = parse_langs(args.lang) if args.lang else wired_langs()
+    langs = lang_commands(args.lang, "matrix") if args.lang else wired_langs()
     if not langs:
         print("matrix: no interop binary given (--lang NAME=COMMAND) or wired", file=sys.stderr)
         return 2
