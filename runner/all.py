@@ -12,7 +12,8 @@ Profiles: `standard` (the default and the published one: every case gets at leas
 rounds), `quick` (a smoke run, never published) and `full` (more rounds). After a suite
 ends, the cases whose samples spread more than 1.3x (max/min) are measured once more
 with the suite's `--cases FILE` and keep the new samples beside the first ones (flagged
-`remeasured`; still spread in the second pass: `unstable`).
+`remeasured`; still spread in the second pass: `unstable`), the widest-spread first, as
+many as a quarter of the first pass's time affords (checks.REMEASURE_BUDGET).
 
 Every run gets its own pages in results/local/<run id>/ (its snapshot, docs/ and the
 mkdocs.yml that serves them). The published reference (results/published/ and docs/) is
@@ -278,24 +279,30 @@ def remeasure(
     the first pass's, for the estimate of time left). A re-measurement that fails is dropped
     with a note (the first samples stay, flagged unstable)."""
     measured = store.measured(run.id, suite.lang)
-    cases = checks.spread_cases(measured)
+    spread = checks.spread_cases(measured)
+    rounds = checks.REMEASURE_ROUNDS.get(run.profile)
+    # The first pass's time per sample, times the samples asked for now (fewer rounds).
+    samples = sum(len(values) for values in measured.values())
+    per_case = first_pass / max(samples, 1) * (rounds or samples / max(len(measured), 1))
+    affordable = int(checks.REMEASURE_BUDGET * first_pass / per_case) if per_case > 0 else len(spread)
+    cases = checks.within_budget(measured, spread, affordable)
     if not cases:
         return 0.0
     folder = write_remeasure_cases(call.out_dir, cases)
-    rounds = checks.REMEASURE_ROUNDS.get(run.profile)
     argv = suite.command(
         dataclasses.replace(call, out_dir=folder, cases=call.out_dir / REMEASURE_CASES, rounds=rounds)
     )
     label = f"runner: [{position} {suite.lang}]"
+    widest = (
+        f" (the widest-spread {len(cases)} of {len(spread)}: the budget)" if len(cases) < len(spread) else ""
+    )
     print(
         f"{label} re-measuring {len(cases)} case(s) whose samples spread more than "
-        f"{checks.SPREAD_LIMIT}x (max/min)" + (f", in {rounds} rounds" if rounds else ""),
+        f"{checks.SPREAD_LIMIT}x (max/min){widest}" + (f", in {rounds} rounds" if rounds else ""),
         file=sys.stderr,
         flush=True,
     )
-    # The first pass's time per sample, times the samples asked for now (fewer rounds).
-    samples = sum(len(values) for values in measured.values())
-    expected = first_pass / samples * len(cases) * (rounds or samples / len(measured))
+    expected = per_case * len(cases)
     progress = SuiteProgress(f"{suite.lang} re-measure", position, expected)
     process = run_suite(suite.lang, argv, folder, timeout, progress.feed, suite.ok_exit_codes)
     errors = (

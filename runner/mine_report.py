@@ -31,8 +31,9 @@ from runner.docs.results import (
     fmt_time,
     ratio_of,
 )
-from runner.docs.snapshot import Snapshot, Unmeasured
+from runner.docs.snapshot import Snapshot
 from runner.mine_input import Document
+from runner.records import Unmeasured
 
 OPS = ("decode", "encode", "roundtrip")
 TIE = "TIE"

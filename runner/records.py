@@ -88,6 +88,10 @@ class Unmeasured:
     size: int | None = None
     variant: str | None = None
 
+    def __post_init__(self) -> None:
+        # Read back from a snapshot or the store, the outcome is its text.
+        object.__setattr__(self, "outcome", Outcome(self.outcome))
+
     @classmethod
     def case(cls, identity: CaseIdentity, outcome: Outcome, reason: str) -> "Unmeasured":
         """One fully identified case that was not timed."""

@@ -59,7 +59,11 @@ if grep -q '"max_bytes_used": ' "$json"; then
   echo "$json has Google Benchmark memory-manager fields" >&2
   exit 1
 fi
-grep -q "progress: $((measured * 2))/$((measured * 2)) " stderr.txt
+# One worker process per round, each counting its own samples.
+if [[ $(grep -c "progress: $measured/$measured " stderr.txt) != 2 ]]; then
+  echo "want two workers' progress up to $measured/$measured" >&2
+  exit 1
+fi
 # --payloads: one file per measured encode case, named by its id with '/' as ','.
 encodes=$(grep -A2 '"id": "dataset=user/size=[0-9]*/op=encode/' "$catalog" | grep -c '"status": "measured"')
 if [[ $(ls "$out/payloads" | wc -l) != "$encodes" || "$encodes" == 0 ]]; then

@@ -34,6 +34,9 @@ void Validate(const Options& options) {
     throw UsageError("--isolation must be dataset or none, not " + options.isolation);
   }
   if (options.rounds && *options.rounds < 1) throw UsageError("--rounds must be at least 1");
+  if (options.round && *options.round >= ProfileOf(options).rounds) {
+    throw UsageError("--round must be below the profile's rounds");
+  }
   if (options.out.empty()) throw UsageError("--out DIR is required");
 }
 
@@ -57,6 +60,8 @@ Options ParseArgs(const std::vector<std::string>& args) {
       options.cases = *v;
     } else if (auto v = Value(args, i, "rounds")) {
       options.rounds = static_cast<int>(Number("--rounds", *v));
+    } else if (auto v = Value(args, i, "round")) {
+      options.round = static_cast<int>(Number("--round", *v));
     } else if (auto v = Value(args, i, "seed")) {
       options.seed = Number("--seed", *v);
     } else if (auto v = Value(args, i, "payloads")) {
@@ -84,14 +89,17 @@ Profile ProfileOf(const Options& options) {
   return profile;
 }
 
-std::vector<std::string> WorkerArgs(const Options& options, const std::string& dataset,
+std::vector<std::string> WorkerArgs(const Options& options, const std::string& dataset, int round,
                                     const std::filesystem::path& out, std::uint64_t seed) {
   std::vector<std::string> args = {"--profile", options.profile, "--out", out.string(),
-                                   "--dataset", dataset, "--seed", std::to_string(seed),
-                                   "--isolation", "none"};
+                                   "--dataset", dataset, "--round", std::to_string(round),
+                                   "--seed", std::to_string(seed), "--isolation", "none"};
   if (options.library) args.insert(args.end(), {"--library", *options.library});
   if (options.cases) args.insert(args.end(), {"--cases", options.cases->string()});
-  if (options.payloads) args.insert(args.end(), {"--payloads", options.payloads->string()});
+  // Every round's worker encodes the same payloads: round 0's writes them.
+  if (options.payloads && round == 0) {
+    args.insert(args.end(), {"--payloads", options.payloads->string()});
+  }
   if (options.rounds) args.insert(args.end(), {"--rounds", std::to_string(*options.rounds)});
   if (options.document) args.insert(args.end(), {"--document", options.document->string()});
   args.insert(args.end(), options.benchmark_flags.begin(), options.benchmark_flags.end());

@@ -14,6 +14,7 @@ namespace serbench::bench {
 inline constexpr char kUsage[] =
     "usage: bench --out DIR [--profile quick|standard|full] [--library NAME] [--dataset NAME]\n"
     "             [--cases FILE] [--rounds N] [--seed N] [--isolation dataset|none]\n"
+    "             [--round R]\n"
     "             [--payloads DIR] [--document PATH] [--benchmark_*=...]\n"
     "  writes Google Benchmark JSON to DIR/cpp.json, the case catalog to DIR/cpp-cases.json\n"
     "  and the calibration to DIR/cpp-calibration.json; --payloads: each measured encode\n"
@@ -38,14 +39,17 @@ struct Options {
   // A file of case ids, one per line: only those are measured.
   std::optional<std::filesystem::path> cases;
   std::optional<int> rounds;  // overrides the profile's
+  // Only this round of them (a worker: the driver runs each round's datasets in
+  // processes of their own).
+  std::optional<int> round;
   std::optional<std::uint64_t> seed;  // of the round orders; random if absent
   // Where each measured encode case's payload is written (untimed).
   std::optional<std::filesystem::path> payloads;
   // A user's JSON document, measured instead of every dataset under the name
   // --dataset gives it (runner mine).
   std::optional<std::filesystem::path> document;
-  // dataset: one worker process per dataset (the default); none: every
-  // dataset in this process (what a worker does).
+  // dataset: one worker process per dataset and round (the default); none:
+  // every dataset and round in this process (what a worker does).
   std::string isolation = "dataset";
   // Google Benchmark's own flags, passed through untouched (e.g. a filter).
   std::vector<std::string> benchmark_flags;
@@ -65,9 +69,9 @@ Options ParseArgs(const std::vector<std::string>& args);
 // default 0.5 s. --rounds overrides the count.
 Profile ProfileOf(const Options& options);
 
-// The arguments a worker process gets: these options for one dataset, in
-// this process, writing into `out`, with the seed fixed.
-std::vector<std::string> WorkerArgs(const Options& options, const std::string& dataset,
+// The arguments a worker process gets: these options for one dataset and
+// round, in this process, writing into `out`, with the seed fixed.
+std::vector<std::string> WorkerArgs(const Options& options, const std::string& dataset, int round,
                                     const std::filesystem::path& out, std::uint64_t seed);
 
 // The Google Benchmark flags of one round: one run per case (the rounds are

@@ -89,12 +89,13 @@ TEST(BenchmarkFlagsTest, FullKeepsDefaultMinTime) {
   }));
 }
 
-TEST(WorkerArgsTest, OneDatasetInProcessWithTheSeed) {
+TEST(WorkerArgsTest, OneDatasetAndRoundInProcessWithTheSeed) {
   const Options options = ParseArgs({"--out=/o", "--profile=standard", "--library=protobuf",
                                      "--cases=/c", "--payloads", "/p", "--benchmark_filter=x"});
-  const auto args = WorkerArgs(options, "user", "/o/parts/user", 7);
+  const auto args = WorkerArgs(options, "user", 0, "/o/parts/user", 7);
   const Options worker = ParseArgs(args);
   EXPECT_EQ(worker.dataset, "user");
+  EXPECT_EQ(worker.round, 0);
   EXPECT_EQ(worker.out, "/o/parts/user");
   EXPECT_EQ(worker.seed, 7u);
   EXPECT_EQ(worker.isolation, "none");
@@ -103,6 +104,14 @@ TEST(WorkerArgsTest, OneDatasetInProcessWithTheSeed) {
   EXPECT_EQ(worker.cases, std::filesystem::path("/c"));
   EXPECT_EQ(worker.payloads, std::filesystem::path("/p"));
   EXPECT_EQ(worker.benchmark_flags, std::vector<std::string>{"--benchmark_filter=x"});
+  // Later rounds encode the same payloads: only round 0's worker writes them.
+  EXPECT_FALSE(ParseArgs(WorkerArgs(options, "user", 3, "/o/parts/user-3", 7)).payloads);
+}
+
+TEST(ParseArgsTest, RoundIsOneOfTheProfilesRounds) {
+  EXPECT_EQ(ParseArgs({"--out=/o", "--profile=standard", "--round=9"}).round, 9);
+  EXPECT_THROW(ParseArgs({"--out=/o", "--profile=standard", "--round=10"}), UsageError);
+  EXPECT_THROW(ParseArgs({"--out=/o", "--rounds=2", "--round=2"}), UsageError);
 }
 
 }  // namespace

@@ -16,6 +16,7 @@
 
 #include "cpp/bench/calibration.h"
 #include "cpp/bench/plan.h"
+#include "cpp/bench/rounds.h"
 
 extern char** environ;
 
@@ -80,10 +81,12 @@ json MergeBenchmarks(const std::vector<fs::path>& parts, const Options& options)
   return merged;
 }
 
-// The workers' catalogs as one: the libraries once, the cases concatenated.
+// The workers' catalogs as one: the libraries once, each case once (every
+// round's worker of a dataset lists the same cases).
 json MergeCatalogs(const std::vector<fs::path>& parts, const Options& options) {
   json merged = {{"lang", "cpp"}, {"profile", options.profile},
                  {"libraries", json::array()}, {"cases", json::array()}};
+  std::set<std::string> listed;
   for (const fs::path& part : parts) {
     if (!fs::exists(part / "cpp-cases.json")) continue;  // the worker failed early
     json file = Read(part / "cpp-cases.json");
@@ -93,7 +96,9 @@ json MergeCatalogs(const std::vector<fs::path>& parts, const Options& options) {
         merged["libraries"].push_back(std::move(library));
       }
     }
-    for (json& c : file["cases"]) merged["cases"].push_back(std::move(c));
+    for (json& c : file["cases"]) {
+      if (listed.insert(c["id"].get<std::string>()).second) merged["cases"].push_back(std::move(c));
+    }
   }
   return merged;
 }
@@ -116,11 +121,20 @@ int Drive(const Options& options, const std::string& argv0) {
   const fs::path parts_dir = options.out / "parts";
   std::vector<fs::path> parts;
   int failed = 0;
-  for (const std::string& dataset : datasets) {
-    parts.push_back(parts_dir / dataset);
-    if (!RunWorker(argv0, WorkerArgs(options, dataset, parts.back(), seed))) {
-      std::cerr << "bench: the worker for dataset " << dataset << " failed\n";
-      ++failed;
+  // Round-major, a fresh process per dataset and round, the datasets shuffled
+  // per round: a phase of the host's load, or one process's memory layout,
+  // then falls on some rounds of every dataset, not on all rounds of one, and
+  // the median over the rounds averages it out.
+  const int rounds = ProfileOf(options).rounds;
+  for (int round = 0; round < rounds; ++round) {
+    for (std::size_t i : RoundOrder(datasets.size(), seed, round)) {
+      const std::string& dataset = datasets[i];
+      parts.push_back(parts_dir / (dataset + "-" + std::to_string(round)));
+      if (!RunWorker(argv0, WorkerArgs(options, dataset, round, parts.back(), seed))) {
+        std::cerr << "bench: the worker for dataset " << dataset << ", round " << round
+                  << ", failed\n";
+        ++failed;
+      }
     }
   }
   Write(options.out / "cpp.json", MergeBenchmarks(parts, options));
@@ -128,7 +142,7 @@ int Drive(const Options& options, const std::string& argv0) {
   for (json& sample : Calibrate("end")) calibration["samples"].push_back(std::move(sample));
   Write(options.out / "cpp-calibration.json", calibration);
   fs::remove_all(parts_dir);
-  std::cerr << "wrote " << (options.out / "cpp.json").string() << " (" << datasets.size()
+  std::cerr << "wrote " << (options.out / "cpp.json").string() << " (" << parts.size()
             << " worker processes, " << failed << " failed)\n";
   return failed == 0 ? 0 : 1;
 }

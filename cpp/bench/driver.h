@@ -1,4 +1,4 @@
-// The suite's driver (isolation): one worker process per dataset,
+// The suite's driver (isolation): one worker process per dataset and round,
 // each planning and timing only its dataset's cases, so no case is timed in
 // a process holding another dataset's objects; the workers' files merged
 // into DIR/cpp.json and DIR/cpp-cases.json; the calibration workloads

@@ -57,7 +57,7 @@ public sealed class Catalog(string profile, IReadOnlySet<string>? selection = nu
     public void Write(string dir)
     {
         Directory.CreateDirectory(dir);
-        var document = new { Lang = "dotnet", Profile = profile, Rounds = rounds, Libraries = libraries, Cases = Cases.OrderBy(c => c.Id, StringComparer.Ordinal) };
+        var document = new { Lang = "dotnet", Profile = profile, Clock = Harness.Clock(profile), Rounds = rounds, Libraries = libraries, Cases = Cases.OrderBy(c => c.Id, StringComparer.Ordinal) };
         File.WriteAllText(Path.Combine(dir, "dotnet-cases.json"), JsonSerializer.Serialize(document, Json) + "\n");
     }
 }

@@ -42,7 +42,13 @@ public static class Harness
     /// round 0 picking the invocation count (see <see cref="Rounds"/>); both: each invocation one
     /// operation, no overhead runs, and no forced GC around each iteration (BenchmarkDotNet's
     /// GcForce costs two full collections per iteration): the case's GlobalSetup ends with one
-    /// full collection instead. full: BenchmarkDotNet's default job; dry: every case once (tests).</summary>
+    /// full collection instead; both time the process's CPU time (<see cref="ProcessCpuClock"/>),
+    /// the clock of the other languages' suites. full: BenchmarkDotNet's default job, untouched (its
+    /// wall clock: `//dotnet/stock` compares the standard profile with it); dry: every case once (tests).</summary>
+    /// <summary>What the profile's samples were timed by, as the catalog records it.</summary>
+    public static string Clock(string profile) =>
+        profile is "full" ? "wall clock: BenchmarkDotNet's default job" : ProcessCpuClock.Instance.Title;
+
     private static Job Job(string profile) => profile switch
     {
         "full" => BenchmarkDotNet.Jobs.Job.Default,
@@ -60,5 +66,6 @@ public static class Harness
             .WithUnrollFactor(1)
             .WithEvaluateOverhead(false)
             .WithGcForce(false)
-            .WithStrategy(RunStrategy.Throughput);
+            .WithStrategy(RunStrategy.Throughput)
+            .WithClock(ProcessCpuClock.Instance);
 }

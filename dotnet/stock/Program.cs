@@ -10,7 +10,9 @@ namespace Serbench.Stock;
 /// rounds) and by a stock BenchmarkDotNet run of the same call (the bench's `full` profile:
 /// `Job.Default`, one fresh process per case, no environment set, as the libraries' own benchmarks
 /// run it; in process only because the built assembly lives away from its project; its statistic:
-/// the median of its measured iterations). The two alternate in blocks, which of them goes first
+/// the median of its measured iterations). The standard profile times the process's CPU time, the
+/// default job the wall clock: on an idle machine the two agree, the work being single-threaded, so
+/// run this one on an idle machine (the load averages it prints say whether it was). The two alternate in blocks, which of them goes first
 /// alternating too, so a phase of the shared host's load falls on both; per case it takes each
 /// block's median of each, then compares the medians of those over the blocks, and prints them,
 /// every block's ratio, the load average around each block and the count within ±10%.</summary>

@@ -53,7 +53,10 @@ def test_quick_run_writes_rounds_the_catalog_and_the_calibration(tmp_path: Path)
     assert all(row["ns"] > 0 and row["n"] > 0 for row in calibration["samples"])
     # One progress line per sample: 18 cases x 3 rounds; one worker process for the unit.
     assert "progress: 54/54 " in result.stderr
-    assert "group user: 18 cases in" in result.stderr and ", 1 worker process(es)" in result.stderr
+    assert (
+        "group user, rounds 0-2: 18 cases in" in result.stderr
+        and ", 1 worker process(es)" in result.stderr
+    )
     # --payloads: one file per encode case, the payload its wire_bytes counts.
     wire = {b.get_name(): b.get_metadata()["wire_bytes"] for b in suite.get_benchmarks()}
     encodes = {name.replace("/", ",") + ".bin" for name in wire if "/op=encode/" in name}

@@ -16,6 +16,11 @@ class Profile:
     traced_below: float  # seconds per call: faster calls get the allocation pass
     warmup_below: float  # seconds per call: faster calls get a warmup call before each sample
     every_document_op: bool = False  # False: only decode of DECODE_ONLY
+    # A unit's rounds are split over this many worker processes, started one after another
+    # with every other group's in between (pyperf spreads its runs over processes alike):
+    # one process's memory layout, or a phase of the host's load, then weighs on some of a
+    # case's rounds only, and the median over the rounds averages it out.
+    processes: int = 1
 
 
 PROFILES = {
@@ -33,6 +38,7 @@ PROFILES = {
         repeat_below=0.002,
         traced_below=0.02,
         warmup_below=0.005,
+        processes=2,
     ),
     "full": Profile(
         rounds=30,

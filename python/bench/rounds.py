@@ -1,7 +1,11 @@
 """The rounds scheduler: each group's cases (one dataset) checked, calibrated, then
-sampled once per round in an order shuffled per round, each by its unit's worker."""
+sampled once per round in an order shuffled per round, each by its unit's worker. A
+group's rounds are split into parts (the profile's `processes`), each part in fresh
+workers that check the cases again; the caller runs every group's part 0, then every
+group's part 1, and so on."""
 
 import dataclasses
+import itertools
 import random
 import sys
 import time
@@ -76,22 +80,34 @@ class Rounds:
     def _process(self, unit: str, env: dict[str, str]) -> Worker:
         return Worker(unit, self.profile_name, env, self.payloads, self.worker_arguments)
 
-    def run(self, group: str, jobs: Sequence[Job]) -> None:
+    def parts(self) -> list[range]:
+        """The rounds of each part: the profile's `processes` runs of consecutive rounds."""
+        count = self.profile.rounds
+        parts = max(1, min(self.profile.processes, count))
+        bounds = [count * i // parts for i in range(parts + 1)]
+        return [range(a, b) for a, b in itertools.pairwise(bounds)]
+
+    def run(self, group: str, jobs: Sequence[Job], part: int = 0) -> None:
+        """Measures the group's rounds of `part` (see parts) in workers of their own; part 0
+        also calibrates. Jobs refused or failed in an earlier part are left alone."""
         started, spawned = time.monotonic(), Worker.started
+        rounds = self.parts()[part]
+        live = [job for job in jobs if job.status is Status.MEASURED]
         # One worker per unit (its cases share it), started with its library's environment.
-        units = {job.unit: job.env for job in jobs}
+        units = {job.unit: job.env for job in live}
         workers = {unit: self.start(unit, env) for unit, env in units.items()}
         try:
-            self._check(jobs, workers)
-            timed = [job for job in jobs if job.status is Status.MEASURED]
-            self._calibrate(group, timed, workers)
-            timed = [job for job in timed if job.status is Status.MEASURED]
+            self._check(live, workers, first=part == 0)
+            timed = [job for job in live if job.status is Status.MEASURED]
+            if part == 0:
+                self._calibrate(group, timed, workers)
+                timed = [job for job in timed if job.status is Status.MEASURED]
             # Refused or failed: no samples of theirs to wait for.
-            for job in (j for j in jobs if j not in timed):
-                self.progress.step(job.case_id, self.profile.rounds)
+            for job in (j for j in live if j not in timed):
+                self.progress.step(job.case_id, self.profile.rounds - rounds.start)
             by_id = {job.case_id: job for job in timed}
-            ids = [job.case_id for job in timed]
-            for order in measure.round_orders(ids, self.profile.rounds, self._seed(group)):
+            orders = measure.round_orders(list(by_id), self.profile.rounds, self._seed(group))
+            for order in orders[rounds.start : rounds.stop]:
                 for case_id in order:
                     self._sample(by_id[case_id], workers[by_id[case_id].unit])
                     self.progress.step(case_id)
@@ -100,7 +116,8 @@ class Rounds:
                 worker.close()
         took, processes = time.monotonic() - started, Worker.started - spawned
         print(
-            f"group {group}: {len(jobs)} cases in {took:.0f} s, {processes} worker process(es)",
+            f"group {group}, rounds {rounds.start}-{rounds.stop - 1}: {len(jobs)} cases"
+            f" in {took:.0f} s, {processes} worker process(es)",
             file=sys.stderr,
             flush=True,
         )
@@ -108,8 +125,9 @@ class Rounds:
     def _seed(self, group: str) -> str:
         return f"{self.seed}/{group}"
 
-    def _check(self, jobs: Sequence[Job], workers: dict[str, Worker]) -> None:
-        """Every worker checks its cases at once (in parallel: nothing is timed yet)."""
+    def _check(self, jobs: Sequence[Job], workers: dict[str, Worker], first: bool) -> None:
+        """Every worker checks its cases at once (in parallel: nothing is timed yet); the
+        first part's check gives each case its metadata."""
         for unit, worker in workers.items():
             worker.send({"do": "check", "cases": [j.case_id for j in jobs if j.unit == unit]})
         for unit, worker in workers.items():
@@ -120,7 +138,7 @@ class Rounds:
                 result = checked.get(job.case_id, died)
                 if result["status"] != Status.MEASURED:
                     job.fail(Status(result["status"]), str(result["reason"]))
-                else:
+                elif first:
                     job.metadata = result["metadata"]
 
     def _calibrate(self, group: str, jobs: Sequence[Job], workers: dict[str, Worker]) -> None:

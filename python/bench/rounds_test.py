@@ -57,7 +57,7 @@ def test_each_case_is_sampled_once_a_round_unless_refused_or_failed(
     assert (refused.status, refused.reason, refused.samples) == (Status.REFUSED, "wrong", [])
     assert fails.status is Status.FAILED and fails.reason == "timing raised ValueError()"
     assert progress.done == progress.total == 9
-    assert "group order: 3 cases in" in capsys.readouterr().err
+    assert "group order, rounds 0-2: 3 cases in" in capsys.readouterr().err
 
 
 def test_a_dead_worker_fails_every_case_it_served() -> None:
@@ -66,3 +66,31 @@ def test_a_dead_worker_fails_every_case_it_served() -> None:
     assert {(j.status, j.reason) for j in jobs} == {
         (Status.FAILED, "the worker process of library/0/order exited with status 1")
     }
+
+
+def test_a_units_rounds_are_split_over_fresh_workers_calibrated_once() -> None:
+    started: list[_StandIn] = []
+
+    def start(unit: str, _: dict[str, str]) -> _StandIn:
+        started.append(_StandIn(unit))
+        return started[-1]
+
+    jobs = [Job(c, "library/0/order", {}) for c in ("ok", "refused")]
+    progress = Progress(len(jobs) * 5)
+    rounds = Rounds("standard", 5, 1, progress, None, start=start)
+    assert rounds.parts() == [range(0, 2), range(2, 5)]
+    for part in range(2):
+        rounds.run("order", jobs, part)
+    timed, refused = jobs
+    assert len(started) == 2 and len(timed.samples) == 5 and refused.samples == []
+    assert timed.metadata == {"op": "decode", "peak_heap_bytes": 10}  # the later check keeps it
+    assert progress.done == progress.total == 10
+
+
+def test_a_case_failing_a_later_parts_check_stops_there() -> None:
+    job = Job("ok", "library/0/order", {})
+    rounds = Rounds("standard", 4, 1, Progress(4), None, start=lambda unit, _: _StandIn(unit))
+    rounds.run("order", [job], 0)
+    rounds.start = lambda unit, _: _StandIn(unit, dead="the worker process exited with status 1")
+    rounds.run("order", [job], 1)
+    assert job.status is Status.FAILED and len(job.samples) == 2

@@ -34,7 +34,7 @@ def extra_unit(index: int) -> str:
 
 Build = Callable[[], Prepared]
 # What a case's values were timed by (serbench_py/measure.py: clock), in its metadata.
-_CPU = "process CPU time: time.process_time_ns (CLOCK_PROCESS_CPUTIME_ID)"
+CPU_CLOCK = "process CPU time: time.process_time_ns (CLOCK_PROCESS_CPUTIME_ID)"
 _WALL = "wall clock: time.perf_counter_ns (the work runs in a child process)"
 
 
@@ -78,7 +78,7 @@ class Served:
             self._workbench.write_payload(planned, self._payloads)
         return (lambda: self._workbench.prepare(planned)), {
             **self._workbench.metadata(planned),
-            "timer": _CPU,
+            "timer": CPU_CLOCK,
         }
 
     def build(self, case_id: str) -> Build:
@@ -88,7 +88,7 @@ class Served:
 def _prepare_extra(extra: Extra) -> tuple[Build, dict[str, Any]]:
     _, extra_metadata = extra.make()
     metadata = {**extra.case.metadata(), "lib_version": extra.version, **extra_metadata}
-    metadata["timer"] = _WALL if extra.in_child else _CPU
+    metadata["timer"] = _WALL if extra.in_child else CPU_CLOCK
 
     def build_extra() -> Prepared:
         # The extra's objects are built afresh for each sample, like a case's input.

@@ -8,7 +8,7 @@ create, compare and GC) are measured but are no serialization library.
 """
 
 from runner.docs.results import Result, Results
-from runner.docs.snapshot import Unmeasured
+from runner.records import Unmeasured
 from schemas.catalog import catalog
 
 

@@ -29,7 +29,7 @@ from runner.docs.results import (
     listed,
     op_order,
 )
-from runner.docs.snapshot import Unmeasured
+from runner.records import Unmeasured
 from runner.repeatability import Noise
 from schemas.catalog import catalog
 
@@ -313,6 +313,23 @@ def cross_language_formats(results: Results) -> list[str]:
     return [fmt for fmt in catalog.FORMATS if len(langs.get(fmt, ())) > 1]
 
 
+def clocks(results: Results, langs: Sequence[str]) -> str:
+    """What timed each language's samples, as the run recorded it (its `clock`): one
+    sentence when they agree, each language's when they differ."""
+    kinds = {
+        LANG_NAMES[lang]: results.snapshot.metadata.get(lang, {}).get("clock", "").split(":")[0]
+        for lang in langs
+    }
+    if len(set(kinds.values())) == 1 and all(kinds.values()):
+        return f"Every language here is timed by the same clock: {next(iter(kinds.values()))}."
+    by_kind: dict[str, list[str]] = {}
+    for name, kind in kinds.items():
+        by_kind.setdefault(kind, []).append(name)
+    known = [f"{listed(names)} by {kind}" for kind, names in by_kind.items() if kind]
+    unknown = [f"the run did not record which clock timed {listed(by_kind[''])}"] if "" in by_kind else []
+    return f"The clocks may differ: {'; '.join(known + unknown)}. Compare across languages with care."
+
+
 def format_pages(results: Results) -> list[Page]:
     formats = cross_language_formats(results)
     pages = [_format_index(results, formats)]
@@ -338,6 +355,7 @@ def format_pages(results: Results) -> list[Page]:
             "format_name": FORMAT_NAMES[fmt],
             "blocks": blocks,
             "lang_names": listed([LANG_NAMES[lang] for lang in langs]) or "no language yet",
+            "clocks": clocks(results, langs),
         }
         pages.append(page)
     return pages
@@ -355,7 +373,12 @@ def _format_index(results: Results, formats: Sequence[str]) -> Page:
     return Page(
         "formats/index.md",
         "formats.md.j2",
-        {"matrix": matrix, "langs": [LANG_NAMES[lang] for lang in results.langs], "floors": floors},
+        {
+            "matrix": matrix,
+            "langs": [LANG_NAMES[lang] for lang in results.langs],
+            "floors": floors,
+            "clocks": clocks(results, results.langs),
+        },
     )
 
 

@@ -63,6 +63,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from runner.records import Unmeasured
+
 FORMAT = "serbench-snapshot"
 FORMAT_VERSION = 2
 READABLE_VERSIONS = (1, 2)
@@ -127,19 +129,6 @@ class Case:
     @property
     def key(self) -> tuple[str, str, str, str, str, int, str]:
         return (self.lang, self.dataset, self.op, self.lib, self.format, self.size, self.variant)
-
-
-@dataclass(frozen=True)
-class Unmeasured:
-    lang: str
-    outcome: str
-    reason: str
-    lib: str | None = None
-    format: str | None = None
-    op: str | None = None
-    dataset: str | None = None
-    size: int | None = None
-    variant: str | None = None
 
 
 @dataclass(frozen=True)

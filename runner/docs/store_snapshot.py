@@ -27,8 +27,8 @@ from runner.docs.snapshot import (
     RunInfo,
     Snapshot,
     SuiteInfo,
-    Unmeasured,
 )
+from runner.records import Unmeasured
 from runner.store import Store
 from runner.store_reads import fuzz_finding_rows, has_table, latest_fuzz_run, run_rows
 

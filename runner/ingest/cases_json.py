@@ -1,6 +1,6 @@
 """The case catalog every suite writes beside its harness's file: DIR/<lang>-cases.json.
 
-    {"lang": "cpp", "profile": "quick",
+    {"lang": "cpp", "profile": "quick", "clock": "<what timed the samples>" (optional),
      "libraries": [{"lib", "format", "variant", "version", "home": "<URL>",
                     "capabilities": ["codegen", ...],
                     "lazy_ops": {"decode": "<why decode is lazy>", ...}}],
@@ -118,6 +118,8 @@ def parse(path: Path, lang: str) -> NativeFile:
     native = NativeFile(HARNESS, "1")
     outcomes = {o.value: o for o in Outcome}
     document = _document(path, lang)
+    if "clock" in document:
+        native.metadata["clock"] = require_str(path, document["clock"], "clock")
     catalog = _catalog(path, document)
     native.tables.append(_homes(lang, catalog))
     for case in _cases(path, document):

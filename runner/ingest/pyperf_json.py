@@ -39,6 +39,7 @@ _RUN_KEYS = (
     "platform",
     "cpu_model_name",
     "timer",
+    "clock",  # the suite's clock (a case's own "timer" may differ: Python's import cases)
 )
 
 

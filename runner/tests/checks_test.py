@@ -10,6 +10,7 @@ from runner.checks import (
     self_checks,
     spread,
     spread_cases,
+    within_budget,
 )
 from runner.records import Sample, SampleKind
 
@@ -84,6 +85,14 @@ def test_a_spread_above_1_3_is_unstable_and_says_whether_it_was_re_measured() ->
     assert spread_cases(wide) == [case]
     assert _flags(wide)[(case, "unstable")] == "max/min 9.30 over 3 samples, not re-measured"
     assert "after one re-measure" in _flags(wide, (case,))[(case, "unstable")]
+
+
+def test_a_re_measurement_over_its_budget_takes_the_widest_spread_first() -> None:
+    a, b, c = (_case(op) for op in ("decode", "encode", "roundtrip"))
+    samples = {a: [100.0, 140.0], b: [100.0, 300.0], c: [100.0, 200.0]}
+    assert within_budget(samples, [a, b, c], 2) == sorted([b, c])
+    assert within_budget(samples, [a, b, c], 5) == sorted([a, b, c])
+    assert within_budget(samples, [a, b, c], 0) == []
 
 
 def test_the_remeasured_flag_records_both_spreads() -> None:

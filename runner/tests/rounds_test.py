@@ -3,12 +3,14 @@ calibration file, and the runner's one re-measurement of a case that spreads too
 
 import copy
 import json
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from runner import checks
 from runner.caseid import parse_case_id
 from runner.cli import main as cli_main
 from runner.ingest.load import ingest_file, ingest_suite
@@ -201,7 +203,12 @@ if "--cases" in sys.argv:
 
 @pytest.fixture
 def steady_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
-    """A `runner all` of the Python stand-in above; the run's id."""
+    """A `runner all` of the Python stand-in above, its re-measurement unbudgeted; the run's id."""
+    monkeypatch.setattr(checks, "REMEASURE_BUDGET", 100.0)
+    return _remeasured_run(tmp_path, monkeypatch)
+
+
+def _remeasured_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
     monkeypatch.setitem(standins.BEHAVIOURS, "steady_remeasure", STEADY_REMEASURE)
     assert (
         run_all_in(tmp_path, [stand_in(tmp_path, suite("python"), "steady_remeasure")], "--lang", "python")
@@ -210,6 +217,20 @@ def steady_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
     with results_store(tmp_path) as store:
         (run,) = store.runs()
     return run.id
+
+
+def test_a_re_measurement_over_its_budget_takes_the_widest_and_flags_the_rest(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    run_id = _remeasured_run(tmp_path, monkeypatch)
+    err = capsys.readouterr().err
+    affordable = int(re.search(r"re-measuring (\d+) case\(s\)", err)[1])  # type: ignore[index]
+    assert 0 < affordable < 20 and f"(the widest-spread {affordable} of 20: the budget)" in err
+    with results_store(tmp_path) as store:
+        flags = store.flags(run_id)
+    assert sum("remeasured" in f for f in flags.values()) == affordable
+    not_again = [f["unstable"] for f in flags.values() if "unstable" in f and "remeasured" not in f]
+    assert len(not_again) == 20 - affordable and all(d.endswith("not re-measured") for d in not_again)
 
 
 def test_a_case_spreading_more_than_1_3x_is_re_measured_once_and_keeps_both_passes(

@@ -1,11 +1,11 @@
 using System;
 using System.Collections.Generic;
-using System.Diagnostics;
 using System.Linq;
+using Serbench.Bench;
 
 namespace Serbench.Mono.Bench
 {
-    /// <summary>One timed loop: its round, the calls it made and the wall time per call.</summary>
+    /// <summary>One timed loop: its round, the calls it made and the CPU time per call.</summary>
     public struct Sample
     {
         public int Round;
@@ -13,8 +13,8 @@ namespace Serbench.Mono.Bench
         public double Ns;
     }
 
-    /// <summary>The rounds of the .NET suite's profiles, on a Stopwatch (wall clock, as
-    /// BenchmarkDotNet times): in each round every case is timed once, in an order shuffled
+    /// <summary>The rounds of the .NET suite's profiles, on the process's CPU time (the .NET
+    /// suite's clock, <see cref="CpuTime"/>): in each round every case is timed once, in an order shuffled
     /// with seed+round, as one warmup loop and then `Loops` back-to-back loops of at least
     /// `TargetMs` each (the runner keeps the fastest of a round). Round 0's pilot picks each
     /// case's calls per loop; later rounds reuse it, so every sample times the same calls.</summary>
@@ -92,12 +92,12 @@ namespace Serbench.Mono.Bench
         /// <summary>Nanoseconds per call over n calls.</summary>
         private static double Loop(Action call, long n)
         {
-            var clock = Stopwatch.StartNew();
+            var start = CpuTime.Now();
             for (long i = 0; i < n; i++)
             {
                 call();
             }
-            return clock.Elapsed.Ticks * (1e9 / TimeSpan.TicksPerSecond) / n;
+            return (CpuTime.Now() - start) / (double)n;
         }
     }
 }

@@ -20,7 +20,7 @@ namespace Serbench.Mono.Bench
                 ["harness"] = "serbench-mono",
                 ["runtime"] = Runtime(),
                 ["profile"] = options.Profile,
-                ["clock"] = "wall (Stopwatch)",
+                ["clock"] = Serbench.Bench.CpuTime.Title,
                 ["cases"] = new JArray(plan.Entries.Where(e => e.Status == "measured").Select(e => new JObject
                 {
                     ["id"] = e.Id,

@@ -7,8 +7,9 @@ import pytest
 from runner.docs import claims
 from runner.docs.claims import Verdict
 from runner.docs.results import Results
-from runner.docs.snapshot import Case, Unmeasured
+from runner.docs.snapshot import Case
 from runner.docs.tests.synthetic import snapshot as synthetic
+from runner.records import Outcome, Unmeasured
 
 # Every claim id of ../shared/CLAIMS.md: the claims page must list each one.
 CLAIMS_MD_IDS = {
@@ -308,7 +309,7 @@ def test_every_claim_links_its_source_where_it_is_public(tmp_path: Path) -> None
 
 
 def test_a_library_the_run_did_not_measure_is_named_with_what_the_run_recorded() -> None:
-    threw = Unmeasured("python", "not_measured", "Serialize threw", "b", "json", "decode", "user", 100)
+    threw = Unmeasured("python", Outcome.NOT_MEASURED, "Serialize threw", "b", "json", "decode", "user", 100)
     data = dataclasses.replace(synthetic(), cases=(_case("a", 1.0),), unmeasured=(threw,))
     (found,) = claims.check_all(Results(data), [_ratio_claim(ratio=2.0)])
     assert "the run recorded: not measured: Serialize threw" in found.checks[0].detail

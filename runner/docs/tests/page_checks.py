@@ -8,7 +8,8 @@ from typing import Any
 
 from runner.caseid import MEMCPY_LIB
 from runner.docs.results import LANG_NAMES, LANGS, LAZY_MARK, SYNTHETIC
-from runner.docs.snapshot import Snapshot, Unmeasured
+from runner.docs.snapshot import Snapshot
+from runner.records import Unmeasured
 
 LAZY_GROUP = "Lazy work"
 

@@ -18,8 +18,8 @@ from runner.docs.snapshot import (
     RunInfo,
     Snapshot,
     SuiteInfo,
-    Unmeasured,
 )
+from runner.records import Outcome, Unmeasured
 from schemas.catalog import catalog
 
 # (lang, lib, format, variant, ns per record, capabilities)
@@ -258,7 +258,11 @@ def snapshot() -> Snapshot:
             "0123456789abcdef",
         ),
         machine=MachineInfo("f00d", "Test CPU", 2, 8 * 2**30, "Debian GNU/Linux 12 (bookworm)", "x86_64"),
-        metadata={"run": {"python": "3.11.7", "dotnet": "10.0.401"}, "python": {"perf_version": "2.8.0"}},
+        metadata={
+            "run": {"python": "3.11.7", "dotnet": "10.0.401"},
+            "python": {"perf_version": "2.8.0"},
+        }
+        | {lang: {"clock": "process CPU time: clock_gettime"} for lang in sorted(catalog.LANGUAGES)},
         suites=(
             SuiteInfo("python", "pyperf", "ok", "", 600.0),
             SuiteInfo("dotnet", "BenchmarkDotNet", "ok", "", 900.0),
@@ -268,12 +272,14 @@ def snapshot() -> Snapshot:
         unmeasured=(
             Unmeasured(
                 "dotnet",
-                "not_applicable",
+                Outcome.NOT_APPLICABLE,
                 "NU1101: package | not found",
                 lib="flatbuffers",
                 format="flatbuffers",
             ),
-            Unmeasured("python", "failed", "decode raised", "pydantic", "json", "decode", "twitter", 1, "v1"),
+            Unmeasured(
+                "python", Outcome.FAILED, "decode raised", "pydantic", "json", "decode", "twitter", 1, "v1"
+            ),
         ),
         interop=_interop(),
         robustness_corpus=corpus,
