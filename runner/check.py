@@ -6,7 +6,8 @@ interleaved invocations: base, head, head, base, base, ... each invocation one s
 of `--rounds` rounds, and round i of base's invocation j is paired with round i of head's.
 The verdict (runner/check_verdict.py) calls a case slower or faster only when its paired
 ratio head / base is significant after Benjamini-Hochberg false-discovery control, its 95%
-interval excludes 1, and the move exceeds the language's noise measured in the same check.
+interval excludes 1, and the move exceeds the language's noise measured in the same check
+(each side's invocations against each other).
 It prints a Markdown summary fit for a pull-request comment (also written to --summary)
 and exits 1 when a case got slower, 0 otherwise, 2 when it could not judge.
 """
@@ -23,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from runner.caseid import CaseIdentity
-from runner.check_verdict import FDR, Rounds, judge, markdown
+from runner.check_verdict import FDR, ROUND_STRIDE, Rounds, judge, markdown
 from runner.ingest import payloads
 from runner.ingest.load import ingest_suite
 from runner.machine import machine_class, runtime_metadata, this_machine
@@ -35,8 +36,6 @@ from runner.suites import SUITES, Invocation, Suite, suite_command
 from schemas.catalog import catalog
 
 SIDES = ("base", "head")
-# Rounds of invocation j are numbered j * ROUND_STRIDE + i, so invocations never share a round.
-ROUND_STRIDE = 1000
 TIMEOUT_S = 3600.0
 WORKSPACE = "serbench"  # the Bazel workspace's name, the first part of a suite's runfile
 

@@ -9,8 +9,10 @@ only when all three hold:
    matches the order-statistic interval of stats.paired_ratio);
 2. that 95% interval of the median ratio excludes 1;
 3. the median ratio moved more than the language's run-to-run noise, measured in this very
-   check: the spread of its cases' median ratios around their middle (a robust estimate, the
-   median absolute deviation, so a few truly changed cases do not inflate it), never less
+   check on each side against itself (an A/A comparison that no change can inflate: round i
+   of a side's invocation 2k against round i of its invocation 2k+1, a median per case, and
+   the 95% extent of those medians' robust spread, the median absolute deviation), scaled
+   to a head / base ratio, which pools twice the invocations of one such split; never less
    than NOISE_FLOOR.
 
 Benjamini, Y. and Hochberg, Y. (1995), "Controlling the false discovery rate: a practical
@@ -35,6 +37,10 @@ NOISE_FLOOR = 0.03
 _MAD_TO_SD, _Z95 = 1.4826, 1.959964
 
 Rounds = Mapping[CaseIdentity, Mapping[int, float]]  # case -> round -> ns
+# Round i of invocation j is numbered j * ROUND_STRIDE + i, so invocations never share a round.
+ROUND_STRIDE = 1000
+# Fewer A/A medians than this: their largest move is the noise (too few for a spread).
+_SPREAD_FROM = 8
 
 
 def benjamini_hochberg(p_values: Sequence[float], q: float = FDR) -> list[bool]:
@@ -58,14 +64,32 @@ def sign_test(ratios: Sequence[float]) -> float:
     return float(scipy_stats.binomtest(above, above + below, 0.5).pvalue)
 
 
-def language_noise(ratios: Sequence[float]) -> float:
-    """How far a language's cases' median ratios stray from their middle when nothing changed
-    (the 95% extent of the robust spread of their logs), as a fraction; at least NOISE_FLOOR."""
-    if len(ratios) < 3:
+def self_ratios(rounds: Rounds) -> dict[CaseIdentity, float]:
+    """A side against itself: per case, the median of round i of invocation 2k over round i of
+    invocation 2k+1 (cases with fewer than 3 such pairs left out)."""
+    found = {}
+    for case, by_round in rounds.items():
+        ratios = [
+            value / by_round[r + ROUND_STRIDE]
+            for r, value in by_round.items()
+            if (r // ROUND_STRIDE) % 2 == 0 and r + ROUND_STRIDE in by_round
+        ]
+        if len(ratios) >= 3:
+            found[case] = float(np.median(ratios))
+    return found
+
+
+def language_noise(self_medians: Sequence[float]) -> float:
+    """How far a language's head / base ratios move when nothing changed, as a fraction, from
+    its A/A medians (self_ratios of both sides): the 95% extent of their logs' robust spread
+    around their middle (their largest move when there are few), divided by sqrt 2 (a head /
+    base ratio pools both halves of the invocations an A/A median splits); at least NOISE_FLOOR."""
+    if not self_medians:
         return NOISE_FLOOR
-    logs = np.log(np.asarray(ratios, dtype=float))
-    mad = float(np.median(np.abs(logs - np.median(logs))))
-    return max(NOISE_FLOOR, math.exp(_Z95 * _MAD_TO_SD * mad) - 1)
+    logs = np.log(np.asarray(self_medians, dtype=float))
+    moves = np.abs(logs - np.median(logs))
+    extent = _Z95 * _MAD_TO_SD * float(np.median(moves)) if len(logs) >= _SPREAD_FROM else float(moves.max())
+    return max(NOISE_FLOOR, math.exp(extent / math.sqrt(2)) - 1)
 
 
 @dataclass(frozen=True)
@@ -89,8 +113,9 @@ def judge(base: Rounds, head: Rounds) -> list[CaseVerdict]:
     p_values = {
         case: sign_test([head[case][r] / base[case][r] for r in rounds]) for case, rounds in shared.items()
     }
+    itself = [*self_ratios(base).items(), *self_ratios(head).items()]
     noise = {
-        lang: language_noise([r.ratio for case, r in ratios.items() if case.lang == lang])
+        lang: language_noise([ratio for case, ratio in itself if case.lang == lang])
         for lang in {case.lang for case in ratios}
     }
     significant = dict(zip(ratios, benjamini_hochberg(list(p_values.values())), strict=True))

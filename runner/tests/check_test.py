@@ -2,6 +2,7 @@
 of builds and interleaved invocations (with stand-in builds of two stand-in suites)."""
 
 import argparse
+import math
 import random
 from collections.abc import Callable
 from pathlib import Path
@@ -10,7 +11,16 @@ import pytest
 
 from runner import check
 from runner.caseid import CaseIdentity
-from runner.check_verdict import NOISE_FLOOR, benjamini_hochberg, judge, language_noise, markdown, sign_test
+from runner.check_verdict import (
+    NOISE_FLOOR,
+    ROUND_STRIDE,
+    benjamini_hochberg,
+    judge,
+    language_noise,
+    markdown,
+    self_ratios,
+    sign_test,
+)
 from runner.stats import Verdict
 from runner.tests.support import TESTDATA
 from schemas.catalog.catalog import SYNTHETIC_DATASETS
@@ -42,17 +52,29 @@ def test_sign_test_is_exact() -> None:
     assert sign_test([0.9, 1.1]) == 1.0
 
 
-def test_language_noise_is_robust_to_a_few_changed_cases_and_has_a_floor() -> None:
+def test_language_noise_is_robust_to_a_few_wild_cases_and_has_a_floor() -> None:
     assert language_noise([1.0] * 10) == NOISE_FLOOR
+    assert language_noise([]) == NOISE_FLOOR
     quiet = [1.0 + d for d in (-0.04, -0.02, 0.0, 0.02, 0.04)] * 4
     assert language_noise(quiet) == pytest.approx(language_noise([*quiet, 1.5, 1.6]), rel=0.3)
+    # Too few for a spread: the largest move from their middle, scaled to a head / base ratio.
+    assert language_noise([1.0, 1.2]) == pytest.approx(math.exp(math.log(1.2) / 2 / math.sqrt(2)) - 1)
+
+
+def test_a_side_against_itself_pairs_round_i_of_invocations_2k_and_2k_plus_1() -> None:
+    case = CaseIdentity("python", "lib", "json", "decode", "user", 100)
+    rounds = {i: 100.0 for i in range(3)} | {ROUND_STRIDE + i: 80.0 for i in range(3)}
+    assert self_ratios({case: rounds | {2 * ROUND_STRIDE: 1.0}}) == {case: 1.25}
+    assert self_ratios({case: {0: 1.0, ROUND_STRIDE: 1.0}}) == {}  # fewer than 3 pairs
 
 
 def _rounds(
-    libs: list[str], slow: dict[str, float], seed: int, n: int = 20
+    libs: list[str], slow: dict[str, float], seed: int, invocations: int = 4, n: int = 5
 ) -> tuple[dict[CaseIdentity, dict[int, float]], ...]:
-    """Base and head rounds of 3 ops x 4 datasets per library, with 5% noise per sample and a
-    round-wide load shared by both sides; a library in slow is that much slower in head."""
+    """Base and head rounds of 3 ops x 4 datasets per library, as `runner check` numbers them
+    (n rounds of each of `invocations` processes per side), with 5% noise per sample, 3% per
+    case and process (its layout) and a round-wide load shared by both sides; a library in
+    slow is that much slower in head."""
     rng = random.Random(seed)
     cases = [
         CaseIdentity("python", lib, "json", op, dataset, 100)
@@ -62,11 +84,14 @@ def _rounds(
     ]
     base: dict[CaseIdentity, dict[int, float]] = {c: {} for c in cases}
     head: dict[CaseIdentity, dict[int, float]] = {c: {} for c in cases}
-    for r in range(n):
-        load = rng.uniform(0.8, 1.3)
-        for case in cases:
-            base[case][r] = 1000 * load * rng.gauss(1, 0.05)
-            head[case][r] = 1000 * load * rng.gauss(1, 0.05) * (1 + slow.get(case.lib, 0.0))
+    for j in range(invocations):
+        layout = {(side, c): rng.gauss(1, 0.03) for side in ("base", "head") for c in cases}
+        for i in range(n):
+            r, load = j * ROUND_STRIDE + i, rng.uniform(0.8, 1.3)
+            for case in cases:
+                base[case][r] = 1000 * load * layout["base", case] * rng.gauss(1, 0.05)
+                slower = 1 + slow.get(case.lib, 0.0)
+                head[case][r] = 1000 * load * layout["head", case] * rng.gauss(1, 0.05) * slower
     return base, head
 
 
@@ -86,11 +111,12 @@ def test_a_fifteen_percent_slowdown_of_one_library_is_caught_and_nothing_else() 
     called = {v.identity for v in verdicts if v.verdict is not Verdict.SAME}
     assert called == {v.identity for v in verdicts if v.identity.lib == "slowed"}
     assert all(v.verdict is Verdict.SLOWER for v in verdicts if v.identity in called)
-    assert all(1.1 < v.ratio.ratio < 1.2 and v.ratio.lo > 1 for v in verdicts if v.identity in called)
+    # 15% give or take each process's layout (3% a case and process, over 4 processes a side).
+    assert all(1.05 < v.ratio.ratio < 1.25 and v.ratio.lo > 1 for v in verdicts if v.identity in called)
 
 
 def test_a_case_with_too_few_shared_rounds_is_not_judged() -> None:
-    base, head = _rounds(["lib0"], {}, seed=2, n=5)
+    base, head = _rounds(["lib0"], {}, seed=2, invocations=1)
     assert judge(base, head) == []
 
 
