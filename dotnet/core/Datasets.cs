@@ -28,8 +28,8 @@ public sealed class Dataset<TRecord>(string name, IReadOnlyList<object> mappings
 
 /// <summary>The synthetic datasets of the catalog, each bound to its mappings: both are
 /// generated from the schemas (Mappings.g.cs, see codegen/mappings.py), with what the access
-/// operations read (the catalog's access paths). Adding one = its model
-/// (Model/&lt;Dataset&gt;.cs).</summary>
+/// operations read (the catalog's access paths), as is the model (Model.g.cs, see
+/// codegen/model.py). Adding one touches nothing here.</summary>
 public static class Datasets
 {
     public static IReadOnlyList<IDataset> All { get; } = GeneratedDatasets.All;

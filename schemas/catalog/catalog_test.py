@@ -111,12 +111,6 @@ _NAMED_FILE = re.compile(r"""["']([a-z0-9_]+)["'][^\n]*?/\1\.\w+""")
 # Folders whose files must not spell the ops or the real documents either (C++ adapters
 # declare which ops each library has: a subset by nature).
 _READS_EVERY_LIST = ("python/", "runner/", "cpp/bench/", "dotnet/", "tools/")
-# Files still spelling a list, each until the change that makes it read the catalog lands:
-# the real documents of C# (the C# half of the native models' change).
-_PENDING = (
-    "dotnet/core/Documents/JsonDocuments.cs",
-    "dotnet/core/Documents/ProtobufDocuments.cs",
-)
 
 
 def stray_lists(text: str, every_list: bool = False) -> list[str]:
@@ -185,8 +179,6 @@ def test_no_stray_copies_of_the_catalog() -> None:
     spelled = {}
     for path in _tracked_sources(root):
         name = str(path.relative_to(root))
-        if name in _PENDING:
-            continue
         text = path.read_text(encoding="utf-8", errors="replace")
         spelled[name] = stray_lists(text, every_list=name.startswith(_READS_EVERY_LIST))
     found = [f"  {name}: {lists}" for name, lists in sorted(spelled.items()) if lists]

@@ -29,12 +29,9 @@ def _lists(catalog: Catalog) -> dict[str, Sequence[str]]:
 
 
 def _documents(catalog: Catalog) -> list[str]:
-    """Each real document as a {name, kind, file} initializer, in the catalog's order."""
-    return [
-        "{" + ", ".join(json.dumps(v) for v in (d.name, d.kind, d.file)) + "}"
-        for d in catalog.datasets
-        if not d.synthetic
-    ]
+    """Each real document's name, kind and file as arguments, in the catalog's order."""
+    real = [d for d in catalog.datasets if not d.synthetic]
+    return [", ".join(json.dumps(v) for v in (d.name, d.kind, d.file)) for d in real]
 
 
 def cc_header(catalog: Catalog) -> str:
@@ -59,7 +56,7 @@ def cc_header(catalog: Catalog) -> str:
         "  std::string_view file;",
         "};",
         f"inline constexpr std::array<RealDocument, {len(documents)}> kRealDocuments = {{{{",
-        *(f"    {d}," for d in documents),
+        *(f"    {{{d}}}," for d in documents),
         "}};",
     ]
     lines += ["", "}  // namespace serbench::catalog", ""]
@@ -74,7 +71,19 @@ def cs_source(catalog: Catalog) -> str:
     sizes = ", ".join(str(s) for s in catalog.sizes)
     lines.append(f"    public static IReadOnlyList<int> Sizes {{ get; }} = [{sizes}];")
     lines.append(f"    public const string DefaultProfile = {json.dumps(catalog.default_profile)};")
-    lines += ["}", ""]
+    lines += [
+        "",
+        "    /// <summary>A real document: its kind (real_json, real_protobuf, real_large)",
+        "    /// and runfile.</summary>",
+        "    public sealed record RealDocument(string Name, string Kind, string File);",
+        "",
+        "    public static IReadOnlyList<RealDocument> RealDocuments { get; } =",
+        "    [",
+        *(f"        new({d})," for d in _documents(catalog)),
+        "    ];",
+        "}",
+        "",
+    ]
     return "\n".join(lines)
 
 

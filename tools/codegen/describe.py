@@ -3,12 +3,13 @@
 --descriptor_set_out), turned into datasets of messages, fields (their kinds,
 repeated, proto3 optional, enums) and oneofs, plus the one thing the .proto
 cannot say that more than one generator needs: which FlatBuffers types are
-structs. Shapes no generator supports stop the build here. The .fbs twin
+structs. Shapes no generator supports stop the build here. A field keeps its
+number and whether it is packed, for C#'s model attributes. The .fbs twin
 also gives what the native models need beyond the .proto (`fbs_fields`): a
 scalar's width (`short`, `[ubyte]`) and which int64 fields are timestamps (the
-`timestamp` attribute). The catalog adds
-each dataset's access fields (schemas/README.md), resolved here to fields
-(`access`) for the generators that write the access operations."""
+`timestamp` attribute), and each oneof's union type name (`fbs_unions`). The
+catalog adds each dataset's access fields (schemas/README.md), resolved here to
+fields (`access`) for the generators that write the access operations."""
 
 from __future__ import annotations
 
@@ -37,6 +38,8 @@ class Field:
     repeated: bool
     optional: bool
     enum: bool = False  # an enum (kind scalar; type_name is the enum's name)
+    number: int = 0  # the .proto field number
+    packed: bool = False  # a repeated number written packed (proto3's default)
 
 
 @dataclass(frozen=True)
@@ -77,6 +80,7 @@ class Dataset:
     idl: dict[str, Path]  # suffix (proto, fbs, capnp, thrift) -> file
     access: tuple[str, ...] = ()  # the catalog's access paths, dotted from a record
     enums: dict[str, tuple[str, ...]] = field(default_factory=dict)  # name -> value names, by value
+    records_number: int = 1  # the .proto field number of Payload's `records`
 
     def message(self, name: str) -> Message:
         found = next((m for m in self.messages if m.name == name), None)
@@ -140,13 +144,17 @@ def _refusal(f: Field, last: bool) -> str:
 
 def _field(f: descriptor_pb2.FieldDescriptorProto) -> Field:
     kind = {_TYPE_MESSAGE: "message", _TYPE_STRING: "string", _TYPE_BYTES: "bytes"}.get(f.type, "scalar")
+    repeated = f.label == _LABEL_REPEATED
     return Field(
         name=f.name,
         kind=kind,
         type_name=f.type_name.rsplit(".", 1)[-1],
-        repeated=f.label == _LABEL_REPEATED,
+        repeated=repeated,
         optional=f.proto3_optional,
         enum=f.type == _TYPE_ENUM,
+        number=f.number,
+        # The datasets are proto3 (dataset() checks), which packs a repeated number unless told not to.
+        packed=repeated and kind == "scalar" and (f.options.packed or not f.options.HasField("packed")),
     )
 
 
@@ -193,11 +201,14 @@ def load(descriptors: Path, idl: list[Path]) -> list[Dataset]:
 def dataset(f: descriptor_pb2.FileDescriptorProto, idl: list[Path]) -> Dataset:
     """The dataset of one .proto file, its twins among `idl` (found by stem)."""
     name = f.package.rsplit(".", 1)[-1]
+    if f.syntax != "proto3":
+        raise SystemExit(f"{f.name}: the datasets' schemas are proto3")
     payload = next(m for m in f.message_type if m.name == "Payload")
     records = next(x for x in payload.field if x.name == "records")
     return Dataset(
         name=name,
         record=records.type_name.rsplit(".", 1)[-1],
+        records_number=records.number,
         messages=tuple(message(m) for m in f.message_type if m.name != "Payload"),
         idl={p.suffix[1:]: p for p in idl if p.stem == name},
         access=catalog.dataset(name).access,
@@ -223,6 +234,26 @@ def fbs_structs(d: Dataset) -> dict[str, list[str]]:
         m.group(1): re.findall(r"(\w+)\s*:", m.group(2))
         for m in re.finditer(r"^struct\s+(\w+)\s*\{(.*?)\}", text, re.M | re.S)
     }
+
+
+def fbs_unions(d: Dataset) -> dict[tuple[str, str], str]:
+    """(table, field) -> union type, for each union field of the dataset's tables."""
+    text = d.idl["fbs"].read_text()
+    unions = set(re.findall(r"^union\s+(\w+)", text, re.M))
+    out = {}
+    for table in re.finditer(r"^table\s+(\w+)\s*\{(.*?)\}", text, re.M | re.S):
+        for name, kind in re.findall(r"(\w+)\s*:\s*(\w+)", table.group(2)):
+            if kind in unions:
+                out[(table.group(1), name)] = kind
+    return out
+
+
+def fbs_union(d: Dataset, table: str, field: str) -> str:
+    """The union type of a oneof's twin in the .fbs; a oneof without one stops the build."""
+    found = fbs_unions(d).get((table, field))
+    if found is None:
+        raise SystemExit(f"{d.idl['fbs']}: table {table} has no union field {field}")
+    return found
 
 
 # The .fbs scalar types (their aliases too) by the name of their width.

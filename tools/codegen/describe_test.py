@@ -58,6 +58,45 @@ def test_an_enum_field_is_a_scalar_that_names_its_enum() -> None:
     assert not describe.message(_message("User", _field("age", _F.TYPE_UINT32))).fields[0].enum
 
 
+def test_a_field_keeps_its_number_and_proto3_packs_repeated_numbers() -> None:
+    m = describe.message(
+        _message(
+            "Series",
+            _field("name", _F.TYPE_STRING, number=2),
+            _field("values", _F.TYPE_DOUBLE, number=4, label=_F.LABEL_REPEATED),
+            _field("tags", _F.TYPE_STRING, label=_F.LABEL_REPEATED),
+            _field(
+                "raw",
+                _F.TYPE_INT64,
+                label=_F.LABEL_REPEATED,
+                options=descriptor_pb2.FieldOptions(packed=False),
+            ),
+        )
+    )
+    assert [(f.number, f.packed) for f in m.fields] == [(2, False), (4, True), (1, False), (1, False)]
+
+
+def test_a_dataset_is_proto3_and_keeps_the_records_number(tmp_path: Path) -> None:
+    payload = _message("Payload", _field("records", _F.TYPE_MESSAGE, type_name=".s.User", number=3))
+    f = descriptor_pb2.FileDescriptorProto(name="user.proto", package="s.user", syntax="proto3")
+    f.message_type.extend([_message("User"), payload])
+    f.enum_type.add(name="Unit").value.add(name="NONE", number=0)
+    d = describe.dataset(f, [])
+    assert (d.record, d.records_number, d.enums) == ("User", 3, {"Unit": ("NONE",)})
+    f.syntax = "proto2"
+    with pytest.raises(SystemExit, match="proto3"):
+        describe.dataset(f, [])
+
+
+def test_fbs_unions(tmp_path: Path) -> None:
+    fbs = tmp_path / "game.fbs"
+    fbs.write_text(
+        "union Equipment { Weapon, Shield }\ntable Monster {\n  hp:short;\n  equipped:Equipment;\n}\n"
+    )
+    d = describe.Dataset("game", "Monster", (), {"fbs": fbs})
+    assert describe.fbs_unions(d) == {("Monster", "equipped"): "Equipment"}
+
+
 def test_fbs_structs_and_pascal(tmp_path: Path) -> None:
     fbs = tmp_path / "game.fbs"
     fbs.write_text("namespace g;\nstruct Vec3 {\n  x:float;\n  y:float;\n}\ntable T { a:int; }\n")

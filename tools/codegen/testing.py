@@ -15,5 +15,5 @@ def message(name: str, *fields: F, oneofs: tuple[str, ...] = ()) -> descriptor_p
     return m
 
 
-def field(name: str, kind: int, **extra: object) -> F:
-    return F(name=name, number=1, type=kind, label=F.LABEL_OPTIONAL, **extra)  # type: ignore[arg-type]
+def field(name: str, kind: int, number: int = 1, label: int = F.LABEL_OPTIONAL, **extra: object) -> F:
+    return F(name=name, number=number, type=kind, label=label, **extra)  # type: ignore[arg-type]

@@ -14,20 +14,16 @@ public sealed record JsonDocument(string Name, byte[] Json) : Fixture(Name, 1)
         other is JsonDocument same ? FieldDiff.First(JsonNode.Parse(Json), JsonNode.Parse(same.Json)) : $"expected the {Name} document";
 }
 
-/// <summary>The real JSON datasets of schemas/README.md, size 1 each.</summary>
+/// <summary>The catalog's real JSON documents (schemas/README.md), size 1 each.</summary>
 public static class JsonDocuments
 {
-    private static readonly Dictionary<string, string> Paths = new()
-    {
-        ["twitter"] = "schemas/real/twitter.json",
-        ["citm_catalog"] = "schemas/real/citm_catalog.json",
-        ["canada"] = "schemas/real/canada.json",
-        ["packages"] = "schemas/packages/packages.json",
-    };
+    private static readonly Dictionary<string, string> Files = CatalogData.RealDocuments
+        .Where(d => d.Kind is "real_json" or "real_large")
+        .ToDictionary(d => d.Name, d => d.File);
 
-    public static IReadOnlyList<string> Names { get; } = [.. Paths.Keys];
+    public static IReadOnlyList<string> Names { get; } = [.. Files.Keys];
 
-    public static JsonDocument Load(string name) => new(name, File.ReadAllBytes(Runfiles.Resolve(Paths[name])));
+    public static JsonDocument Load(string name) => new(name, File.ReadAllBytes(Runfiles.Resolve(Files[name])));
 
     /// <summary>A user's document (the bench's --document), read from <paramref name="path"/> as it is.</summary>
     public static JsonDocument FromFile(string name, string path) => new(name, File.ReadAllBytes(path));

@@ -16,10 +16,14 @@ public sealed record ProtobufDocument(string Name, MessageParser Parser, IReadOn
         other is ProtobufDocument same && same.Payloads.SequenceEqual(Payloads, ByteArrays.Equality) ? null : "payload: differs";
 }
 
-/// <summary>The google_message datasets of schemas/README.md, size 1 each.</summary>
+/// <summary>The catalog's real protobuf documents (google_message*, schemas/README.md), size 1 each.</summary>
 public static class ProtobufDocuments
 {
-    public static IReadOnlyList<string> Names { get; } = ["google_message1_proto2", "google_message1_proto3", "google_message2"];
+    private static readonly Dictionary<string, string> Files = CatalogData.RealDocuments
+        .Where(d => d.Kind == "real_protobuf")
+        .ToDictionary(d => d.Name, d => d.File);
+
+    public static IReadOnlyList<string> Names { get; } = [.. Files.Keys];
 
     // BenchmarkDataset.message_name -> the generated parser of that message.
     private static readonly Dictionary<string, MessageParser> Parsers = new()
@@ -31,7 +35,7 @@ public static class ProtobufDocuments
 
     public static ProtobufDocument Load(string name)
     {
-        var dataset = Benchmarks.BenchmarkDataset.Parser.ParseFrom(File.ReadAllBytes(Runfiles.Resolve($"schemas/google_message/{name}.pb")));
+        var dataset = Benchmarks.BenchmarkDataset.Parser.ParseFrom(File.ReadAllBytes(Runfiles.Resolve(Files[name])));
         var parser = Parsers.GetValueOrDefault(dataset.MessageName)
             ?? throw new InvalidDataException($"{name}: unknown message {dataset.MessageName}");
         return new ProtobufDocument(name, parser, [.. dataset.Payload.Select(p => p.ToByteArray())]);

@@ -5,7 +5,8 @@ using Serbench.Model;
 namespace Serbench.Libraries;
 
 /// <summary>protobuf-net with code-first contracts: [ProtoContract] on the model, field
-/// numbers from the .proto schemas (unions as sub-messages, see Model/).</summary>
+/// numbers from the .proto schemas (unions as sub-messages or a oneof's fields, see
+/// codegen/model.py).</summary>
 public sealed class ProtobufNetLibrary()
     : ModelLibrary(
         lib: "protobuf_net",

@@ -8,6 +8,8 @@ globals().update(
         [
             "dotnet/core/codegen/mappings.py",
             "dotnet/core/codegen/mappings_test.py",
+            "dotnet/core/codegen/model.py",
+            "dotnet/core/codegen/model_test.py",
             "dotnet/core/codegen/lint_test.py",
         ],
     )

@@ -1,4 +1,4 @@
-"""Writes C#'s conversions between the model (dotnet/core/Model) and the
+"""Writes C#'s conversions between the model (model.py) and the
 classes protoc, flatc (object API) and `thrift --gen netstd` generate, for
 every synthetic dataset, from the dataset description.
 
@@ -13,20 +13,15 @@ UserFlatBuffers, UserThrift), derived from the library's mapping base (its
     static native To(M.M m)     model -> native
     static M.M From(native t)   native -> model
 in plain statements (no reflection, no LINQ), plus GeneratedDatasets.All,
-every dataset bound to one mapping per library (LIBS), in the catalog's order, and
-System.Text.Json's source-generated context naming every payload. The
+every dataset bound to one mapping per library (LIBS), in the catalog's order. The
 access operations of FlatBuffers sum, over the records, what Read of one
 record returns (lazily from the buffer, fully from the unpacked object): the
 catalog's access paths (schemas/README.md), each value weighed by Weigh.Of
 (Mappings/Weigh.cs), as C++ reads them.
 
-The model of dataset d is namespace Serbench.Model.<D>s (no second s after
-one), its classes named as the schema's messages (but a message of plain fields
-that several datasets define alike is one class in Serbench.Model, see
-shared_messages); a proto field is the property of its PascalCase name; a
-oneof is a property of the oneof's name whose type is a base class of its
-members' classes (or, for a message that is nothing but the oneof, the
-message's class itself). Numbers whose widths or
+The model's names are model.py's: namespace Serbench.Model.<D>s (or
+Serbench.Model for a shared message), a class per message, a property per
+field or oneof. Numbers whose widths or
 signedness differ between the model and a twin are converted by
 Wire.Of (checked), chosen by type as C++'s wire_cast.h does.
 
@@ -38,7 +33,8 @@ from __future__ import annotations
 import re
 from typing import ClassVar
 
-from tools.codegen.describe import Dataset, Field, Message, Oneof, access, pascal, run
+from dotnet.core.codegen.model import banner, model_namespace, shared_messages
+from tools.codegen.describe import Dataset, Field, Message, Oneof, access, fbs_union, pascal, run
 
 # Each IDL's C# namespace, as its file declares it.
 _NAMESPACE = {
@@ -53,40 +49,6 @@ def namespace(d: Dataset, idl: str) -> str:
     if found is None:
         raise SystemExit(f"{d.idl[idl]}: no C# namespace")
     return found.group(1)
-
-
-def model_namespace(d: Dataset) -> str:
-    """Serbench.Model.<D>s: plural, so that the namespace is not one of its classes."""
-    plural = pascal(d.name)
-    return "Serbench.Model." + (plural if plural.endswith("s") else plural + "s")
-
-
-def shared_messages(datasets: list[Dataset]) -> frozenset[str]:
-    """The messages several datasets define alike (same fields, none of them a message or
-    an enum): the model has one class for each, Serbench.Model.<Name> (user's and order's
-    Address), not one per dataset."""
-    defined: dict[str, list[Message]] = {}
-    for d in datasets:
-        for m in d.messages:
-            defined.setdefault(m.name, []).append(m)
-    return frozenset(
-        name for name, ms in defined.items() if len(ms) > 1 and len(set(ms)) == 1 and _leaf(ms[0])
-    )
-
-
-def _leaf(m: Message) -> bool:
-    return all(isinstance(x, Field) and x.kind != "message" and not x.enum for x in m.items)
-
-
-def fbs_unions(d: Dataset) -> dict[tuple[str, str], str]:
-    """(table, field) -> union type, for each union field of the dataset's tables."""
-    unions = set(re.findall(r"^union\s+(\w+)", d.idl["fbs"].read_text(), re.M))
-    out = {}
-    for table in re.finditer(r"^table\s+(\w+)\s*\{(.*?)\}", d.idl["fbs"].read_text(), re.M | re.S):
-        for name, kind in re.findall(r"(\w+)\s*:\s*(\w+)", table.group(2)):
-            if kind in unions:
-                out[(table.group(1), name)] = kind
-    return out
 
 
 def case(f: Field) -> str:
@@ -319,10 +281,6 @@ class FlatBuffers(Lib):
         "optional_scalar": "t.{c}.HasValue ? Wire.Of(t.{c}.Value) : null",
     }
 
-    def __init__(self, d: Dataset, shared: frozenset[str] = frozenset()) -> None:
-        super().__init__(d, shared)
-        self.unions = fbs_unions(d)
-
     def native(self, message: str) -> str:
         return f"N.{message}T"
 
@@ -385,10 +343,7 @@ class FlatBuffers(Lib):
         return out
 
     def union(self, m: Message, o: Oneof) -> str:
-        found = self.unions.get((m.name, o.name))
-        if found is None:
-            raise SystemExit(f"{self.d.idl['fbs']}: table {m.name} has no union field {o.name}")
-        return found
+        return fbs_union(self.d, m.name, o.name)
 
     def to_oneof(self, o: Oneof, source: str) -> list[str]:
         message = next(m for m in self.d.messages if o in m.oneofs)
@@ -480,56 +435,15 @@ def datasets_class(datasets: list[Dataset]) -> list[str]:
     return [*lines, "        ];", "    }", "}"]
 
 
-_STJ = "global::System.Text.Json.Serialization"
-
-
-def _type_names(d: Dataset, shared: frozenset[str]) -> list[str]:
-    """The model classes and enums of a dataset, as the source generator names them (but
-    the classes several datasets share: one type, one name)."""
-    enums = [f.type_name for m in d.messages for f in m.fields if f.enum]
-    return [x for x in dict.fromkeys([m.name for m in d.messages] + enums) if x not in shared]
-
-
-def json_context(datasets: list[Dataset], shared: frozenset[str]) -> list[str]:
-    """System.Text.Json's source-generated context (the source_gen variant of
-    Libraries/SystemTextJsonLibrary.cs): every dataset's payload as a root type, the
-    generator needing each at compile time. A class or enum whose name an earlier dataset
-    already took is named apart (the generator names its type info by the bare name)."""
-    lines = [
-        "namespace Serbench.Libraries",
-        "{",
-        f"    [{_STJ}.JsonSourceGenerationOptions(",
-        f"        PropertyNamingPolicy = {_STJ}.JsonKnownNamingPolicy.SnakeCaseLower,",
-        f"        DefaultIgnoreCondition = {_STJ}.JsonIgnoreCondition.WhenWritingNull)]",
-    ]
-    taken: set[str] = set()
-    for d in datasets:
-        model = f"global::{model_namespace(d)}"
-        lines.append(
-            f"    [{_STJ}.JsonSerializable(typeof(global::Serbench.Model.Payload<{model}.{d.record}>))]"
-        )
-        for name in _type_names(d, shared):
-            if name in taken:
-                apart = f'TypeInfoPropertyName = "{pascal(d.name)}{name}"'
-                lines.append(f"    [{_STJ}.JsonSerializable(typeof({model}.{name}), {apart})]")
-            taken.add(name)
-    context = f"    internal sealed partial class SourceGenContext : {_STJ}.JsonSerializerContext;"
-    return [*lines, context, "}"]
-
-
 def generate(datasets: list[Dataset]) -> str:
     shared = shared_messages(datasets)
     out = [
-        "// <auto-generated/>",
-        "// Generated by //dotnet/core/codegen:mappings from the dataset schemas; do not edit.",
-        "#nullable enable",
+        *banner("mappings"),
         "using Google.FlatBuffers;",
         "using Serbench.Libraries;",
         "using Serbench.Model;",
         "",
         *datasets_class(datasets),
-        "",
-        *json_context(datasets, shared),
     ]
     for d in datasets:
         for lib in LIBS:

@@ -55,8 +55,6 @@ def test_namespaces_and_the_dataset_list(tmp_path: Path) -> None:
         "g.fbs",
         "g.thrift",
     ]
-    assert mappings.model_namespace(d) == "Serbench.Model.Games"
-    assert mappings.model_namespace(Dataset("metrics", "Series", (), {})) == "Serbench.Model.Metrics"
     text = mappings.generate([d])
     assert (
         'new Dataset<global::Serbench.Model.Games.Monster>("game", [new Mappings.GameProtobuf(), '
@@ -134,51 +132,8 @@ def test_a_oneof_without_its_union_in_the_fbs_stops_the_build(tmp_path: Path) ->
         _class(tmp_path, mappings.FlatBuffers, orphan)
 
 
-def test_the_json_context_names_every_payload_and_a_repeated_class_apart(tmp_path: Path) -> None:
-    # Two datasets' Address: unlike, so two model classes, the second named apart.
-    user = Dataset(
-        "user",
-        "User",
-        (
-            Message("User", (_field("address", "message", "Address"),)),
-            Message("Address", (_field("city", "string"),)),
-        ),
-        {},
-    )
-    order = Dataset(
-        "order", "Order", (Message("Order", ()), Message("Address", (_field("zip", "string"),))), {}
-    )
-    context = "\n".join(mappings.json_context([user, order], mappings.shared_messages([user, order])))
-    assert (
-        "JsonSerializable(typeof(global::Serbench.Model.Payload<global::Serbench.Model.Users.User>))"
-        in context
-    )
-    assert (
-        "JsonSerializable(typeof(global::Serbench.Model.Payload<global::Serbench.Model.Orders.Order>))"
-        in context
-    )
-    assert 'typeof(global::Serbench.Model.Orders.Address), TypeInfoPropertyName = "OrderAddress"' in context
-    assert "Users.Address" not in context  # the first dataset keeps the bare name
-    assert context.count("partial class SourceGenContext") == 1
-
-
-def test_a_message_datasets_define_alike_is_one_shared_model_class(tmp_path: Path) -> None:
+def test_a_shared_message_maps_to_its_one_class(tmp_path: Path) -> None:
     address = Message("Address", (_field("city", "string"), _field("number")))
-    with_enum = Message("Tag", (_field("color", type_name="Color", enum=True),))
-    user = Dataset(
-        "user", "User", (Message("User", (_field("address", "message", "Address"),)), address, with_enum), {}
-    )
-    order = Dataset(
-        "order", "Order", (Message("Order", (_field("to", "message", "Address"),)), address, with_enum), {}
-    )
-    # Tag names an enum, which stays per dataset, so Tag does too.
-    assert mappings.shared_messages([user, order]) == {"Address"}
-    assert mappings.shared_messages([user]) == set()
-    unlike = Dataset("mail", "Mail", (Message("Address", (_field("city", "string"),)),), {})
-    assert mappings.shared_messages([user, order, unlike]) == set()
-    shared = mappings.shared_messages([user, order])
-    assert "Address" not in "\n".join(mappings.json_context([user, order], shared))  # one class, one name
-
     game = _game(tmp_path, address, Message("Monster", (_field("home", "message", "Address"),)))
     text = "\n".join(mappings.Protobuf(game, frozenset({"Address"})).mapping())
     assert "private static N.Address To(global::Serbench.Model.Address m)" in text
