@@ -16,7 +16,7 @@ import sys
 import time
 from pathlib import Path
 
-from runner import mine_input, mine_report
+from runner import mine_input, mine_phases, mine_report
 from runner.all import TIMEOUTS, git_commit, new_run_id, run_one, summary
 from runner.docs.store_snapshot import read_run
 from runner.machine import runtime_metadata, this_machine
@@ -27,14 +27,10 @@ from schemas.catalog import catalog
 
 # Paired ratios get a 95% CI from 6 shared rounds on (runner/stats.py); a few more keep
 # one disturbed round from deciding a tie. The quick profile's short samples keep a
-# 1 MiB document within minutes.
+# 1 MiB document within minutes (every suite takes --rounds in it).
 ROUNDS = 10
 PROFILE = "quick"
 MINE = "mine"  # results/mine/<prefix>/: the pages
-# Suites whose profiles other than standard time each case in one pass, without rounds
-# (BenchmarkDotNet's quick job): their --rounds is the standard profile's, and their
-# ratios come from the medians' CIs.
-ONE_PASS = ("dotnet",)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -71,8 +67,9 @@ def main(args: argparse.Namespace, suites: tuple[Suite, ...] = SUITES) -> int:
         run_dir = root / "raw" / run.id
         text = _document_file(document, run_dir)
         for index, suite in enumerate(chosen, 1):
-            call = _invocation(suite, run, run_dir, args, document)
+            call = _invocation(suite, run_dir, args, document)
             timeout = args.timeout or TIMEOUTS[args.profile]
+            phases = mine_phases.Phases(suite.lang)
             run_one(
                 store,
                 run,
@@ -82,7 +79,9 @@ def main(args: argparse.Namespace, suites: tuple[Suite, ...] = SUITES) -> int:
                 call,
                 timeout,
                 False,
+                phases.listen,
             )
+            print(phases.line(time.monotonic()), file=sys.stderr, flush=True)
         store.finish_run(run.id)
         snapshot = read_run(store.location, run.id)
         page = mine_report.write_page(snapshot, document, root / MINE / document.prefix)
@@ -129,7 +128,7 @@ def _document_file(document: mine_input.Document, run_dir: Path) -> Path:
 
 
 def _invocation(
-    suite: Suite, run: Run, run_dir: Path, args: argparse.Namespace, document: mine_input.Document
+    suite: Suite, run_dir: Path, args: argparse.Namespace, document: mine_input.Document
 ) -> Invocation:
     return Invocation(
         binary=runfile(suite.runfile),
@@ -139,7 +138,7 @@ def _invocation(
         library=args.library,
         dataset=document.dataset,
         every_lang=False,
-        rounds=args.rounds if args.profile == "standard" or suite.lang not in ONE_PASS else None,
+        rounds=args.rounds,
     )
 
 

@@ -6,7 +6,8 @@ namespace Serbench.Bench;
 
 /// <summary>Verifies every selected case's round trip, then times the accepted ones with
 /// BenchmarkDotNet: in this process (quick, full, dry: results/*-report-full.json), or in rounds
-/// of child processes (standard: results/round-&lt;r&gt;/*-report-full.json, see <see cref="Rounds"/>).
+/// of child processes (standard, quick with --rounds: results/round-&lt;r&gt;/*-report-full.json,
+/// see <see cref="Rounds"/>).
 /// Also writes into --out dotnet-cases.json (the case catalog) and dotnet-calibration.json, and
 /// with --payloads DIR each verified encode case's payload (<see cref="Payloads"/>).
 /// Exits 1 if any case was refused or failed.</summary>
@@ -55,7 +56,7 @@ public static class Program
             Payloads.Write(payloads, verified);
         }
 
-        if (options.Profile == "standard")
+        if (options.InRounds)
         {
             new Rounds(options, catalog).Run(verified);
         }
