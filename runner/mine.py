@@ -23,13 +23,14 @@ from runner.machine import runtime_metadata, this_machine
 from runner.paths import results_root, runfile, store_path, user_path
 from runner.store import Run, Store
 from runner.suites import SUITES, Invocation, Suite, suite_command
-from schemas.catalog import catalog
 
 # Paired ratios get a 95% CI from 6 shared rounds on (runner/stats.py); a few more keep
 # one disturbed round from deciding a tie. The quick profile's short samples keep a
 # 1 MiB document within minutes (every suite takes --rounds in it).
 ROUNDS = 10
 PROFILE = "quick"
+# The profiles every suite runs in rounds (.NET's full and dry jobs take no --rounds).
+PROFILES = ("quick", "standard")
 MINE = "mine"  # results/mine/<prefix>/: the pages
 
 
@@ -39,7 +40,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--lang", action="append", choices=[s.lang for s in SUITES], help="only this language (repeatable)"
     )
     parser.add_argument("--library", help="only this library (name as in the case ids)")
-    parser.add_argument("--profile", choices=catalog.PROFILES, default=PROFILE)
+    parser.add_argument("--profile", choices=PROFILES, default=PROFILE)
     parser.add_argument("--rounds", type=int, default=ROUNDS, help=f"samples per case (default {ROUNDS})")
     parser.add_argument(
         "--max-mib",

@@ -81,3 +81,8 @@ def test_every_suite_takes_the_rounds_in_the_quick_profile(
         call = mine._invocation(suite, tmp_path, args, read(path))
         command = suite.command(call)
         assert command[command.index("--rounds") + 1] == "7", suite.lang
+
+
+def test_only_profiles_every_suite_takes_rounds_in_are_offered() -> None:
+    with pytest.raises(SystemExit):
+        parser().parse_args(["mine", "doc.json", "--profile", "full"])
