@@ -18,17 +18,8 @@ public static class Harness
     // measureAllocations: MemoryDiagnoser, which costs each case one more (untimed) iteration;
     // the standard profile measures allocations in round 0 only (see Rounds).
     public static ManualConfig Config(string profile, string artifacts, Progress progress, bool measureAllocations = true) =>
-        Config(Job(profile), profile, artifacts, progress, measureAllocations);
-
-    /// <summary>A child of <see cref="Rounds"/>: one measured iteration of at least
-    /// <see cref="RoundIterationTime"/> per case, after its warm-up to steady state.</summary>
-    public static ManualConfig RoundConfig(string profile, string artifacts, Progress progress, bool measureAllocations) =>
-        Config(Short(warmups: 0, iterations: 1, TimeInterval.FromMilliseconds(RoundIterationTime(profile).TotalMilliseconds)),
-            profile, artifacts, progress, measureAllocations);
-
-    private static ManualConfig Config(Job job, string profile, string artifacts, Progress progress, bool measureAllocations) =>
         ManualConfig.CreateEmpty()
-            .AddJob(job.WithToolchain(InProcessEmitToolchain.Instance).WithId(profile))
+            .AddJob(Job(profile).WithToolchain(InProcessEmitToolchain.Instance).WithId(profile))
             .AddDiagnoser(measureAllocations ? [MemoryDiagnoser.Default] : [])
             .AddExporter(JsonExporter.Full)
             .AddColumnProvider(DefaultColumnProviders.Instance)
@@ -44,18 +35,9 @@ public static class Harness
     /// published profile's ten rounds within its time budget.</summary>
     public static readonly TimeSpan StandardIterationTime = TimeSpan.FromMilliseconds(100);
 
-    /// <summary>The quick profile in rounds (--rounds: paired ratios with CIs in minutes, as runner
-    /// mine asks): a quarter of the standard iteration, as the quick job's iterations are short.</summary>
-    public static readonly TimeSpan QuickRoundIterationTime = TimeSpan.FromMilliseconds(25);
-
-    /// <summary>The measured and warm-up iteration of a round of <paramref name="profile"/>.</summary>
-    public static TimeSpan RoundIterationTime(string profile) =>
-        profile == "quick" ? QuickRoundIterationTime : StandardIterationTime;
-
     /// <summary>quick: one launch, one warmup and three short iterations (the whole suite in
-    /// minutes, a smoke run); in rounds (the standard profile, or quick with --rounds,
-    /// <see cref="RoundConfig"/>): one round's sample per case, one measured iteration of at
-    /// least <see cref="RoundIterationTime"/> after the case's warm-up to steady state
+    /// minutes, a smoke run); standard: one round's sample per case, one measured iteration of at
+    /// least <see cref="StandardIterationTime"/> after the case's warm-up to steady state
     /// (<see cref="SteadyState"/>, which replaces BenchmarkDotNet's warmup stage), the pilot of
     /// round 0 picking the invocation count (see <see cref="Rounds"/>); both: each invocation one
     /// operation, no overhead runs, and no forced GC around each iteration (BenchmarkDotNet's
@@ -65,6 +47,7 @@ public static class Harness
     {
         "full" => BenchmarkDotNet.Jobs.Job.Default,
         "dry" => BenchmarkDotNet.Jobs.Job.Dry,
+        "standard" => Short(warmups: 0, iterations: 1, TimeInterval.FromMilliseconds(StandardIterationTime.TotalMilliseconds)),
         _ => Short(warmups: 1, iterations: 3, TimeInterval.FromMilliseconds(15)),
     };
 

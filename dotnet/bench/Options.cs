@@ -3,7 +3,7 @@ using System.Globalization;
 namespace Serbench.Bench;
 
 /// <summary>The command line every bench binary of the repository accepts. <see cref="Round"/>
-/// and <see cref="Seed"/> are internal: the standard profile (or quick with --rounds) starts one child per round with them (see <see cref="Rounds"/>).</summary>
+/// and <see cref="Seed"/> are internal: the standard profile starts one child per round with them (see <see cref="Rounds"/>).</summary>
 public sealed record Options(string Profile, string Out, string? Library, string? Dataset, string? Cases, int? Round, int? Seed, string? Payloads = null, int? Rounds = null, string? Document = null)
 {
     public const string Usage =
@@ -13,14 +13,12 @@ public sealed record Options(string Profile, string Out, string? Library, string
         + "  --cases FILE: only the case ids listed in FILE (one a line)\n"
         + "  --payloads DIR: each verified encode case's payload, once before timing, to DIR/<case id, '/' as ','>.bin\n"
         + "  --rounds N: the standard profile's rounds (default 10; the runner's re-measure asks for fewer); with\n"
-        + "  --profile quick, N rounds of shorter iterations (runner mine: paired ratios with CIs)\n"
+        + "  --profile quick, N rounds in this process (runner mine: paired ratios with CIs)\n"
         + "  --document PATH: measure this JSON document instead of every dataset, named by --dataset (default mine)";
 
     /// <summary>The dataset name of a --document run without --dataset.</summary>
     public const string DocumentDataset = "mine";
 
-    /// <summary>Whether the cases are timed in rounds of child processes (<see cref="Rounds"/>).</summary>
-    public bool InRounds => Profile == "standard" || Rounds is not null;
 
     public static readonly string[] Profiles = ["quick", "standard", "full", "dry"];
 

@@ -4,8 +4,7 @@ using BenchmarkDotNet.Running;
 
 namespace Serbench.Bench;
 
-/// <summary>The standard profile (and quick with --rounds N, of shorter iterations,
-/// <see cref="Harness.RoundIterationTime"/>): every case gets one sample in each of <see cref="DefaultCount"/>
+/// <summary>The standard profile: every case gets one sample in each of <see cref="DefaultCount"/>
 /// rounds (--rounds N: N). Each round is one fresh child process (this binary with --round r --seed s --cases
 /// FILE) that takes the datasets one after another in an order shuffled with the round's seed:
 /// per dataset it loads only that dataset's fixtures, warms its cases up until the JIT is quiet
@@ -45,7 +44,7 @@ public sealed class Rounds(Options options, Catalog catalog)
         var byDataset = verified.GroupBy(v => v.Fixture.Dataset)
             .ToDictionary(g => g.Key, g => g.SelectMany(CaseIds).ToList());
         var total = byDataset.Values.Sum(ids => ids.Count) * count;
-        Progress.Say($"timing {total / count} cases in {count} rounds ({options.Profile} profile, a process per round)");
+        Progress.Say($"timing {total / count} cases in {count} rounds (standard profile, a process per round)");
         var seed = options.Seed ?? Random.Shared.Next();
         var done = 0;
         for (var round = 0; round < count; round++)
@@ -96,7 +95,7 @@ public sealed class Rounds(Options options, Catalog catalog)
         Directory.CreateDirectory(work);
         var cases = Path.Combine(work, "cases.txt");
         File.WriteAllLines(cases, lines);
-        string[] args = [typeof(Rounds).Assembly.Location, "--profile", options.Profile, "--out", work,
+        string[] args = [typeof(Rounds).Assembly.Location, "--profile", "standard", "--out", work,
             "--cases", cases, "--round", $"{round}", "--seed", $"{seed}", .. options.Library is { } lib ? ["--library", lib] : Array.Empty<string>(),
             .. options.Document is { } document ? ["--document", document, "--dataset", options.Dataset!] : Array.Empty<string>()];
         var start = new ProcessStartInfo(Environment.ProcessPath!, args) { UseShellExecute = false, RedirectStandardOutput = true };
@@ -169,13 +168,13 @@ public sealed class Rounds(Options options, Catalog catalog)
     public static int RunChild(Options options, int round, Func<string, IReadOnlyList<Verified>> accepted)
     {
         var progress = new Progress { Measured = id => Console.Out.WriteLine($"{MeasuredLine}\t{id}") };
-        var perCase = new SteadyState.PerCase(Harness.RoundIterationTime(options.Profile),
+        var perCase = new SteadyState.PerCase(Harness.StandardIterationTime,
             (id, warm) => Console.Out.WriteLine($"{WarmupLine}\t{SteadyState.Line(id, warm)}"));
         var random = new Random(options.Seed ?? round);
         foreach (var dataset in options.CaseDatasets())
         {
             var verified = accepted(dataset);
-            var config = Harness.RoundConfig(options.Profile, Path.Combine(options.Out, dataset), progress, measureAllocations: round == 0)
+            var config = Harness.Config("standard", Path.Combine(options.Out, dataset), progress, measureAllocations: round == 0)
                 .AddEventProcessor(perCase);
             var runInfo = Plan.BuildShuffled(verified.Select(v => v.Fixture).Distinct().ToList(), verified, config,
                 random, options.Invocations());
