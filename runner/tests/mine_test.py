@@ -83,6 +83,10 @@ def test_every_suite_takes_the_rounds_in_the_quick_profile(
         assert command[command.index("--rounds") + 1] == "7", suite.lang
 
 
-def test_only_profiles_every_suite_takes_rounds_in_are_offered() -> None:
+def test_only_profiles_and_languages_every_suite_can_measure_are_offered() -> None:
+    # .NET takes no --rounds in its full job; C# on Mono's bench has no --document.
     with pytest.raises(SystemExit):
         parser().parse_args(["mine", "doc.json", "--profile", "full"])
+    with pytest.raises(SystemExit):
+        parser().parse_args(["mine", "doc.json", "--lang", "mono"])
+    assert {s.lang for s in SUITES} - set(mine.DOCUMENT_LANGS) == {"mono"}
