@@ -39,7 +39,7 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict
 from pathlib import Path
 from types import FrameType
@@ -232,8 +232,10 @@ def run_one(
     call: Invocation,
     timeout: float,
     remeasure_spread: bool = True,
+    listen: Callable[[str, bool], None] | None = None,
 ) -> str:
-    """Runs one suite or step unless it already ended in this run; "" or why it was skipped."""
+    """Runs one suite or step unless it already ended in this run; "" or why it was skipped.
+    listen: told each line of the suite's output and whether it was a progress line."""
     status, _, _ = store.suites(run.id).get(suite.lang, ("", "", None))
     if status in FINAL_SUITE_STATUSES:
         print(f"runner: [{position} {suite.lang}] already {status} in run {run.id}, skipped", file=sys.stderr)
@@ -253,7 +255,14 @@ def run_one(
         file=sys.stderr,
         flush=True,
     )
-    process = run_suite(suite.lang, argv, call.out_dir, timeout, progress.feed, suite.ok_exit_codes)
+
+    def feed(line: str) -> bool:
+        shown = progress.feed(line)
+        if listen is not None:
+            listen(line, shown)
+        return shown
+
+    process = run_suite(suite.lang, argv, call.out_dir, timeout, feed, suite.ok_exit_codes)
     outcome = ingest_suite(store, run.id, suite, call.out_dir)
     if remeasure_spread and suite.remeasure and process.status == "ok" and not outcome.errors:
         extra = remeasure(store, run, suite, call, timeout, position, process.seconds)

@@ -16,34 +16,33 @@ import sys
 import time
 from pathlib import Path
 
-from runner import mine_input, mine_report
+from runner import mine_input, mine_phases, mine_report
 from runner.all import TIMEOUTS, git_commit, new_run_id, run_one, summary
 from runner.docs.store_snapshot import read_run
 from runner.machine import runtime_metadata, this_machine
 from runner.paths import results_root, runfile, store_path, user_path
 from runner.store import Run, Store
 from runner.suites import SUITES, Invocation, Suite, suite_command
-from schemas.catalog import catalog
 
 # Paired ratios get a 95% CI from 6 shared rounds on (runner/stats.py); a few more keep
 # one disturbed round from deciding a tie. The quick profile's short samples keep a
-# 1 MiB document within minutes.
+# 1 MiB document within minutes (every suite takes --rounds in it).
 ROUNDS = 10
 PROFILE = "quick"
+# The profiles every suite runs in rounds (.NET's full and dry jobs take no --rounds).
+PROFILES = ("quick", "standard")
 MINE = "mine"  # results/mine/<prefix>/: the pages
-# Suites whose profiles other than standard time each case in one pass, without rounds
-# (BenchmarkDotNet's quick job): their --rounds is the standard profile's, and their
-# ratios come from the medians' CIs.
-ONE_PASS = ("dotnet",)
+# The suites whose bench takes --document (C# on Mono's has no such option).
+DOCUMENT_LANGS = ("python", "dotnet", "cpp")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("path", type=Path, help="a JSON document or a JSON Lines file")
     parser.add_argument(
-        "--lang", action="append", choices=[s.lang for s in SUITES], help="only this language (repeatable)"
+        "--lang", action="append", choices=DOCUMENT_LANGS, help="only this language (repeatable)"
     )
     parser.add_argument("--library", help="only this library (name as in the case ids)")
-    parser.add_argument("--profile", choices=catalog.PROFILES, default=PROFILE)
+    parser.add_argument("--profile", choices=PROFILES, default=PROFILE)
     parser.add_argument("--rounds", type=int, default=ROUNDS, help=f"samples per case (default {ROUNDS})")
     parser.add_argument(
         "--max-mib",
@@ -64,15 +63,16 @@ def main(args: argparse.Namespace, suites: tuple[Suite, ...] = SUITES) -> int:
     for note in document.notes:
         print(f"runner mine: note: {note}", file=sys.stderr)
     root = results_root(args.results)
-    chosen = [s for s in suites if args.lang is None or s.lang in args.lang]
+    chosen = [s for s in suites if s.lang in (args.lang or DOCUMENT_LANGS)]
     start = time.monotonic()
     with Store.open(store_path(args.store, args.results)) as store:
         run = _new_run(store, args, document, root.parent, chosen)
         run_dir = root / "raw" / run.id
         text = _document_file(document, run_dir)
         for index, suite in enumerate(chosen, 1):
-            call = _invocation(suite, run, run_dir, args, document)
+            call = _invocation(suite, run_dir, args, document)
             timeout = args.timeout or TIMEOUTS[args.profile]
+            phases = mine_phases.Phases(suite.lang)
             run_one(
                 store,
                 run,
@@ -82,7 +82,9 @@ def main(args: argparse.Namespace, suites: tuple[Suite, ...] = SUITES) -> int:
                 call,
                 timeout,
                 False,
+                phases.listen,
             )
+            print(phases.line(time.monotonic()), file=sys.stderr, flush=True)
         store.finish_run(run.id)
         snapshot = read_run(store.location, run.id)
         page = mine_report.write_page(snapshot, document, root / MINE / document.prefix)
@@ -129,7 +131,7 @@ def _document_file(document: mine_input.Document, run_dir: Path) -> Path:
 
 
 def _invocation(
-    suite: Suite, run: Run, run_dir: Path, args: argparse.Namespace, document: mine_input.Document
+    suite: Suite, run_dir: Path, args: argparse.Namespace, document: mine_input.Document
 ) -> Invocation:
     return Invocation(
         binary=runfile(suite.runfile),
@@ -139,7 +141,7 @@ def _invocation(
         library=args.library,
         dataset=document.dataset,
         every_lang=False,
-        rounds=args.rounds if args.profile == "standard" or suite.lang not in ONE_PASS else None,
+        rounds=args.rounds,
     )
 
 

@@ -56,6 +56,13 @@ class DocumentCodec {
   // Checks parse -> serialize -> parse against the document; why the
   // library is refused, or nullopt.
   virtual std::optional<std::string> RoundTripError() const = 0;
+  // The bytes Decode and AccessFull read for payload i of `doc` (the one
+  // the codec was opened on): the payload itself, unless the library writes
+  // another format than the document's (a binary format fed a JSON
+  // document's tree reads its own encoding of it, made at setup).
+  virtual const std::string& Input(const Document& doc, std::size_t i) const {
+    return doc.payloads.at(i);
+  }
 };
 
 // nullptr when the library does not handle the document's format.

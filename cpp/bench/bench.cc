@@ -102,8 +102,13 @@ void AddContext(const Plan& plan, const Options& options, std::uint64_t seed) {
                               "replaced malloc/free (operator new included), one untimed op "
                               "after a warm-up: allocs_per_op, alloc_bytes_per_op, "
                               "peak_heap_bytes");
+  // One entry per (lib, variant): a variant of several formats (nlohmann's
+  // schema-less JSON, MessagePack and CBOR) has one version and capabilities,
+  // and Google Benchmark refuses a context key twice (on stderr).
+  std::set<std::string> added;
   for (const adapters::LibraryInfo& info : plan.libraries) {
     const std::string key = "lib." + info.lib + (info.variant.empty() ? "" : "." + info.variant);
+    if (!added.insert(key).second) continue;
     std::string capabilities;
     for (const std::string& c : info.capabilities) capabilities += (capabilities.empty() ? "" : ",") + c;
     benchmark::AddCustomContext(key + ".version", info.version);

@@ -41,6 +41,12 @@ for workload in memcpy_1mib cpu_loop; do
     }
   done
 done
+# One context entry per (lib, variant), though nlohmann's schema-less variant has three formats.
+if grep -q "Failed to add custom context" stderr.txt; then
+  grep "Failed to add custom context" stderr.txt >&2
+  exit 1
+fi
+grep -q '"lib.nlohmann.schemaless.version"' "$json"
 if [[ -e "$out/parts" ]]; then
   echo "the workers' folder $out/parts was left behind" >&2
   exit 1

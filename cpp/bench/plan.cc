@@ -132,14 +132,26 @@ std::function<void()> DocumentOp(std::shared_ptr<const DocumentCodec> codec, con
     return [codec, n] { for (std::size_t i = 0; i < n; ++i) Sink(codec->Encode(i)); };
   }
   if (op == "decode") {
-    return [codec, doc] { for (const std::string& p : doc->payloads) Sink(codec->Decode(p)); };
+    return [codec, doc, n] {
+      for (std::size_t i = 0; i < n; ++i) Sink(codec->Decode(codec->Input(*doc, i)));
+    };
   }
   if (op == "roundtrip") {
     return [codec, n] {
       for (std::size_t i = 0; i < n; ++i) Sink(codec->Decode(codec->Encode(i)));
     };
   }
-  return [codec, doc] { for (const std::string& p : doc->payloads) Sink(codec->AccessFull(p)); };
+  return [codec, doc, n] {
+    for (std::size_t i = 0; i < n; ++i) Sink(codec->AccessFull(codec->Input(*doc, i)));
+  };
+}
+
+// What decode reads: the document, or the library's own encoding of it.
+std::size_t InputBytes(const DocumentCodec* codec, const Document& doc) {
+  if (codec == nullptr) return doc.bytes();
+  std::size_t n = 0;
+  for (std::size_t i = 0; i < doc.payloads.size(); ++i) n += codec->Input(doc, i).size();
+  return n;
 }
 
 // Opening (parsing the document once) and the round-trip check are setup.
@@ -161,7 +173,7 @@ void PlanDocument(const DocumentLibrary& library, std::shared_ptr<const Document
   }
   for (const std::string& op : AllOps()) {
     PlannedCase p = Planned(library.info, doc->name, size, op);
-    p.wire_bytes = doc->bytes();
+    p.wire_bytes = InputBytes(codec.get(), *doc);
     Decide(p, library.info, error, [&] { return DocumentOp(codec, op, doc); });
     if (p.op && op == "encode") {
       p.payload = [codec, n = doc->payloads.size()] {

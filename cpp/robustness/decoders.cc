@@ -208,8 +208,9 @@ std::vector<std::shared_ptr<const Decoder>> MakeDecoders() {
   for (const adapters::Library& library : adapters::Libraries()) {
     if (InCorpus(library.info)) decoders.push_back(Typed(library, RobustnessVariant(library.info)));
   }
+  // The JSON DOMs (a binary format's schema-less tree reads the JSON documents only).
   for (const adapters::DocumentLibrary& library : adapters::DocumentLibraries()) {
-    if (InCorpus(library.info) && library.info.variant == "schemaless") {
+    if (library.info.format == "json" && library.info.variant == "schemaless") {
       decoders.push_back(Schemaless(library));
     }
   }

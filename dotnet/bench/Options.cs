@@ -12,11 +12,13 @@ public sealed record Options(string Profile, string Out, string? Library, string
         + "  per round, shuffled order (published); full: BenchmarkDotNet's default job; dry: each case once (tests)\n"
         + "  --cases FILE: only the case ids listed in FILE (one a line)\n"
         + "  --payloads DIR: each verified encode case's payload, once before timing, to DIR/<case id, '/' as ','>.bin\n"
-        + "  --rounds N: the standard profile's rounds (default 10; the runner's re-measure asks for fewer)\n"
+        + "  --rounds N: the standard profile's rounds (default 10; the runner's re-measure asks for fewer); with\n"
+        + "  --profile quick, N rounds in this process (runner mine: paired ratios with CIs)\n"
         + "  --document PATH: measure this JSON document instead of every dataset, named by --dataset (default mine)";
 
     /// <summary>The dataset name of a --document run without --dataset.</summary>
     public const string DocumentDataset = "mine";
+
 
     public static readonly string[] Profiles = ["quick", "standard", "full", "dry"];
 
@@ -38,9 +40,9 @@ public sealed record Options(string Profile, string Out, string? Library, string
             throw new ArgumentException("--out DIR is required");
         }
         var rounds = Number(values, "--rounds");
-        if (rounds is not null && (rounds < 1 || values["--profile"] != "standard"))
+        if (rounds is not null && (rounds < 1 || values["--profile"] is not ("standard" or "quick")))
         {
-            throw new ArgumentException("--rounds N needs N >= 1 and --profile standard (the profile of rounds)");
+            throw new ArgumentException("--rounds N needs N >= 1 and --profile standard or quick (the profiles of rounds)");
         }
         var document = values.TryGetValue("--document", out var path) ? FromCallerDirectory(path) : null;
         return new Options(

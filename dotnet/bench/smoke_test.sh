@@ -6,7 +6,7 @@ bench="$TEST_SRCDIR/serbench/dotnet/bench/bench"
 out="$TEST_TMPDIR/out"
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
-for bad in "--profile slow" "--library nope" "--dataset nope" "--rounds 0 --profile standard" "--rounds 3"; do
+for bad in "--profile slow" "--library nope" "--dataset nope" "--rounds 0 --profile standard" "--rounds 3 --profile full"; do
   code=0; "$bench" --out "$out" $bad 2>/dev/null || code=$?
   [[ $code == 2 ]] || fail "$bad exited $code, not 2"
 done
@@ -72,6 +72,15 @@ for r in 0 1 2; do
     || fail "no round $r google_message1_proto3 report"
 done
 [[ ! -e $out/standard/results/round-3 && ! -e $out/standard/work ]] || fail "more than 3 rounds, or work files left"
+# The quick profile with --rounds (runner mine): two rounds in one process, a report per
+# round folder as the standard profile writes them.
+"$bench" --profile quick --rounds 2 --cases "$TEST_TMPDIR/cases.txt" --out "$out/quick" 2>"$TEST_TMPDIR/quick.err" \
+  || fail "quick profile in rounds: $(tail -5 "$TEST_TMPDIR/quick.err")"
+for r in 0 1; do
+  [[ $(cat "$out"/quick/results/round-$r/*-report-full.json | grep -c '"MethodTitle"') == 2 ]] || fail "no quick round $r reports"
+done
+[[ ! -e $out/quick/results/round-2 && ! -e $out/quick/work ]] && grep -q "^progress: 4/4 dataset=" "$TEST_TMPDIR/quick.err" \
+  || fail "quick rounds: $(grep progress "$TEST_TMPDIR/quick.err")"
 grep -q "^progress: 6/6 dataset=" "$TEST_TMPDIR/standard.err" || fail "no standard progress lines"
 [[ $(grep -c '"id"' "$out/standard/dotnet-cases.json") == 2 ]] || fail "--cases did not narrow the catalog"
 [[ $(grep -c '"status": "measured"' "$out/standard/dotnet-cases.json") == 2 ]] \

@@ -15,6 +15,7 @@ public static class Registry
         new MemoryPackLibrary(),
         new MessagePackLibrary(),
         new MessagePackLz4Library(),
+        new MessagePackSchemalessLibrary(),
         new MsgPackLightLibrary(),
         new ProtobufNetLibrary(),
         new GoogleProtobufLibrary(),

@@ -22,7 +22,6 @@ from runner import mine
 from runner.cli import parser as runner_parser
 from runner.paths import results_root, user_path
 from runner.store import Store, format_counts
-from runner.suites import SUITES
 
 SEED = 33
 MIB = 2**20
@@ -84,11 +83,11 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--lang", action="append", choices=[s.lang for s in SUITES])
+    parser.add_argument("--lang", action="append", choices=mine.DOCUMENT_LANGS)
     parser.add_argument("--only", choices=[name for name, _, _ in INPUTS], action="append")
     parser.add_argument("--out", type=Path, help="the report (default results/mine/benchmark.json)")
     args = parser.parse_args(argv)
-    langs = args.lang or [s.lang for s in SUITES]
+    langs = args.lang or list(mine.DOCUMENT_LANGS)
     report: dict[str, Any] = {"langs": langs, "inputs": {}}
     with tempfile.TemporaryDirectory(prefix="serbench-mine-") as tmp:
         for name, kind, amount in INPUTS:

@@ -66,3 +66,27 @@ def test_nesting_a_library_refuses_is_its_own_error_and_the_command_goes_on(
     assert "note: nested deeper than Python's json module parses" in captured.err
     # Python's own tree of the document (the reference of the check) cannot be built.
     assert "Python: orjson (schemaless) · json: not measured: setup raised RecursionError" in captured.out
+
+
+def test_every_suite_takes_the_rounds_in_the_quick_profile(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Paired ratios with 95% CIs need rounds in every language, BenchmarkDotNet's too.
+    path = tmp_path / "doc.json"
+    path.write_text(DOCUMENT)
+    monkeypatch.setattr(mine, "runfile", lambda name: Path("/bin") / name)
+    args = parser().parse_args(["mine", str(path), "--rounds", "7"])
+    assert args.profile == "quick"
+    for suite in SUITES:
+        call = mine._invocation(suite, tmp_path, args, read(path))
+        command = suite.command(call)
+        assert command[command.index("--rounds") + 1] == "7", suite.lang
+
+
+def test_only_profiles_and_languages_every_suite_can_measure_are_offered() -> None:
+    # .NET takes no --rounds in its full job; C# on Mono's bench has no --document.
+    with pytest.raises(SystemExit):
+        parser().parse_args(["mine", "doc.json", "--profile", "full"])
+    with pytest.raises(SystemExit):
+        parser().parse_args(["mine", "doc.json", "--lang", "mono"])
+    assert {s.lang for s in SUITES} - set(mine.DOCUMENT_LANGS) == {"mono"}

@@ -10,9 +10,11 @@ public class MessagePackLibrary()
         lib: "messagepack",
         format: "msgpack",
         version: LibraryVersion.OfPackage("MessagePack"),
-        home: "https://github.com/MessagePack-CSharp/MessagePack-CSharp",
+        home: HomePage,
         capabilities: ["reflection"])
 {
+    public const string HomePage = "https://github.com/MessagePack-CSharp/MessagePack-CSharp";
+
     public virtual MessagePackSerializerOptions Options => MessagePackSerializerOptions.Standard;
 
     protected override Codec<Payload<TRecord>> Codec<TRecord>() => new MessagePackCodec<TRecord>(Options);
