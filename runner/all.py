@@ -27,7 +27,7 @@ that was cut off is discarded and run again, so nothing is stored twice.
 `--new` starts a fresh run instead.
 
 With `--queue URL` nothing runs here: the run's jobs (language x dataset) are queued in
-that team store for `runner worker --queue URL` on any number of machines (runner/queue.py).
+that team store for `runner worker --queue URL` on any number of machines (runner/store_queue.py).
 """
 
 import argparse
@@ -44,7 +44,7 @@ from dataclasses import asdict
 from pathlib import Path
 from types import FrameType
 
-from runner import checks, queue, repeatability
+from runner import checks, repeatability, store_queue
 from runner.docs import generate, publish, snapshot
 from runner.docs.store_snapshot import read_run
 from runner.ingest import payloads
@@ -124,9 +124,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--stale-after",
         type=float,
-        default=queue.STALE_AFTER_S,
+        default=store_queue.STALE_AFTER_S,
         help=f"with --queue: seconds without a heartbeat after which a job goes to another worker"
-        f" (default {queue.STALE_AFTER_S:g})",
+        f" (default {store_queue.STALE_AFTER_S:g})",
     )
     parser.add_argument(
         "--no-remeasure",
@@ -390,7 +390,7 @@ def queue_run(args: argparse.Namespace, suites: Sequence[Suite], poll_s: float =
         run = store.run(run_id)
         assert run is not None
         datasets = [args.dataset] if args.dataset else list(catalog.DATASETS)
-        jobs = queue.enqueue(store, run, json.loads(run.filters)["langs"], datasets, args.stale_after)
+        jobs = store_queue.enqueue(store, run, json.loads(run.filters)["langs"], datasets, args.stale_after)
         print(
             f"runner: run {run_id}: {jobs} jobs queued in {store.where} for machine class"
             f" {run.machine_class} at commit {commit[:12]}; start workers there with"
@@ -400,12 +400,14 @@ def queue_run(args: argparse.Namespace, suites: Sequence[Suite], poll_s: float =
         if args.no_wait:
             return 0
         seen: dict[str, int] = {}
-        while (counts := queue.progress(store, run_id)) and (counts.get("pending") or counts.get("running")):
+        while (counts := store_queue.progress(store, run_id)) and (
+            counts.get("pending") or counts.get("running")
+        ):
             if counts != seen:
                 print(f"runner: run {run_id}: jobs {format_counts(counts)}", file=sys.stderr, flush=True)
                 seen = counts
             time.sleep(poll_s)
-        failed = queue.failures(store, run_id)
+        failed = store_queue.failures(store, run_id)
         print("\n".join([f"run {run_id} complete: {format_counts(store.counts(run_id))}", *failed]))
         print(local_pages(store.location, run, root))
     return 1 if failed else 0

@@ -288,7 +288,7 @@ CREATE INDEX results_by_case ON results (case_id, run_id)
 """
 
 
-# Version 8: a run split into jobs that workers take from a team store (runner/queue.py):
+# Version 8: a run split into jobs that workers take from a team store (runner/store_queue.py):
 # one job per language and dataset, the machine class and commit allowed to run it, its
 # worker's last heartbeat (Unix seconds) and how many times it was given out.
 _V8 = """

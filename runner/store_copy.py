@@ -145,7 +145,7 @@ def _check_same(store: Store, rows: RunRows) -> None:
 
 def write_rows(store: Store, rows: RunRows) -> None:
     """The run's tables (not its runs row) into the store, inside the caller's transaction:
-    a pushed run's, or a queued job's into its run (runner/queue.py)."""
+    a pushed run's, or a queued job's into its run (runner/store_queue.py)."""
     db, run_id, tables = store.db, rows.run_id, rows.tables
     db.insert_rows(
         "run_metadata", ("run_id", "scope", "key", "value"), [(run_id, *r) for r in tables["run_metadata"]]

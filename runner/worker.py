@@ -1,6 +1,6 @@
 """`runner worker --queue URL`: runs the jobs of queued runs (`runner all --queue URL`).
 
-Takes one job at a time from the team store (runner/queue.py): only jobs of this machine's
+Takes one job at a time from the team store (runner/store_queue.py): only jobs of this machine's
 class and of this checkout's commit. A job runs as `runner all` runs a suite (its own
 process, the time limit, ingest, re-measurement, self-checks) into a run of a store of its
 own under <results>/queue/<run id>/<lang>-<dataset>/, while a thread sends a heartbeat every
@@ -19,7 +19,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from runner import queue
+from runner import store_queue
 from runner.all import TIMEOUTS, git_commit, invocation, run_one
 from runner.machine import machine_class, runtime_metadata, this_machine
 from runner.paths import results_root
@@ -37,15 +37,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--timeout", type=float, help="seconds allowed per job (default: the profile's)")
 
 
-def _beat(url: str, job: queue.Job, every: float, stop: threading.Event) -> None:
+def _beat(url: str, job: store_queue.Job, every: float, stop: threading.Event) -> None:
     with Store.open(url) as store:
         while not stop.wait(every):
-            if not queue.heartbeat(store, job):
+            if not store_queue.heartbeat(store, job):
                 print(f"runner worker: job {job} was given to another worker", file=sys.stderr, flush=True)
                 return
 
 
-def run_job(team: Store, job: queue.Job, suite: Suite, root: Path, args: argparse.Namespace) -> str:
+def run_job(team: Store, job: store_queue.Job, suite: Suite, root: Path, args: argparse.Namespace) -> str:
     """Runs one job and hands its results to the team store; the line to print."""
     parent = team.run(job.run_id)
     assert parent is not None
@@ -71,18 +71,13 @@ def run_job(team: Store, job: queue.Job, suite: Suite, root: Path, args: argpars
     finally:
         stop.set()
     seconds = time.monotonic() - start
-    if not queue.finish(team, job, rows, status, reason, seconds):
+    if not store_queue.finish(team, job, rows, status, reason, seconds):
         return f"runner worker: job {job}: taken away meanwhile; its results were dropped"
     return f"runner worker: job {job}: {status} in {seconds:.1f} s" + (f" ({reason})" if reason else "")
 
 
 def _idle(store: Store, kind: str, commit: str) -> bool:
-    row = store.db.execute(
-        "SELECT COUNT(*) FROM queue_jobs WHERE status IN ('pending', 'running') AND machine_class = ?"
-        " AND git_commit = ?",
-        (kind, commit),
-    ).fetchone()
-    return int(row[0]) == 0
+    return store_queue.open_jobs(store, kind, commit) == 0
 
 
 def main(args: argparse.Namespace, suites: Sequence[Suite] = SUITES) -> int:
@@ -99,7 +94,7 @@ def main(args: argparse.Namespace, suites: Sequence[Suite] = SUITES) -> int:
             flush=True,
         )
         while True:
-            job = queue.claim(team, kind, commit, name)
+            job = store_queue.claim(team, kind, commit, name)
             if job is None:
                 if args.until_idle and _idle(team, kind, commit):
                     print(f"runner worker {name}: no job left", file=sys.stderr)

@@ -2,6 +2,7 @@
 core never imports its docs generator; parsers never touch the store or the drivers)."""
 
 import ast
+import re
 from pathlib import Path
 
 RUNNER = Path(__file__).parent.parent
@@ -114,3 +115,28 @@ def test_languages_and_profiles_are_the_catalogs() -> None:
     assert [s.runfile for s in SUITES] == [f"serbench/{lang.suite}" for lang in catalog.load().languages]
     assert set(run_all.TIMEOUTS) == set(INTEROP_SIZES) == set(catalog.PROFILES)
     assert INTEROP_SIZES[catalog.DEFAULT_PROFILE] == ",".join(map(str, catalog.SIZES))
+
+
+# SQL a module sends: a statement's opening words in a string of its code.
+_SQL = re.compile(r"\b(SELECT .+ FROM|INSERT INTO|UPDATE \w+ SET|DELETE FROM|CREATE (TABLE|INDEX))\b")
+# The store modules (store.py and store_*.py, with the migrations), and the store benchmark's one
+# query of the server's own (its connection's process id, which it kills mid-push).
+_SQL_HOMES = ("runner.store", "runner.migrations", "runner.benchmarks.store")
+
+
+def _sends_sql(path: Path) -> bool:
+    return any(
+        isinstance(node, ast.Constant) and isinstance(node.value, str) and _SQL.search(node.value)
+        for node in ast.walk(ast.parse(path.read_text()))
+    )
+
+
+def test_only_the_store_modules_write_sql() -> None:
+    found = [
+        _module(p)
+        for p in SOURCES
+        if "tests" not in p.relative_to(RUNNER).parts
+        and not _module(p).startswith(_SQL_HOMES)
+        and _sends_sql(p)
+    ]
+    assert found == []

@@ -1,4 +1,4 @@
-"""A run over many workers (runner/queue.py, runner/worker.py), on both engines: jobs taken
+"""A run over many workers (runner/store_queue.py, runner/worker.py), on both engines: jobs taken
 once each, by class and commit, longest first; a job whose worker went quiet is given again
 at most three times; two real worker processes, one killed with SIGKILL mid-job, end the run
 complete with the case set of a one-machine run, nothing lost and nothing twice."""
@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from runner import queue
+from runner import store_queue
 from runner.all import queue_run
 from runner.cli import parser
 from runner.machine import runtime_metadata, this_machine
@@ -95,12 +95,12 @@ def test_jobs_are_taken_once_each_longest_first_and_only_by_their_class_and_comm
     run = _queued(team, tmp_path, monkeypatch)
     with Store.open(team) as store:
         store.db.execute("UPDATE queue_jobs SET expected_s = 1")
-        assert queue.claim(store, "another-class", run.git_commit, "w0") is None
-        assert queue.claim(store, _class_of(run), "another-commit", "w0") is None
-        taken = [queue.claim(store, _class_of(run), run.git_commit, f"w{i}") for i in range(4)]
+        assert store_queue.claim(store, "another-class", run.git_commit, "w0") is None
+        assert store_queue.claim(store, _class_of(run), "another-commit", "w0") is None
+        taken = [store_queue.claim(store, _class_of(run), run.git_commit, f"w{i}") for i in range(4)]
         assert taken[3] is None
         assert sorted(j.dataset for j in taken if j) == sorted(DATASETS)
-        assert queue.progress(store, run.id) == {"running": 3}
+        assert store_queue.progress(store, run.id) == {"running": 3}
 
 
 def test_expected_times_come_from_earlier_jobs_so_the_longest_is_taken_first(
@@ -130,15 +130,15 @@ def test_a_quiet_job_is_given_again_at_most_three_times_then_failed_with_the_rea
         store.db.execute("DELETE FROM queue_jobs WHERE dataset != 'user'")
         holders = []
         for attempt in (1, 2, 3):
-            job = queue.claim(store, _class_of(run), run.git_commit, f"w{attempt}")
+            job = store_queue.claim(store, _class_of(run), run.git_commit, f"w{attempt}")
             assert job is not None and job.attempt == attempt
             holders.append(job)
             time.sleep(0.6)
-        assert queue.claim(store, _class_of(run), run.git_commit, "w4") is None
-        assert not queue.heartbeat(store, holders[-1])
+        assert store_queue.claim(store, _class_of(run), run.git_commit, "w4") is None
+        assert not store_queue.heartbeat(store, holders[-1])
         assert store.run(run.id) == dataclasses.replace(run, status="complete")
         why = "attempt 3: worker w3 sent no heartbeat; given up after 3 attempts"
-        assert queue.failures(store, run.id) == [f"cpp/user: {why}"]
+        assert store_queue.failures(store, run.id) == [f"cpp/user: {why}"]
         assert store.suites(run.id)["cpp"][:2] == ("failed", f"user: {why}")
 
 
@@ -147,16 +147,16 @@ def test_a_worker_that_lost_its_job_writes_nothing(
 ) -> None:
     run = _queued(team, tmp_path, monkeypatch, stale_after=0.3)
     with Store.open(team) as store:
-        late = queue.claim(store, _class_of(run), run.git_commit, "late")
+        late = store_queue.claim(store, _class_of(run), run.git_commit, "late")
         assert late is not None
         time.sleep(0.4)
-        again = queue.claim(store, _class_of(run), run.git_commit, "now")  # takes it back first
+        again = store_queue.claim(store, _class_of(run), run.git_commit, "now")  # takes it back first
         assert again is not None and again.key == late.key and again.attempt == 2
         local = Store.open(tmp_path / "local.sqlite")
         local.create_run(
             run.id, "quick", {"langs": ["cpp"]}, run.git_commit, this_machine(), runtime_metadata()
         )
-        assert not queue.finish(store, late, read_run(local, run.id), "ok", "", 1.0)
+        assert not store_queue.finish(store, late, read_run(local, run.id), "ok", "", 1.0)
         assert store.counts(run.id)["measured"] == 0
 
 

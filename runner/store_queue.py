@@ -211,6 +211,16 @@ def _complete_if_done(db: Database, run_id: str) -> None:
     )
 
 
+def open_jobs(store: Store, machine_class: str, git_commit: str) -> int:
+    """Jobs of this machine class and commit still pending or running."""
+    row = store.db.execute(
+        "SELECT COUNT(*) FROM queue_jobs WHERE status IN ('pending', 'running') AND machine_class = ?"
+        " AND git_commit = ?",
+        (machine_class, git_commit),
+    ).fetchone()
+    return int(row[0])
+
+
 def progress(store: Store, run_id: str) -> dict[str, int]:
     """How many of the run's jobs are in each status."""
     rows = store.db.execute(
