@@ -55,7 +55,9 @@ _RUNTIME = re.compile(
     r"fuzzer::|operator new|operator delete|malloc|calloc|realloc|abort|raise|std::)"
 )
 _RAW_FRAME = re.compile(r"^\s*#\d+ 0x[0-9a-f]+ +\(([^)]*)\)", re.M)
-# One frame for every dataset's instantiation of the same template.
+# One frame for every dataset's instantiation of the same template: its namespace and
+# its generated FlatBuffers types (fbs::Order, fbs::Node, ...) named alike.
+_DATASET_TYPE = re.compile(r"serbench::\w+::fbs::\w+")
 _DATASET_NAMESPACE = re.compile(r"serbench::\w+::")
 _PROJECT = re.compile(r"(^|/)cpp/(adapters|robustness|model|fuzz)/")
 
@@ -127,7 +129,8 @@ def _frames(log: str) -> tuple[tuple[str, ...], str]:
         if _RUNTIME.match(function):
             continue
         top_file = top_file or file
-        frames.append(_DATASET_NAMESPACE.sub("serbench::*::", function)[:200])
+        generic = _DATASET_NAMESPACE.sub("serbench::*::", _DATASET_TYPE.sub("serbench::*::fbs::*", function))
+        frames.append(generic[:200])
     return tuple(frames), top_file
 
 
@@ -193,7 +196,8 @@ def minimize(fuzzer: Path, decoder: Decoder, data: bytes, work: Path, seconds: i
 
 
 def findings(fuzzer: Path, decoder: Decoder, work: Path, seconds: int) -> list[fuzzing.Finding]:
-    """The session's artifacts, replayed and deduplicated; crashes minimized."""
+    """The session's artifacts, replayed and deduplicated; crashes and memory blow-ups
+    minimized (a hang would cost the timeout per try)."""
     artifacts = sorted(
         (p for p in (work / "artifacts").iterdir() if p.name.split("-", 1)[0] in ARTIFACT_KINDS),
         key=lambda p: p.stat().st_size,
@@ -210,7 +214,7 @@ def findings(fuzzer: Path, decoder: Decoder, work: Path, seconds: int) -> list[f
         raw = fuzzing.dataset_prefixed(f.data, f.dataset) if f.dataset else f.data
         smaller = (
             minimize(fuzzer, decoder, raw, work, fuzzing.minimize_seconds(seconds))
-            if f.kind == "crash"
+            if f.kind != "hang"
             else raw
         )
         again = replay(fuzzer, decoder, smaller, work) if smaller != raw else None

@@ -49,5 +49,6 @@ def test_reproducer_gives_its_recorded_finding(kept: dict[str, object], tmp_path
     data = (REPRODUCERS / str(kept["file"])).read_bytes()
     if kept["dataset"]:
         data = fuzzing.dataset_prefixed(data, str(kept["dataset"]))
-    finding = driver.replay(runfile(driver.FUZZER), decoder, data, tmp_path)
-    assert finding is not None and finding.kind == kept["kind"]
+    # Without symbols (the kind is all it checks): a second a replay, not five.
+    key = driver._raw_key(runfile(driver.FUZZER), decoder, data, tmp_path)
+    assert key is not None and key[0] == kept["kind"]

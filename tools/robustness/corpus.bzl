@@ -1,7 +1,7 @@
 """robustness_corpus(name, profile, seed): a directory (tree artifact) holding
 manifest.json and the inputs of one corpus profile (generate.py: smoke, full),
 built from the golden vectors, the seed vectors of the formats only one language
-writes (seeds.bzl), the JSON_checker files and (full) the inputs kept from fuzzing."""
+writes (seeds.bzl), the JSON_checker files and the inputs kept from fuzzing."""
 
 # Every language's seed vectors (each //<lang>/robustness/BUILD.bazel).
 _SEEDS = [

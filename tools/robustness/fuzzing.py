@@ -29,17 +29,18 @@ from typing import Any
 from schemas.catalog import catalog
 from tools.robustness.drive import Decoder
 from tools.robustness.runfiles import runfile, user_path
-from tools.robustness.schema import FINDINGS
+from tools.robustness.schema import FINDINGS, FUZZ_REPRODUCER
 from tools.robustness.schema import record_errors as _record
 
 SCHEMA = "serbench-fuzz/1"
 # A pass of every decoder of the three languages stays within PASS_BUDGET_S here. Each
-# decoder costs its --seconds plus what surrounds it (measured: seeding, replays and
-# minimization; a Python child's start-up); the .NET pass first instruments its libraries
-# once. Each pass's test checks that its language lists no more decoders than counted here.
+# decoder costs its --seconds plus what surrounds it (seeding, replays and minimization of
+# its findings: measured as CPU time, README.md "Fuzzing"); the .NET pass first instruments
+# its libraries once. Each pass's test checks that its language lists no more decoders
+# than counted here.
 PASS_BUDGET_S = 30 * 60
 PASS_DECODERS = {"cpp": 20, "dotnet": 18, "python": 25}
-AROUND_EACH_S = {"cpp": 11, "dotnet": 3, "python": 9}
+AROUND_EACH_S = {"cpp": 11, "dotnet": 3, "python": 2}
 SETUP_S = 30
 DEFAULT_SECONDS = (
     PASS_BUDGET_S - SETUP_S - sum(n * AROUND_EACH_S[lang] for lang, n in PASS_DECODERS.items())
@@ -167,7 +168,9 @@ def report(
 
 def keep(doc: dict[str, Any], out: Path, workspace: Path) -> int:
     """Adds the report's findings not yet kept to the repository's reproducers; returns
-    how many it added."""
+    how many it added. What the fixed-corpus run gives each one (`corpus_outcomes`, and
+    `corpus_note` saying why when that is not just the finding's kind) is left for the
+    committer to record: the language's robustness smoke test names it."""
     folder = workspace / REPRODUCERS
     index_path = folder / REPRODUCERS_INDEX
     index = json.loads(index_path.read_text(encoding="utf-8")) if index_path.exists() else []
@@ -184,13 +187,33 @@ def keep(doc: dict[str, Any], out: Path, workspace: Path) -> int:
             "lang": doc["lang"], "lib": doc["lib"], "variant": doc["variant"], "format": doc["format"],
             "version": doc["version"], "engine": doc["engine"], "kind": f["kind"], "detail": f["detail"],
             "frames": f["frames"], "origin": f["origin"], "dataset": f["dataset"], "sha256": f["sha256"],
-            "file": str(target.relative_to(folder)),
+            "file": str(target.relative_to(folder)), "corpus_outcomes": [], "corpus_note": "",
         })  # fmt: skip
         added += 1
     if added:
         index.sort(key=lambda r: (r["lang"], r["format"], r["lib"], r["variant"] or "", r["sha256"]))
         index_path.write_text(json.dumps(index, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     return added
+
+
+def replays_changed(results: list[dict[str, Any]], manifest: dict[str, Any]) -> list[str]:
+    """The kept findings that the decoder which found them no longer answers, in a corpus run,
+    with one of the outcomes recorded for that run (reproducers.json's `corpus_outcomes`: what
+    the robustness worker gives, which need not be the fuzz build's kind; more than one
+    where it depends on what lies past the input's buffer)."""
+    kept = {i["id"]: i["params"] for i in manifest["inputs"] if i["mutation"] == FUZZ_REPRODUCER}
+    out = []
+    for r in results:
+        p = kept.get(r["input"])
+        if p is None or (r["lang"], r["lib"], r["variant"]) != (p["lang"], p["lib"], p["variant"]):
+            continue
+        if r["outcome"] not in p["corpus_outcomes"]:
+            out.append(
+                f"{r['lang']} {r['lib']}/{r['variant']} {r['format']} fuzz reproducer {p['sha256'][:16]} "
+                f"({p['kind']} when fuzzed): {r['outcome']} {r['detail']}; recorded corpus_outcomes: "
+                f"{p['corpus_outcomes']}"
+            )
+    return out
 
 
 def parse_args(

@@ -8,7 +8,8 @@ import pytest
 
 from tools.robustness import fuzzing, generate
 from tools.robustness.drive import Decoder
-from tools.robustness.schema import FUZZ_REPRODUCER
+from tools.robustness.runfiles import runfile
+from tools.robustness.schema import FUZZ_REPRODUCER, OUTCOMES
 
 TYPED = Decoder("cpp", "protobuf", "hardened", "protobuf", "3.21", False)
 SCHEMALESS = Decoder("python", "orjson", None, "json", "3.10", True)
@@ -87,11 +88,12 @@ def test_keep_adds_new_findings_once_and_the_full_corpus_replays_them(tmp_path: 
     assert fuzzing.keep(doc, out, workspace) == 0
     index = workspace / fuzzing.REPRODUCERS / fuzzing.REPRODUCERS_INDEX
     [kept] = json.loads(index.read_text())
-    assert (kept["lib"], kept["kind"], kept["dataset"], kept["version"]) == (
+    assert (kept["lib"], kept["kind"], kept["dataset"], kept["version"], kept["corpus_outcomes"]) == (
         "protobuf",
         "crash",
         "user",
         "3.21",
+        [],  # what the corpus run gives it is the committer's to record
     )
     [entry] = generate.reproducer_entries(index, "protobuf")
     assert (entry.data, entry.dataset, entry.expect, entry.mutation) == (
@@ -101,3 +103,33 @@ def test_keep_adds_new_findings_once_and_the_full_corpus_replays_them(tmp_path: 
         FUZZ_REPRODUCER,
     )
     assert generate.reproducer_entries(index, "json") == []
+
+
+def _replayed(outcome: str, lib: str = "protobuf") -> dict[str, object]:
+    return {"lang": "cpp", "lib": lib, "variant": "hardened", "format": "protobuf",
+            "input": "protobuf-000001", "outcome": outcome, "detail": "d"}  # fmt: skip
+
+
+def test_a_corpus_run_must_give_each_kept_finding_its_recorded_outcome() -> None:
+    params = {"lang": "cpp", "lib": "protobuf", "variant": "hardened", "kind": "crash",
+              "corpus_outcomes": ["clean_error", "accepted_different"], "sha256": "ab" * 32}  # fmt: skip
+    manifest = {"inputs": [{"id": "protobuf-000001", "mutation": FUZZ_REPRODUCER, "params": params}]}
+    assert fuzzing.replays_changed([_replayed("clean_error")], manifest) == []
+    assert fuzzing.replays_changed([_replayed("accepted_different")], manifest) == []
+    # Another decoder of the format is fed the input too; only the finder's outcome is recorded.
+    assert fuzzing.replays_changed([_replayed("crash", lib="other")], manifest) == []
+    [changed] = fuzzing.replays_changed([_replayed("crash")], manifest)
+    assert "recorded corpus_outcomes: ['clean_error', 'accepted_different']" in changed
+    # A finding kept but not yet recorded fails, naming what the run gave.
+    unrecorded = {"inputs": [{**manifest["inputs"][0], "params": {**params, "corpus_outcomes": []}}]}
+    [changed] = fuzzing.replays_changed([_replayed("clean_error")], unrecorded)
+    assert "clean_error d; recorded corpus_outcomes: []" in changed
+
+
+def test_every_kept_finding_says_what_the_corpus_run_gives_it_and_why() -> None:
+    index = runfile("serbench") / fuzzing.REPRODUCERS / fuzzing.REPRODUCERS_INDEX
+    for r in json.loads(index.read_text()):
+        who = f"{r['lang']} {r['lib']} {r['format']} {r['sha256'][:16]}"
+        assert r["corpus_outcomes"] and set(r["corpus_outcomes"]) <= set(OUTCOMES), who
+        # A note exactly where the worker's outcomes are not just the fuzz build's kind.
+        assert bool(r["corpus_note"]) == (r["corpus_outcomes"] != [r["kind"]]), who

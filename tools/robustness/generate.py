@@ -33,7 +33,6 @@ class Profile:
     # kind -> (inputs per size-1 base, inputs per size-100 base); deep_nesting: inputs per format.
     counts: dict[str, tuple[int, int]]
     jsonchecker: int
-    reproducers: bool = False  # the inputs kept from fuzzing (reproducers/)
 
 
 PROFILES = {
@@ -47,7 +46,6 @@ PROFILES = {
          "length_lie": (16, 4), "wrong_type": (8, 3), "invalid_utf8": (6, 2),
          "duplicate_key": (6, 2), "deep_nesting": (6, 0)},
         jsonchecker=36,
-        reproducers=True,
     ),
 }  # fmt: skip
 
@@ -154,7 +152,7 @@ def reproducer_entries(index: Path, fmt: str) -> list[Entry]:
     for r in json.loads(index.read_text(encoding="utf-8")):
         if r["format"] != fmt:
             continue
-        params = {k: r[k] for k in ("lang", "lib", "variant", "kind", "sha256")}
+        params = {k: r[k] for k in ("lang", "lib", "variant", "kind", "corpus_outcomes", "sha256")}
         data = (index.parent / r["file"]).read_bytes()
         if r["dataset"]:
             entries.append(Entry(fmt, data, r["dataset"], 1, "fixture", FUZZ_REPRODUCER, params))
@@ -195,7 +193,9 @@ def build(
         entries += format_entries(bases, profile, seed)
         if fmt == "json":
             entries += jsonchecker_entries(jsonchecker, profile) + edge_entries()
-        if profile.reproducers and reproducers:
+        # Both profiles: a few inputs, and each language's smoke test checks the outcome the
+        # finding's decoder was kept with.
+        if reproducers:
             entries += reproducer_entries(reproducers, fmt)
     return manifest(name, seed, entries), [e.data for e in entries]
 

@@ -1,7 +1,8 @@
 """robustness_smoke_test(name, lang, worker): the driver (tools/robustness/drive.py)
 on the smoke corpus against one language's worker; fails unless every decoder
 answers accepted_equal on every control, every JSON_checker pass file is accepted
-by every schemaless JSON decoder, every result is one of the six outcomes and the
+by every schemaless JSON decoder, every kept fuzz finding gives its decoder the outcome
+recorded for the fixed corpus, every result is one of the six outcomes and the
 output validates (smoke_test.py). One call in each //<lang>/robustness/BUILD.bazel:
 
     load("//tools/robustness:smoke.bzl", "robustness_smoke_test")
@@ -25,7 +26,10 @@ def robustness_smoke_test(name, lang, worker, size = "large", tags = []):
             "$(rootpath {})".format(_CORPUS),
         ],
         data = [worker, _CORPUS],
-        deps = ["//tools/robustness:drive_lib"],
+        deps = [
+            "//tools/robustness:drive_lib",
+            "//tools/robustness:fuzz_lib",
+        ],
         python_version = "PY3",
         # No generated __init__.py: with one, @bazel_tools' own `tools` package (a worker's
         # runfiles library) would hide this workspace's tools.robustness.

@@ -12,7 +12,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from tools.robustness import drive, schema
+from tools.robustness import drive, fuzzing, schema
 
 
 def _who(r: dict[str, Any]) -> str:
@@ -62,7 +62,12 @@ def check(doc: dict[str, Any], manifest: dict[str, Any]) -> list[str]:
     errors = schema.validate(doc)
     if not errors and not doc["decoders"]:
         errors.append("the worker listed no decoder")
-    return errors or _controls_failed(doc) + _passes_rejected(doc, manifest) + _missing(doc, manifest)
+    return errors or (
+        _controls_failed(doc)
+        + _passes_rejected(doc, manifest)
+        + _missing(doc, manifest)
+        + fuzzing.replays_changed(doc["results"], manifest)
+    )
 
 
 def main() -> int:
