@@ -37,9 +37,9 @@ REMEASURE_ROUND = 100
 # minutes later, in another phase of the host), at half its cost.
 REMEASURE_ROUNDS = {"standard": 5}
 # A re-measurement's budget: at most this share of the first pass's time, widest spread first.
-# In a noisy phase most cases spread past the limit (a fresh machine's run re-measured 2,087 of
-# Python's 2,532 cases, which took the standard profile past its hour); the widest are the ones
-# a second chance helps most, and the others keep their flag.
+# In a noisy phase most cases spread past the limit, and re-measuring them all took the
+# standard profile past its hour; the widest are the ones a second chance helps most, and
+# the others keep their flag.
 REMEASURE_BUDGET = 0.25
 SCALING_RANGE = (0.5, 2.0)  # time per record at 1,000 records / at 100
 SCALING_SIZES = (100, 1000)

@@ -12,8 +12,7 @@ store: what 95% of a language's cases moved less than between two back-to-back r
 the same code). A smaller move cannot be told from that noise with one run a side.
 
 Host drift: on a shared machine a whole run can go a few percent faster or slower than
-the one before (run 20261123T185833Z ran a median 4% faster than 20261123T184409Z in C++,
-the same cases, back to back), which makes nearly every case "changed" once intervals are
+the one before (the same cases, back to back), which makes nearly every case "changed" once intervals are
 a few percent wide. So each language's cases are compared as ratios to the language's
 median case: B's samples are divided by the median over the language's cases of
 median B / median A, the drift, which is printed first. That needs at least 20 cases of
@@ -74,16 +73,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 # The defaults. A case is called changed only when its median moved by at least
 # MIN_EFFECT: one run per side cannot tell a smaller move from the run-to-run noise of
-# this shared machine. Two back-to-back runs of the same code (the repeatability
-# benchmark, runs 20261125T090310Z and 091530Z) kept 97% (C++), 80% (.NET) and 69%
-# (Python) of their medians within ±5%, yet with a 2% minimum effect this compare called
-# 17%, 12% and 26% of those cases changed: each run's samples agree with each other more
-# closely than two runs agree (the samples of one run share its processes and its hour).
-# Even 5% is under this machine's run-to-run noise for Python and .NET: over the same two
-# runs, 95% of the cases moved less than 20.2% (Python), 14.9% (.NET) and 4.0% (C++), and
-# with those as minimum effects the compare flagged 4%, 3% and 6%. So the repeatability
-# benchmark's report records that figure per language, and compare raises the minimum
-# effect to it for runs of the report's machine (MinEffect).
+# this shared machine. Between two back-to-back runs of the same code a small minimum
+# effect called many cases changed: each run's samples agree with each other more closely
+# than two runs agree (the samples of one run share its processes and its hour). For
+# Python and .NET even 5% is under that run-to-run noise, so the repeatability benchmark's
+# report records the noise per language, and compare raises the minimum effect to it for
+# runs of the report's machine (MinEffect).
 ALPHA, MIN_EFFECT = 0.05, 0.05
 
 

@@ -12,9 +12,8 @@ prints each worker's own counts, so a count that falls back means a new worker: 
 the finished ones are kept and added. The total then grows as workers start, so while it is
 incomplete the estimate leans on last time's duration, when there is one. Without one, no
 estimate is shown before RATIO_FROM of the cases are done: a first count that follows a
-minute of checks said ~59:02:54 for a re-measurement that took 23 minutes (the runner now
-gives a re-measurement the first pass's time per sample, times its samples, as its expected
-duration).
+minute of checks would predict hours for minutes of work. A re-measurement's expected
+duration is the first pass's time per sample times its samples.
 """
 
 import re

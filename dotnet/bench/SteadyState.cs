@@ -43,8 +43,8 @@ public static class SteadyState
     /// <summary>The caps are in the process's CPU time (every thread: the background JIT's
     /// included), not in wall time: under other tenants' load the process, its JIT thread with
     /// it, gets a small share of the 2 cores, and a wall-time cap stopped the warm-up before the
-    /// JIT had done the work a quiet machine does in that time (measured at load 35 to 95: cases
-    /// timed 3 to 23x slower than BenchmarkDotNet's default job, whose warmup runs for seconds).
+    /// JIT had done the work a quiet machine does in that time, so cases were timed far slower
+    /// than BenchmarkDotNet's default job, whose warmup runs for seconds.
     /// A wall-time limit, far above, keeps a run bounded all the same.</summary>
     public static readonly (TimeSpan Cpu, TimeSpan Wall) Bound = (TimeSpan.FromSeconds(1), TimeSpan.FromSeconds(30));
 

@@ -94,8 +94,8 @@ def comparison(case_id: str) -> str:
 def repeats(per_call: Mapping[str, float], repeat: int, below: float) -> dict[str, int]:
     """Loops per sample of each case (id -> seconds per call): every case of one comparison
     gets `repeat` when all its libraries' calls are under `below`, else one, so keeping the
-    fastest loop never favours one library over another (a single loop's median was a median
-    3-4% above the fastest of three's in run 20261123T165353Z)."""
+    fastest loop never favours one library over another (a single loop's median sits above
+    the fastest of three's, so mixing the two would skew the comparison)."""
     slow = {comparison(case_id) for case_id, seconds in per_call.items() if seconds >= below}
     return {case_id: 1 if comparison(case_id) in slow else repeat for case_id in per_call}
 

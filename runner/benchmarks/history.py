@@ -1,7 +1,7 @@
 """`bazel run //runner:bench_history`: how fast `runner history` answers over 1,000 runs.
 
-A benchmark of the runner itself, not a test; it prints figures (see runner/README.md;
-this machine's are in results/README.md). Target: a history query over 1,000 runs in <= 1 s.
+A benchmark of the runner itself, not a test; it prints figures (see runner/README.md and
+results/README.md). Target: a history query over 1,000 runs in <= 1 s.
 
 It fills a new SQLite store with --runs synthetic complete runs of one machine class, one
 hour apart, each with its git commit, --libraries x 2 ops x every dataset and size of the
