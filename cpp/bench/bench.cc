@@ -206,14 +206,27 @@ std::set<std::string> ReadCaseIds(const std::filesystem::path& path) {
   return ids;
 }
 
+// The libraries the case ids name (their `lib=` parts).
+std::set<std::string> LibrariesOf(const std::set<std::string>& ids) {
+  std::set<std::string> libs;
+  for (const std::string& id : ids) {
+    const std::size_t at = id.find("/lib=");
+    if (at != std::string::npos) libs.insert(id.substr(at + 5, id.find('/', at + 5) - (at + 5)));
+  }
+  return libs;
+}
+
 // A worker: plans this process's cases (one dataset, under the driver),
 // writes the catalog, times the measured cases in rounds, writes cpp.json.
 int Worker(const Options& options, const std::string& argv0) {
   Plan plan;
   try {
-    plan = PlanSuite(
-        {.library = options.library, .dataset = options.dataset, .document = options.document});
-    if (options.cases) KeepListed(plan, ReadCaseIds(*options.cases));
+    const std::set<std::string> ids = options.cases ? ReadCaseIds(*options.cases) : std::set<std::string>{};
+    plan = PlanSuite({.library = options.library,
+                      .dataset = options.dataset,
+                      .document = options.document,
+                      .libraries = LibrariesOf(ids)});
+    if (options.cases) KeepListed(plan, ids);
     if (options.payloads) WritePayloads(plan, *options.payloads);
   } catch (const std::invalid_argument& e) {
     std::cerr << e.what() << "\n" << kUsage << "\n";

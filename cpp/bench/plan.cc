@@ -40,6 +40,11 @@ bool Selected(const std::optional<std::string>& filter, const std::string& name)
   return !filter || *filter == name;
 }
 
+// Whether the filter plans a library: --library, and the libraries --cases names.
+bool Wanted(const Filter& filter, const std::string& lib) {
+  return Selected(filter.library, lib) && (filter.libraries.empty() || filter.libraries.contains(lib));
+}
+
 // Allocations and peak heap of one operation.
 AllocCount CountAllocs(const std::function<void()>& op) {
   op();  // warm: first-use caches and lazy statics are not the op's cost
@@ -226,20 +231,20 @@ void PlanDataset(const Filter& filter, Plan& plan) {
   const std::string dataset(R::kDataset);
   for (std::size_t size : model::kSizes) {
     const auto records = std::make_shared<const std::vector<R>>(model::LoadFixture<R>(size));
-    if (Selected(filter.library, kMemcpy)) {
+    if (Wanted(filter, kMemcpy)) {
       PlanMemcpy(dataset, size, Protobuf().codec<R>().Encode(*records), plan);
     }
     for (const Library& library : adapters::Libraries()) {
-      if (Selected(filter.library, library.info.lib)) PlanLibrary(library, records, plan);
+      if (Wanted(filter, library.info.lib)) PlanLibrary(library, records, plan);
     }
     const auto doc = adapters::SyntheticDocument(dataset, size);
     for (const DocumentLibrary& library : adapters::DocumentLibraries()) {
-      if (Selected(filter.library, library.info.lib) && !Has(adapters::Libraries(), library.info)) {
+      if (Wanted(filter, library.info.lib) && !Has(adapters::Libraries(), library.info)) {
         PlanDocument(library, doc, size, plan);
       }
     }
     for (const adapters::UnbuiltLibrary& library : adapters::UnbuiltLibraries()) {
-      if (Selected(filter.library, library.info.lib)) {
+      if (Wanted(filter, library.info.lib)) {
         PlanUntimed(library.info, dataset, size, "not_measured",
                     library.reason, plan);
       }
@@ -251,16 +256,16 @@ void PlanDataset(const Filter& filter, Plan& plan) {
 void PlanRealDocument(const std::shared_ptr<const adapters::Document>& doc, const Filter& filter,
                       Plan& plan) {
   const std::string& name = doc->name;
-  if (Selected(filter.library, kMemcpy)) {
+  if (Wanted(filter, kMemcpy)) {
     std::string bytes;
     for (const std::string& p : doc->payloads) bytes += p;
     PlanMemcpy(name, 1, std::move(bytes), plan);
   }
   for (const DocumentLibrary& library : adapters::DocumentLibraries()) {
-    if (Selected(filter.library, library.info.lib)) PlanDocument(library, doc, 1, plan);
+    if (Wanted(filter, library.info.lib)) PlanDocument(library, doc, 1, plan);
   }
   for (const Library& library : adapters::Libraries()) {
-    if (Selected(filter.library, library.info.lib) &&
+    if (Wanted(filter, library.info.lib) &&
         !Has(adapters::DocumentLibraries(), library.info)) {
       PlanUntimed(library.info, name, 1, "not_applicable",
                   "maps the synthetic datasets' typed records; " + name +
@@ -311,12 +316,12 @@ Plan PlanSuite(const Filter& filter) {
   CheckKnown(filter.library, KnownLibraries(), "library");
   if (!filter.document) CheckKnown(filter.dataset, KnownDatasets(), "dataset");
   Plan plan;
-  if (Selected(filter.library, kMemcpy)) {
+  if (Wanted(filter, kMemcpy)) {
     plan.libraries.push_back({.lib = kMemcpy, .format = "raw", .version = gnu_get_libc_version(),
                               .capabilities = {"schemaless"}, .ops = {kMemcpy}});
   }
   for (const LibraryInfo& info : AllLibraries()) {
-    if (Selected(filter.library, info.lib)) plan.libraries.push_back(info);
+    if (Wanted(filter, info.lib)) plan.libraries.push_back(info);
   }
   if (filter.document) {
     PlanRealDocument(adapters::UserDocument(filter.dataset.value_or("mine"), *filter.document),

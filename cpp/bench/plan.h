@@ -39,6 +39,9 @@ struct Filter {
   std::optional<std::string> dataset = std::nullopt;
   // A user's JSON document: the only dataset planned, named `dataset`.
   std::optional<std::filesystem::path> document = std::nullopt;
+  // When not empty, only these libraries (those a --cases file names): a worker of a
+  // few cases then verifies and encodes only their libraries.
+  std::set<std::string> libraries = {};
 };
 
 // The names --library and --dataset accept.

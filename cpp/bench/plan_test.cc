@@ -60,6 +60,16 @@ TEST(PlanSuiteTest, MemcpyAllocatesNothing) {
   }
 }
 
+// A --cases file's libraries: only they are verified and planned.
+TEST(PlanSuiteTest, PlansOnlyTheNamedLibraries) {
+  const Plan plan = PlanSuite({.dataset = "user", .libraries = {"protobuf", "memcpy"}});
+  ASSERT_FALSE(plan.cases.empty());
+  std::set<std::string> planned;
+  for (const PlannedCase& p : plan.cases) planned.insert(p.c.lib);
+  EXPECT_EQ(planned, (std::set<std::string>{"protobuf", "memcpy"}));
+  for (const auto& info : plan.libraries) EXPECT_TRUE(planned.contains(info.lib)) << info.lib;
+}
+
 // A real document: measured by the libraries of its format (after their
 // round-trip check), not applicable, with a reason, for every other one.
 TEST(PlanSuiteTest, PlansRealDocumentsByFormat) {
