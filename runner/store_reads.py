@@ -84,12 +84,12 @@ ORDER BY r.started_at DESC, r.id DESC LIMIT 1
 """
 # A fuzz pass's findings, with whether the snapshot's robustness run gave the decoder's kept
 # fuzz inputs the same outcome.
+# {concat}: the engine's aggregate joining text with commas.
 _FUZZ_FINDINGS = """
 SELECT f.lang, f.lib, f.variant, f.format, f.kind, f.detail, f.frames, f.origin, f.dataset, f.sha256, f.size,
-       COALESCE((SELECT r.outcome FROM robustness_results r
+       COALESCE((SELECT {concat} FROM robustness_results r
                  WHERE r.run_id = ? AND r.lang = f.lang AND r.lib = f.lib AND r.variant = f.variant
-                   AND r.format = f.format AND r.mutation = 'fuzz_reproducer' AND r.outcome = f.kind
-                 LIMIT 1), '')
+                   AND r.format = f.format AND r.mutation = 'fuzz_reproducer'), '')
 FROM fuzz_findings f WHERE f.run_id = ?
 """
 # (table, column, read as, read without it)
@@ -124,8 +124,13 @@ def latest_fuzz_run(store: Store) -> str | None:
 
 
 def fuzz_finding_rows(store: Store, run_id: str, fuzz_run: str) -> list[tuple[Any, ...]]:
-    """fuzz_run's findings, each with the outcome run_id's corpus gave its kept inputs."""
-    return [tuple(row) for row in store.db.execute(_FUZZ_FINDINGS, (run_id, fuzz_run))]
+    """fuzz_run's findings, each with the outcomes run_id's corpus gave its decoder's kept inputs
+    (sorted, comma-separated; "" when it ran none)."""
+    sql = _FUZZ_FINDINGS.format(concat=store.db.dialect.concat.format("r.outcome"))
+    return [
+        (*row[:-1], ",".join(sorted(set(filter(None, str(row[-1]).split(","))))))
+        for row in store.db.execute(sql, (run_id, fuzz_run))
+    ]
 
 
 # runner export ----------------------------------------------------------------

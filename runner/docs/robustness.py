@@ -178,7 +178,7 @@ def _fuzz(snapshot: Snapshot) -> dict[str, Any] | None:
                 "f": f,
                 "kind": OUTCOME_NAMES.get(f.kind, f.kind),
                 "version": versions.get((f.lang, f.lib, f.variant, f.format), DASH),
-                "reproduced": "yes" if f.replayed else "no",
+                "replayed": ", ".join(OUTCOME_NAMES.get(o, o) for o in f.replayed.split(",") if o) or DASH,
             }
             for f in findings
         ],

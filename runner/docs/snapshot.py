@@ -45,8 +45,8 @@ whose "record" key names its kind:
 - `fuzz_finding`: one finding of that pass: decoder identity, kind (crash, hang,
   memory_blowup), detail, frames (the top stack frames that deduplicate it), origin
   (library or harness), dataset, sha256 and size of the reproducing input, and
-  `replayed` (the outcome the snapshot's robustness run gave that decoder's inputs of
-  kind fuzz_reproducer with this outcome, "" when none did or it did not run them).
+  `replayed` (the outcomes the snapshot's robustness run gave that decoder's kept fuzz
+  reproducers, comma-separated, "" when it did not run them).
 
 Version 1 had `interop` and `robustness` kinds that no suite ever wrote; a version 1
 file is still read (those kinds are ignored). Readers ignore unknown keys and unknown

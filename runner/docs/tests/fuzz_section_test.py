@@ -6,6 +6,7 @@ import dataclasses
 from pathlib import Path
 
 from runner.docs import generate
+from runner.docs.results import DASH
 from runner.docs.snapshot import FuzzDecoder, FuzzFinding
 from runner.docs.tests.synthetic import snapshot as synthetic
 
@@ -19,7 +20,8 @@ _DECODERS = (
 )  # fmt: skip
 _FINDINGS = (
     FuzzFinding("cpp", "msgpack_cxx", "", "msgpack", "memory_blowup", "out-of-memory (malloc(4294967295))",
-                ("msgpack::v1::detail::unpack_array",), "library", None, "ab" * 32, 6, "memory_blowup"),
+                ("msgpack::v1::detail::unpack_array",), "library", None, "ab" * 32, 6,
+                "clean_error,memory_blowup"),
     FuzzFinding("python", "msgspec", "schemaless", "msgpack", "hang", "no answer within 5 s", (), "harness",
                 None, "cd" * 32, 3, ""),
 )  # fmt: skip
@@ -44,12 +46,13 @@ def test_a_fuzz_pass_gives_a_coverage_line_per_decoder_and_a_row_per_finding(tmp
     rows = section.splitlines()
     assert any(
         r.startswith(
-            f"| C++ · msgpack_cxx | msgpack | 6.1.0 | memory blow-up | library | `{'ab' * 8}` | 6 | yes |"
+            f"| C++ · msgpack_cxx | msgpack | 6.1.0 | memory blow-up | library | `{'ab' * 8}` | 6"
+            " | clean error, memory blow-up |"
         )
         for r in rows
     )
     assert (
-        f"| Python · msgspec (schemaless) | msgpack | 0.19.0 | hang | harness | `{'cd' * 8}` | 3 | no |"
+        f"| Python · msgspec (schemaless) | msgpack | 0.19.0 | hang | harness | `{'cd' * 8}` | 3 | {DASH} |"
         in section
     )
 
