@@ -89,6 +89,10 @@ public static class Decoders
         // Default options read the model's PascalCase names, not the corpus's canonical
         // snake_case keys; its reader is the one reflection_snake_case runs on the corpus.
         SystemTextJsonLibrary => [],
+        // Schema-less decoders are JSON's only, as in C++: read from the corpus's typed
+        // payloads, a float field's whole value comes back a double where the canonical JSON
+        // the check compares with writes an integer. The typed readers cover MessagePack.
+        MessagePackSchemalessLibrary => [],
         _ when CatalogData.CorpusFormats.Contains(library.Format) => [new LibraryDecoder(library)],
         _ => [],
     };
