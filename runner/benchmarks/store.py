@@ -207,16 +207,15 @@ WRITERS: dict[str, Callable[[Path, list[tuple[str, str, str, int]], random.Rando
 
 def full_run_ingest(work: Path, libraries: dict[str, int]) -> None:
     rng = random.Random(1)
-    writers = WRITERS
     raw = work / "full-run"
     shutil.rmtree(raw, ignore_errors=True)
     (work / "full.sqlite").unlink(missing_ok=True)
-    for lang, write in writers.items():
+    for lang, write in WRITERS.items():
         write(raw, case_ids(libraries[lang]), rng)
     figures: dict[str, float] = {}
     with Store.open(work / "full.sqlite") as store:
         store.create_run("full", "full", {}, "bench", MACHINE, {})
-        for s in (s for s in SUITES if s.lang in writers):
+        for s in (s for s in SUITES if s.lang in WRITERS):
             with timed(s.lang, figures):
                 outcome = ingest_suite(store, "full", s, raw / s.lang)
             assert not outcome.errors, outcome.errors
