@@ -35,6 +35,8 @@ COMPILED = {
     "boost_serialization": "libboost_serialization",
 }
 SYMBOLIZER = "/usr/lib/llvm-14/bin/llvm-symbolizer"
+# UBSan reports of findings already kept, silenced while fuzzing (the file says which).
+KNOWN_FINDINGS = "serbench/cpp/fuzz/known_findings.supp"
 # Artifacts replayed per decoder, smallest first (a decoder crashing on every other
 # input leaves hundreds; their top frames repeat).
 MAX_REPLAYS = 12
@@ -62,13 +64,15 @@ _DATASET_NAMESPACE = re.compile(r"serbench::\w+::")
 _PROJECT = re.compile(r"(^|/)cpp/(adapters|robustness|model|fuzz)/")
 
 
-def _env(decoder: Decoder, symbolize: bool = True) -> dict[str, str]:
-    """The decoder's selection; stacks symbolized only where they are read (it takes seconds)."""
+def _env(decoder: Decoder, symbolize: bool = True, silence_known: bool = True) -> dict[str, str]:
+    """The decoder's selection; stacks symbolized only where they are read (it takes seconds);
+    the kept findings silenced unless a kept reproducer is replayed."""
     env = dict(os.environ, SERBENCH_FUZZ_LIB=decoder.lib, SERBENCH_FUZZ_FORMAT=decoder.format)
     env["SERBENCH_FUZZ_VARIANT"] = decoder.variant or ""
     env["ASAN_SYMBOLIZER_PATH"] = SYMBOLIZER
     env["ASAN_OPTIONS"] = f"symbolize={int(symbolize)}"
-    env["UBSAN_OPTIONS"] = f"print_stacktrace=1:halt_on_error=1:symbolize={int(symbolize)}"
+    known = f":suppressions={runfile(KNOWN_FINDINGS)}" if silence_known else ""
+    env["UBSAN_OPTIONS"] = f"print_stacktrace=1:halt_on_error=1:symbolize={int(symbolize)}{known}"
     return env
 
 
@@ -154,18 +158,23 @@ def _summary(log: str, kind: str) -> str:
     return kind
 
 
-def _replay_log(fuzzer: Path, decoder: Decoder, data: bytes, work: Path, symbolize: bool) -> str | None:
+def _replay_log(
+    fuzzer: Path, decoder: Decoder, data: bytes, work: Path, symbolize: bool, silence_known: bool = True
+) -> str | None:
     """The sanitizer's report of `data`, None if it decodes without one."""
     path = work / "replay.bin"
     path.write_bytes(data)
-    proc = _run([str(fuzzer), *_limits(), str(path)], _env(decoder, symbolize), capture_output=True)
+    env = _env(decoder, symbolize, silence_known)
+    proc = _run([str(fuzzer), *_limits(), str(path)], env, capture_output=True)
     return proc.stderr.decode(errors="replace") if proc.returncode != 0 else None
 
 
-def _raw_key(fuzzer: Path, decoder: Decoder, data: bytes, work: Path) -> tuple[str, ...] | None:
+def _raw_key(
+    fuzzer: Path, decoder: Decoder, data: bytes, work: Path, silence_known: bool = True
+) -> tuple[str, ...] | None:
     """The kind and the top return addresses, from a replay without symbols (a second,
     where symbols take five): artifacts with the same key are one finding."""
-    log = _replay_log(fuzzer, decoder, data, work, symbolize=False)
+    log = _replay_log(fuzzer, decoder, data, work, symbolize=False, silence_known=silence_known)
     return None if log is None else (_kind(log), *_RAW_FRAME.findall(log)[:6])
 
 
