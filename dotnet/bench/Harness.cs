@@ -35,6 +35,10 @@ public static class Harness
     /// published profile's ten rounds within its time budget.</summary>
     public static readonly TimeSpan StandardIterationTime = TimeSpan.FromMilliseconds(100);
 
+    /// <summary>What the profile's samples were timed by, as the catalog records it.</summary>
+    public static string Clock(string profile) =>
+        profile is "full" ? "wall clock: BenchmarkDotNet's default job" : ProcessCpuClock.Instance.Title;
+
     /// <summary>quick: one launch, one warmup and three short iterations (the whole suite in
     /// minutes, a smoke run); standard: one round's sample per case, one measured iteration of at
     /// least <see cref="StandardIterationTime"/> after the case's warm-up to steady state
@@ -45,10 +49,6 @@ public static class Harness
     /// full collection instead; both time the process's CPU time (<see cref="ProcessCpuClock"/>),
     /// the clock of the other languages' suites. full: BenchmarkDotNet's default job, untouched (its
     /// wall clock: `//dotnet/stock` compares the standard profile with it); dry: every case once (tests).</summary>
-    /// <summary>What the profile's samples were timed by, as the catalog records it.</summary>
-    public static string Clock(string profile) =>
-        profile is "full" ? "wall clock: BenchmarkDotNet's default job" : ProcessCpuClock.Instance.Title;
-
     private static Job Job(string profile) => profile switch
     {
         "full" => BenchmarkDotNet.Jobs.Job.Default,
