@@ -41,6 +41,8 @@ Rounds = Mapping[CaseIdentity, Mapping[int, float]]  # case -> round -> ns
 ROUND_STRIDE = 1000
 # Fewer A/A medians than this: their largest move is the noise (too few for a spread).
 _SPREAD_FROM = 8
+# The unchanged cases that moved most, shown with why each was not called.
+SHOWN_UNCALLED = 5
 
 
 def benjamini_hochberg(p_values: Sequence[float], q: float = FDR) -> list[bool]:
@@ -97,8 +99,17 @@ class CaseVerdict:
     identity: CaseIdentity
     ratio: RatioCI  # head / base
     p_value: float  # sign test, before the false-discovery control
+    significant: bool  # after the false-discovery control
     noise: float  # the language's noise this case had to exceed
     verdict: Verdict
+
+    def why_not_called(self) -> str:
+        """Which of the three conditions an unchanged case missed (the first one)."""
+        if not self.significant:
+            return f"not significant once {FDR:g} false discoveries are allowed (p = {self.p_value:.2g})"
+        if not (self.ratio.lo > 1 or self.ratio.hi < 1):
+            return "its 95% interval includes 1"
+        return f"within the noise (±{self.noise:.1%})"
 
 
 def judge(base: Rounds, head: Rounds) -> list[CaseVerdict]:
@@ -124,6 +135,7 @@ def judge(base: Rounds, head: Rounds) -> list[CaseVerdict]:
             case,
             ratio,
             p_values[case],
+            significant[case],
             noise[case.lang],
             _verdict(ratio, significant[case], noise[case.lang]),
         )
@@ -140,7 +152,7 @@ def _verdict(ratio: RatioCI, significant: bool, noise: float) -> Verdict:
 
 def markdown(verdicts: Sequence[CaseVerdict], title: str, context: str) -> str:
     """The verdict as a pull-request comment: the changed cases with their ratio and 95% CI,
-    the unchanged ones in one line."""
+    the unchanged ones in one line, then (folded) those that moved most and why each was not called."""
     changed = [v for v in verdicts if v.verdict is not Verdict.SAME]
     slower = sum(v.verdict is Verdict.SLOWER for v in changed)
     lines = [f"## {title}", "", context, ""]
@@ -160,4 +172,25 @@ def markdown(verdicts: Sequence[CaseVerdict], title: str, context: str) -> str:
         f"{lang} ±{n:.1%}" for lang, n in sorted({(v.identity.lang, v.noise) for v in verdicts})
     )
     lines += ["", f"Unchanged: {len(verdicts) - len(changed)} cases (noise: {noise or 'none measured'})."]
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines + _uncalled([v for v in verdicts if v.verdict is Verdict.SAME])) + "\n"
+
+
+def _uncalled(same: Sequence[CaseVerdict]) -> list[str]:
+    moved = sorted(same, key=lambda v: -abs(math.log(v.ratio.ratio)))[:SHOWN_UNCALLED]
+    if not moved:
+        return []
+    rows = [
+        f"| `{v.identity}` | {v.ratio.ratio:.3f} | [{v.ratio.lo:.3f}, {v.ratio.hi:.3f}]"
+        f" | {v.why_not_called()} |"
+        for v in moved
+    ]
+    return [
+        "",
+        f"<details><summary>The {len(moved)} unchanged cases that moved most</summary>",
+        "",
+        "| case | head / base | 95% CI | not called: |",
+        "|---|--:|--:|---|",
+        *rows,
+        "",
+        "</details>",
+    ]

@@ -2,9 +2,9 @@
 
 A benchmark of the runner itself, not a test; it prints figures (see runner/README.md).
 
-1. Full-run ingest: writes native files the size of a full-profile run of all
-   three suites (every dataset x size x op x library, full-profile sample
-   counts) by cloning the real files under runner/testdata, then times
+1. Run ingest: writes native files the size of a run of all three suites
+   (every dataset x size x op x library, the --profile's sample counts: full
+   or standard) by cloning the real files under runner/testdata, then times
    ingesting them through the real parsers into a new store.
 2. Push (with --push-to URL): that run, finished, pushed into a team store
    (`runner push`'s read and write, one transaction).
@@ -25,6 +25,7 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 from runner.caseid import CaseIdentity
@@ -73,11 +74,43 @@ def _jitter(rng: random.Random, center: float, n: int) -> list[float]:
     return [center * rng.uniform(0.95, 1.1) for _ in range(n)]
 
 
-# 1. Full-run native files -------------------------------------------------
+# 1. Run native files --------------------------------------------------------
+
+# A default BenchmarkDotNet job's measurements: (mode, stage, count).
+BDN_STAGES = (
+    ("Overhead", "Jitting", 1),
+    ("Workload", "Jitting", 1),
+    ("Workload", "Pilot", 10),
+    ("Overhead", "Warmup", 8),
+    ("Overhead", "Actual", 20),
+    ("Workload", "Warmup", 8),
+    ("Workload", "Actual", 20),
+    ("Workload", "Result", 20),
+)
 
 
-def write_pyperf(out: Path, cases: list[tuple[str, str, str, int]], rng: random.Random) -> None:
-    """pyperf's default (full) profile: 20 worker runs of 3 values and 1 warmup, plus calibration."""
+@dataclass(frozen=True)
+class Shape:
+    """A profile's samples per case, as each suite writes them (C++: 10 repetitions in both)."""
+
+    pyperf_runs: int  # worker runs after the calibration
+    pyperf_values: int  # values per run, each after one warmup
+    bdn_stages: tuple[tuple[str, str, int], ...]
+
+
+# full: pyperf's and BenchmarkDotNet's defaults. standard: ten rounds of one sample each.
+SHAPES = {
+    "full": Shape(20, 3, BDN_STAGES),
+    "standard": Shape(
+        10, 1, (("Workload", "Jitting", 1), ("Workload", "Actual", 10), ("Workload", "Result", 10))
+    ),
+}
+Cases = list[tuple[str, str, str, int]]
+RUN_STORE = "run.sqlite"
+
+
+def write_pyperf(out: Path, cases: Cases, rng: random.Random, shape: Shape) -> None:
+    """pyperf's output: its calibration run, then the shape's worker runs."""
     # The file made with pyperf's own defaults: its first run is the loop calibration.
     document = _load("pyperf_warmups/python.json")
     template = document["benchmarks"][0]  # type: ignore[index]
@@ -100,8 +133,8 @@ def write_pyperf(out: Path, cases: list[tuple[str, str, str, int]], rng: random.
         bench["metadata"].pop("variant", None)
         calibration = bench["runs"][0]
         value_runs = [
-            {"metadata": {}, "warmups": [[64, v]], "values": _jitter(rng, 1e-5, 3)}
-            for v in _jitter(rng, 1e-5, 20)
+            {"metadata": {}, "warmups": [[64, v]], "values": _jitter(rng, 1e-5, shape.pyperf_values)}
+            for v in _jitter(rng, 1e-5, shape.pyperf_runs)
         ]
         bench["runs"] = [calibration, *value_runs]
         benchmarks.append(bench)
@@ -110,8 +143,9 @@ def write_pyperf(out: Path, cases: list[tuple[str, str, str, int]], rng: random.
     (out / "python" / "python.json").write_text(json.dumps(document))
 
 
-def write_gbench(out: Path, cases: list[tuple[str, str, str, int]], rng: random.Random) -> None:
-    """The C++ suite's full profile: 10 repetitions, then mean/median/stddev/cv aggregates."""
+def write_gbench(out: Path, cases: Cases, rng: random.Random, shape: Shape) -> None:
+    """The C++ suite's output: 10 repetitions, then mean/median/stddev/cv aggregates."""
+    del shape  # ten repetitions (rounds) in every profile
     document = _load("cpp/cpp.json")
     rows = document["benchmarks"]
     assert isinstance(rows, list)
@@ -147,20 +181,7 @@ def write_gbench(out: Path, cases: list[tuple[str, str, str, int]], rng: random.
     (out / "cpp" / "cpp.json").write_text(json.dumps(document))
 
 
-# A default BenchmarkDotNet job's measurements: (mode, stage, count).
-BDN_STAGES = (
-    ("Overhead", "Jitting", 1),
-    ("Workload", "Jitting", 1),
-    ("Workload", "Pilot", 10),
-    ("Overhead", "Warmup", 8),
-    ("Overhead", "Actual", 20),
-    ("Workload", "Warmup", 8),
-    ("Workload", "Actual", 20),
-    ("Workload", "Result", 20),
-)
-
-
-def _bdn_measurements(rng: random.Random) -> list[Json]:
+def _bdn_measurements(rng: random.Random, stages: tuple[tuple[str, str, int], ...]) -> list[Json]:
     operations = 262144
     return [
         {
@@ -171,12 +192,12 @@ def _bdn_measurements(rng: random.Random) -> list[Json]:
             "Operations": operations,
             "Nanoseconds": operations * rng.uniform(1500, 1700),
         }
-        for mode, stage, count in BDN_STAGES
+        for mode, stage, count in stages
         for i in range(count)
     ]
 
 
-def write_bdn(out: Path, cases: list[tuple[str, str, str, int]], rng: random.Random) -> None:
+def write_bdn(out: Path, cases: Cases, rng: random.Random, shape: Shape) -> None:
     """One report per library, as BenchmarkDotNet writes one per benchmark class."""
     report = next((TESTDATA / "dotnet" / "results").glob("*-report-full.json"))
     document = _load(str(report.relative_to(TESTDATA)))
@@ -188,7 +209,7 @@ def write_bdn(out: Path, cases: list[tuple[str, str, str, int]], rng: random.Ran
             "MethodTitle": f"op={op}/format=fmt_{lib}/lib={lib}",
             "Parameters": f"Dataset={dataset}&Size={size}",
             "FullName": f'Serbench.Bench.Codec.{op}(Dataset: "{dataset}", Size: {size})',
-            "Measurements": _bdn_measurements(rng),
+            "Measurements": _bdn_measurements(rng, shape.bdn_stages),
         }
         by_lib.setdefault(lib, []).append(bench)
     (out / "dotnet" / "results").mkdir(parents=True)
@@ -198,32 +219,34 @@ def write_bdn(out: Path, cases: list[tuple[str, str, str, int]], rng: random.Ran
 
 
 # The suites a full run is written for, in --libraries order (the Mono suite's few cases are left out).
-WRITERS: dict[str, Callable[[Path, list[tuple[str, str, str, int]], random.Random], None]] = {
+WRITERS: dict[str, Callable[[Path, Cases, random.Random, Shape], None]] = {
     "python": write_pyperf,
     "dotnet": write_bdn,
     "cpp": write_gbench,
 }
 
 
-def full_run_ingest(work: Path, libraries: dict[str, int]) -> None:
+def run_ingest(work: Path, libraries: dict[str, int], profile: str) -> None:
+    """Writes and ingests one run shaped as `profile`'s, stored as run `profile` in work/run.sqlite."""
     rng = random.Random(1)
-    raw = work / "full-run"
+    raw = work / "run"
     shutil.rmtree(raw, ignore_errors=True)
-    (work / "full.sqlite").unlink(missing_ok=True)
+    (work / RUN_STORE).unlink(missing_ok=True)
     for lang, write in WRITERS.items():
-        write(raw, case_ids(libraries[lang]), rng)
+        write(raw, case_ids(libraries[lang]), rng, SHAPES[profile])
     figures: dict[str, float] = {}
-    with Store.open(work / "full.sqlite") as store:
-        store.create_run("full", "full", {}, "bench", MACHINE, {})
+    with Store.open(work / RUN_STORE) as store:
+        store.create_run(profile, profile, {}, "bench", MACHINE, {})
         for s in (s for s in SUITES if s.lang in WRITERS):
             with timed(s.lang, figures):
-                outcome = ingest_suite(store, "full", s, raw / s.lang)
+                outcome = ingest_suite(store, profile, s, raw / s.lang)
             assert not outcome.errors, outcome.errors
         samples = count_rows(store, "samples")
-        counts = store.counts("full")
+        counts = store.counts(profile)
     megabytes = sum(p.stat().st_size for p in raw.rglob("*.json")) / 1e6
     print(
-        f"full-run ingest: {counts['measured']} cases, {samples} samples, {megabytes:.0f} MB of native JSON"
+        f"{profile}-run ingest: {counts['measured']} cases, {samples} samples,"
+        f" {megabytes:.0f} MB of native JSON"
     )
     for lang, seconds in figures.items():
         print(f"  {lang:<7} {seconds:6.2f} s")
@@ -244,20 +267,20 @@ def _server_cpu(store: Store) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def push_full_run(work: Path, url: str) -> None:
+def push_run(work: Path, url: str, run_id: str) -> None:
     """Times the push; CPU seconds (this process and the server's) are given beside the
     wall time, which on a loaded machine says more about the load than about the push."""
-    with Store.open(work / "full.sqlite") as source, Store.open(url) as target:
-        source.finish_run("full")
+    with Store.open(work / RUN_STORE) as source, Store.open(url) as target:
+        source.finish_run(run_id)
         server = _server_cpu(target)
         start, cpu = time.perf_counter(), time.process_time()
-        rows = read_run(source, "full")
+        rows = read_run(source, run_id)
         read = time.perf_counter() - start
-        assert write_run(target, rows), f"{target.where} already holds a run named 'full'"
+        assert write_run(target, rows), f"{target.where} already holds a run named {run_id!r}"
         took, cpu = time.perf_counter() - start, time.process_time() - cpu
         server = _server_cpu(target) - server
-        assert read_run(target, "full").digest() == rows.digest()
-        counts = source.counts("full")
+        assert read_run(target, run_id).digest() == rows.digest()
+        counts = source.counts(run_id)
         print(
             f"push: {counts['measured']} cases, {len(rows.tables['samples'])} samples into {target.where}:"
             f" {took:.2f} s (reading {read:.2f} s, writing {took - read:.2f} s); CPU {cpu:.2f} s here"
@@ -377,22 +400,25 @@ def main(argv: list[str]) -> int:
         nargs=3,
         default=(15, 10, 10),
         metavar=("PY", "NET", "CPP"),
-        help="libraries per language in the full run (default 15 10 10)",
+        help="libraries per language in the run (default 15 10 10; 90 cases each)",
+    )
+    parser.add_argument(
+        "--profile", choices=sorted(SHAPES), default="full", help="the run's samples per case (default full)"
     )
     parser.add_argument("--work", type=Path, help="folder for the generated files (default: a temporary one)")
-    parser.add_argument("--skip-full", action="store_true")
+    parser.add_argument("--skip-run", action="store_true", help="skip the one-run ingest (and the push)")
     parser.add_argument(
-        "--push-to", metavar="URL", help="also push the full run into this (empty) team store and time it"
+        "--push-to", metavar="URL", help="also push that run into this team store (without it) and time it"
     )
     parser.add_argument("--skip-many", action="store_true")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="bench_store") as scratch:
         work = args.work or Path(scratch)
         work.mkdir(parents=True, exist_ok=True)
-        if not args.skip_full:
-            full_run_ingest(work, dict(zip(WRITERS, args.libraries, strict=True)))
+        if not args.skip_run:
+            run_ingest(work, dict(zip(WRITERS, args.libraries, strict=True)), args.profile)
             if args.push_to:
-                push_full_run(work, args.push_to)
+                push_run(work, args.push_to, args.profile)
         if not args.skip_many:
             many_runs(work, args.runs, args.cases, args.samples)
     return 0

@@ -125,8 +125,17 @@ def test_the_summary_lists_changed_cases_and_the_unchanged_in_one_line() -> None
     text = markdown(verdicts, "runner check: b against a", "python, quick")
     assert text.startswith("## runner check: b against a\n")
     assert "**12 slower, 0 faster** of 36 cases." in text
-    assert text.count("| slower |") == 12 and "lib=slowed" in text and "lib=lib0" not in text
-    assert "Unchanged: 24 cases (noise: python ±" in text
+    called, uncalled = text.split("<details>")
+    assert called.count("| slower |") == 12 and "lib=slowed" in called and "lib=lib0" not in called
+    assert "Unchanged: 24 cases (noise: python ±" in called
+    # The unchanged cases that moved most, each with the condition it missed.
+    assert uncalled.count("| `lang=python/") == 5 and "lib=slowed" not in uncalled
+    assert (
+        uncalled.count("not significant once")
+        + uncalled.count("includes 1")
+        + uncalled.count("within the noise")
+        == 5
+    )
 
 
 def _stand_in_build(tmp_path: Path, behaviour: dict[str, float]) -> Callable[..., check.Checkout]:
