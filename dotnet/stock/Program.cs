@@ -12,10 +12,15 @@ namespace Serbench.Stock;
 /// run it; in process only because the built assembly lives away from its project; its statistic:
 /// the median of its measured iterations). The standard profile times the process's CPU time, the
 /// default job the wall clock: on an idle machine the two agree, the work being single-threaded, so
-/// run this one on an idle machine (the load averages it prints say whether it was). The two alternate in blocks, which of them goes first
-/// alternating too, so a phase of the shared host's load falls on both; per case it takes each
-/// block's median of each, then compares the medians of those over the blocks, and prints them,
-/// every block's ratio, the load average around each block and the count within ±10%.</summary>
+/// run this one on an idle machine (the load averages it prints say whether it was). The shared
+/// host's speed drifts over minutes, so the two are interleaved finely: in each block, before each
+/// stock case, one round of the standard profile over all ten cases (a block's ten rounds thus span
+/// the same minutes as its ten stock cases), the stock cases in reverse order every other block.
+/// Such a round is the second of a two-round run: a run's first round also runs BenchmarkDotNet's
+/// pilot and the allocation count, extra iterations the other nine rounds of a run do not have.
+/// Per case it takes each block's median of each, then compares the medians of those over the
+/// blocks, and prints them, every block's ratio, the load average around each block and the count
+/// within ±10%.</summary>
 public static class Program
 {
     private static readonly string[] Cases =
@@ -38,7 +43,7 @@ public static class Program
     {
         if (args is not ["--out", var outArg, .. var rest] || Blocks(rest) is not { } blocks)
         {
-            Console.Error.WriteLine("usage: stock --out DIR [--blocks N]   (N: blocks of each kind, default 3)");
+            Console.Error.WriteLine("usage: stock --out DIR [--blocks N]   (N: blocks, default 3)");
             return 2;
         }
         var dir = Path.GetFullPath(outArg, Environment.GetEnvironmentVariable("BUILD_WORKING_DIRECTORY") ?? Environment.CurrentDirectory);
@@ -47,13 +52,16 @@ public static class Program
         for (var block = 0; block < blocks; block++)
         {
             var load = LoadAverage();
-            Action runOurs = () => Collect(ours, RoundSamples(RunOurs(Path.Combine(dir, $"ours-{block}"), block)));
-            Action runStock = () => Collect(stock, Cases.SelectMany(id => ResultSamples(RunStock(Path.Combine(dir, $"stock-{block}", Slug(id)), id))));
-            Action[] order = block % 2 == 0 ? [runOurs, runStock] : [runStock, runOurs];
-            foreach (var run in order)
+            var (ourRounds, stockSamples) = (new List<(string Id, double Ns)>(), new List<(string Id, double Ns)>());
+            var order = block % 2 == 0 ? Cases : Enumerable.Reverse(Cases).ToArray();
+            foreach (var (id, round) in order.Select((id, round) => (id, round)))
             {
-                run();
+                var ourRun = RunOurs(Path.Combine(dir, $"ours-{block}", $"run-{round}"), block * Cases.Length + round);
+                ourRounds.AddRange(RoundSamples(Path.Combine(ourRun, "round-1")));
+                stockSamples.AddRange(ResultSamples(RunStock(Path.Combine(dir, $"stock-{block}", Slug(id)), id)));
             }
+            Collect(ours, ourRounds);
+            Collect(stock, stockSamples);
             Console.WriteLine($"block {block}: load average {load} before, {LoadAverage()} after");
             Report(ours, stock, block + 1);
         }
@@ -70,13 +78,14 @@ public static class Program
         _ => null,
     };
 
-    /// <summary>The standard profile over the ten cases (its default ten rounds); returns its results folder.</summary>
+    /// <summary>A two-round run of the standard profile over the ten cases (a child process a round);
+    /// returns its results folder.</summary>
     private static string RunOurs(string outDir, int seed)
     {
         Directory.CreateDirectory(outDir);
         var cases = Path.Combine(outDir, "cases.txt");
         File.WriteAllLines(cases, Cases);
-        Bench("--profile", "standard", "--cases", cases, "--seed", $"{seed}", "--out", outDir);
+        Bench("--profile", "standard", "--rounds", "2", "--cases", cases, "--seed", $"{seed}", "--out", outDir);
         return Path.Combine(outDir, "results");
     }
 
@@ -102,11 +111,10 @@ public static class Program
         }
     }
 
-    /// <summary>Per case and round, the fastest measured iteration (ns per op): the sample the runner
-    /// keeps (the standard profile measures one a round).</summary>
-    private static IEnumerable<(string Id, double Ns)> RoundSamples(string results) =>
-        Directory.GetDirectories(results, "round-*")
-            .SelectMany(round => ResultSamples(round).GroupBy(s => s.Id).Select(g => (g.Key, g.Min(s => s.Ns))));
+    /// <summary>Per case, a round's fastest measured iteration (ns per op): the sample the runner keeps
+    /// (the standard profile measures one a round).</summary>
+    private static IEnumerable<(string Id, double Ns)> RoundSamples(string round) =>
+        ResultSamples(round).GroupBy(s => s.Id).Select(g => (g.Key, g.Min(s => s.Ns)));
 
     /// <summary>Every measured iteration (ns per op, BenchmarkDotNet's Result stage) of the reports in a folder.</summary>
     private static IEnumerable<(string Id, double Ns)> ResultSamples(string results) =>
