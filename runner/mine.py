@@ -7,16 +7,18 @@ rounds are the suites' own. A library whose round trip changes the document is r
 with its first difference (path, before, after) and never ranked. The run is stored as
 dataset `mine:<first 12 hex of the file's sha256>`, so `runner compare` works on it; a
 table per language is printed and a page with charts is written to
-results/mine/<sha256 prefix>/.
+results/mine/<sha256 prefix>/. With `--proto FILE --message NAME` the document is also
+measured as that protobuf message, binary and JSON (mine_proto.py).
 """
 
 import argparse
 import dataclasses
 import sys
+import tempfile
 import time
 from pathlib import Path
 
-from runner import mine_input, mine_phases, mine_report
+from runner import mine_input, mine_phases, mine_proto, mine_report
 from runner.all import TIMEOUTS, git_commit, new_run_id, run_one, summary
 from runner.docs.store_snapshot import read_run
 from runner.machine import runtime_metadata, this_machine
@@ -51,9 +53,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"refuse larger files (default {mine_input.DEFAULT_MAX_MIB} MiB)",
     )
     parser.add_argument("--timeout", type=float, help="seconds allowed per language")
+    parser.add_argument("--proto", type=Path, help="the document's .proto: protobuf is measured too")
+    parser.add_argument("--message", help="the message of --proto the document holds (full or short name)")
 
 
 def main(args: argparse.Namespace, suites: tuple[Suite, ...] = SUITES) -> int:
+    if (args.proto is None) != (args.message is None):
+        print("runner mine: --proto FILE and --message NAME go together", file=sys.stderr)
+        return 2
     try:
         document = mine_input.read(user_path(args.path), args.max_mib)
     except mine_input.InputError as error:
@@ -62,8 +69,35 @@ def main(args: argparse.Namespace, suites: tuple[Suite, ...] = SUITES) -> int:
     print(f"runner mine: {document.source}: {document.kind}, dataset {document.dataset}", file=sys.stderr)
     for note in document.notes:
         print(f"runner mine: note: {note}", file=sys.stderr)
-    root = results_root(args.results)
     chosen = [s for s in suites if s.lang in (args.lang or DOCUMENT_LANGS)]
+    with tempfile.TemporaryDirectory(prefix="serbench-mine-") as work:
+        try:
+            proto = _compiled(args, Path(work), chosen)
+        except mine_proto.ProtoError as error:
+            print(f"runner mine: {error}", file=sys.stderr)
+            return 2
+        return _measure(args, document, chosen, proto)
+
+
+def _compiled(args: argparse.Namespace, work: Path, chosen: list[Suite]) -> mine_proto.Compiled | None:
+    """The .proto compiled for the chosen languages (None without --proto); its notes printed."""
+    if args.proto is None:
+        return None
+    langs = [s.lang for s in chosen]
+    compiled = mine_proto.compile_proto(user_path(args.proto), args.message, work, langs)
+    print(f"runner mine: {args.proto}: message {compiled.message}", file=sys.stderr)
+    for note in compiled.notes:
+        print(f"runner mine: note: {note}", file=sys.stderr)
+    return compiled
+
+
+def _measure(
+    args: argparse.Namespace,
+    document: mine_input.Document,
+    chosen: list[Suite],
+    proto: mine_proto.Compiled | None,
+) -> int:
+    root = results_root(args.results)
     start = time.monotonic()
     with Store.open(store_path(args.store, args.results)) as store:
         run = _new_run(store, args, document, root.parent, chosen)
@@ -73,10 +107,11 @@ def main(args: argparse.Namespace, suites: tuple[Suite, ...] = SUITES) -> int:
             call = _invocation(suite, run_dir, args, document)
             timeout = args.timeout or TIMEOUTS[args.profile]
             phases = mine_phases.Phases(suite.lang)
+            extra = proto.arguments(suite.lang) if proto else []
             run_one(
                 store,
                 run,
-                _with_document(suite, text),
+                _with_document(suite, text, extra),
                 f"{index}/{len(chosen)}",
                 run_dir,
                 call,
@@ -145,6 +180,9 @@ def _invocation(
     )
 
 
-def _with_document(suite: Suite, path: Path) -> Suite:
-    """The suite as its own command, told to measure the document instead of the catalog's."""
-    return dataclasses.replace(suite, command=lambda call: [*suite_command(call), "--document", str(path)])
+def _with_document(suite: Suite, path: Path, extra: list[str]) -> Suite:
+    """The suite as its own command, told to measure the document instead of the catalog's
+    (and, with extra, as the user's protobuf message)."""
+    return dataclasses.replace(
+        suite, command=lambda call: [*suite_command(call), "--document", str(path), *extra]
+    )

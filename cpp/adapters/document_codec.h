@@ -16,6 +16,10 @@
 
 #include "cpp/adapters/codec.h"
 
+namespace google::protobuf {
+class Message;
+}  // namespace google::protobuf
+
 namespace serbench::adapters {
 
 struct Document {
@@ -31,6 +35,9 @@ struct Document {
   // of an array (a synthetic dataset's "/records") from each of whose
   // elements `access` is read, as the typed libraries read every record.
   std::string access_each = "";
+  // json: the user's protobuf message the document maps to (the bench's
+  // --proto-plugin and --message, user_messages.h), or none.
+  const google::protobuf::Message* prototype = nullptr;
 
   std::size_t bytes() const {
     std::size_t n = 0;
@@ -73,6 +80,9 @@ using DocumentOpener =
 struct DocumentLibrary {
   LibraryInfo info;
   DocumentOpener open;
+  // Why `open` declines a document of its own format; empty: it declines only
+  // the other formats'.
+  std::string not_applicable = "";
 };
 
 }  // namespace serbench::adapters

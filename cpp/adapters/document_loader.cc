@@ -71,12 +71,14 @@ std::shared_ptr<const Document> SyntheticDocument(std::string_view dataset, std:
                .access = std::move(access), .access_each = "/records"});
 }
 
-std::shared_ptr<const Document> UserDocument(std::string name, const std::filesystem::path& path) {
+std::shared_ptr<const Document> UserDocument(std::string name, const std::filesystem::path& path,
+                                             const google::protobuf::Message* prototype) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw std::runtime_error("cannot read " + path.string());
   std::string bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
   return std::make_shared<const Document>(
-      Document{.name = std::move(name), .format = "json", .payloads = {std::move(bytes)}});
+      Document{.name = std::move(name), .format = "json", .payloads = {std::move(bytes)},
+               .prototype = prototype});
 }
 
 }  // namespace serbench::adapters

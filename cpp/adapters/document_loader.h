@@ -30,8 +30,9 @@ std::shared_ptr<const Document> LoadDocument(std::string_view name);
 std::shared_ptr<const Document> SyntheticDocument(std::string_view dataset, std::size_t size);
 
 // A user's JSON document (the bench's --document), read from `path` as it is
-// and named `name`; no access fields. Throws std::runtime_error when the file
-// cannot be read.
-std::shared_ptr<const Document> UserDocument(std::string name, const std::filesystem::path& path);
+// and named `name`, mapped to `prototype`'s message when given; no access
+// fields. Throws std::runtime_error when the file cannot be read.
+std::shared_ptr<const Document> UserDocument(std::string name, const std::filesystem::path& path,
+                                             const google::protobuf::Message* prototype = nullptr);
 
 }  // namespace serbench::adapters

@@ -9,6 +9,7 @@
 
 #include "cpp/adapters/protobuf_binding.h"
 #include "cpp/adapters/registry.h"
+#include "cpp/adapters/user_messages.h"
 #include "schemas/google_message/benchmark_message1_proto2.pb.h"
 #include "schemas/google_message/benchmark_message1_proto3.pb.h"
 #include "schemas/google_message/benchmark_message2.pb.h"
@@ -106,6 +107,7 @@ class ProtobufDocument final : public DocumentCodec {
 template <bool kArena>
 DocumentOpener OpenProtobuf() {
   return [](std::shared_ptr<const Document> doc) -> std::unique_ptr<const DocumentCodec> {
+    if (doc->prototype != nullptr) return OpenUserMessages(std::move(doc), false, kArena);
     const Generated* prototype = doc->format == "protobuf" ? Prototype(doc->message) : nullptr;
     if (prototype == nullptr) return nullptr;
     return std::make_unique<const ProtobufDocument<kArena>>(std::move(doc), *prototype);
@@ -142,9 +144,20 @@ LibraryInfo DocumentInfo(std::string variant) {
 DocumentLibrary ProtobufDocuments() { return {DocumentInfo(""), OpenProtobuf<false>()}; }
 DocumentLibrary ProtobufArenaDocuments() { return {DocumentInfo("arena"), OpenProtobuf<true>()}; }
 
+// protobuf JSON: only a user's document, through its own message.
+DocumentLibrary ProtobufJsonDocuments() {
+  LibraryInfo info = DocumentInfo("");
+  info.format = "json";
+  info.missing_ops_reason = "a user's message has no access fields, and no model to convert";
+  return {info,
+          [](std::shared_ptr<const Document> doc) { return OpenUserMessages(std::move(doc), true, false); },
+          "protobuf JSON is measured on a user's document with its .proto (runner mine --proto)"};
+}
+
 SERBENCH_REGISTER(ProtobufLibrary);
 SERBENCH_REGISTER(ProtobufArenaLibrary);
 SERBENCH_REGISTER(ProtobufDocuments);
 SERBENCH_REGISTER(ProtobufArenaDocuments);
+SERBENCH_REGISTER(ProtobufJsonDocuments);
 
 }  // namespace serbench::adapters

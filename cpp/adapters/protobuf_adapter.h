@@ -5,7 +5,9 @@
 // the messages on an Arena.
 // The google_message documents are parsed into / serialized from protobuf's
 // own generated benchmark messages (ProtobufDocuments / ProtobufArenaDocuments:
-// the same lib and variant, the real datasets).
+// the same lib and variant, the real datasets). A user's document given with
+// its .proto is its message (user_messages.h) in binary (heap and arena) and
+// in protobuf JSON (ProtobufJsonDocuments, format json).
 #pragma once
 
 #include "cpp/adapters/document_codec.h"
@@ -16,5 +18,6 @@ Library ProtobufLibrary();
 Library ProtobufArenaLibrary();
 DocumentLibrary ProtobufDocuments();
 DocumentLibrary ProtobufArenaDocuments();
+DocumentLibrary ProtobufJsonDocuments();
 
 }  // namespace serbench::adapters

@@ -225,6 +225,8 @@ int Worker(const Options& options, const std::string& argv0) {
     plan = PlanSuite({.library = options.library,
                       .dataset = options.dataset,
                       .document = options.document,
+                      .proto_plugin = options.proto_plugin,
+                      .message = options.message,
                       .libraries = LibrariesOf(ids)});
     if (options.cases) KeepListed(plan, ids);
     if (options.payloads) WritePayloads(plan, *options.payloads);

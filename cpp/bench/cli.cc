@@ -38,6 +38,10 @@ void Validate(const Options& options) {
     throw UsageError("--round must be below the profile's rounds");
   }
   if (options.out.empty()) throw UsageError("--out DIR is required");
+  if (options.proto_plugin.has_value() != options.message.has_value() ||
+      (options.message && !options.document)) {
+    throw UsageError("--proto-plugin SO and --message NAME go together, with --document");
+  }
 }
 
 // The dataset name of a --document run without --dataset.
@@ -68,6 +72,10 @@ Options ParseArgs(const std::vector<std::string>& args) {
       options.payloads = *v;
     } else if (auto v = Value(args, i, "document")) {
       options.document = *v;
+    } else if (auto v = Value(args, i, "proto-plugin")) {
+      options.proto_plugin = *v;
+    } else if (auto v = Value(args, i, "message")) {
+      options.message = *v;
     } else if (auto v = Value(args, i, "isolation")) {
       options.isolation = *v;
     } else if (args[i].starts_with("--benchmark_")) {
@@ -102,6 +110,9 @@ std::vector<std::string> WorkerArgs(const Options& options, const std::string& d
   }
   if (options.rounds) args.insert(args.end(), {"--rounds", std::to_string(*options.rounds)});
   if (options.document) args.insert(args.end(), {"--document", options.document->string()});
+  if (options.proto_plugin) {
+    args.insert(args.end(), {"--proto-plugin", options.proto_plugin->string(), "--message", *options.message});
+  }
   args.insert(args.end(), options.benchmark_flags.begin(), options.benchmark_flags.end());
   return args;
 }

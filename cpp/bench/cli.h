@@ -15,12 +15,14 @@ inline constexpr char kUsage[] =
     "usage: bench --out DIR [--profile quick|standard|full] [--library NAME] [--dataset NAME]\n"
     "             [--cases FILE] [--rounds N] [--seed N] [--isolation dataset|none]\n"
     "             [--round R]\n"
-    "             [--payloads DIR] [--document PATH] [--benchmark_*=...]\n"
+    "             [--payloads DIR] [--document PATH [--proto-plugin SO --message NAME]]\n"
+    "             [--benchmark_*=...]\n"
     "  writes Google Benchmark JSON to DIR/cpp.json, the case catalog to DIR/cpp-cases.json\n"
     "  and the calibration to DIR/cpp-calibration.json; --payloads: each measured encode\n"
     "  case's payload, once before timing, to DIR/<case id, '/' as ','>.bin;\n"
     "  --document: measure this JSON document instead of every dataset, named by --dataset\n"
-    "  (default mine)";
+    "  (default mine); --proto-plugin, --message: protobuf measures it as that message of\n"
+    "  the plugin (runner mine --proto builds it)";
 
 // How much a profile measures: `rounds` samples per case, each `repeat` back-to-back
 // Google Benchmark runs (repetitions) of at least `min_time` seconds (nullopt: its
@@ -48,6 +50,10 @@ struct Options {
   // A user's JSON document, measured instead of every dataset under the name
   // --dataset gives it (runner mine).
   std::optional<std::filesystem::path> document;
+  // With it: the plugin of the user's .proto and the full name of the message
+  // the document maps to (proto_plugin.h).
+  std::optional<std::filesystem::path> proto_plugin;
+  std::optional<std::string> message;
   // dataset: one worker process per dataset and round (the default); none:
   // every dataset and round in this process (what a worker does).
   std::string isolation = "dataset";

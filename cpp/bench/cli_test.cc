@@ -47,6 +47,20 @@ TEST(ParseArgsTest, ReadsCasesRoundsSeedAndIsolation) {
   EXPECT_EQ(ParseArgs({"--out=/o", "--document=/d.json"}).dataset, "mine");
 }
 
+TEST(ParseArgsTest, ReadsTheUsersMessageWithTheDocumentAndPassesItToWorkers) {
+  const Options options = ParseArgs({"--out=/o", "--document=/d.json", "--proto-plugin", "/p.so",
+                                     "--message=shop.Item"});
+  EXPECT_EQ(options.proto_plugin, std::filesystem::path("/p.so"));
+  EXPECT_EQ(options.message, "shop.Item");
+  const std::vector<std::string> args = WorkerArgs(options, "mine", 0, "/w", 1);
+  const auto at = std::find(args.begin(), args.end(), "--proto-plugin");
+  ASSERT_NE(at, args.end());
+  EXPECT_EQ(std::vector<std::string>(at, at + 4),
+            (std::vector<std::string>{"--proto-plugin", "/p.so", "--message", "shop.Item"}));
+  EXPECT_THROW(ParseArgs({"--out=/o", "--document=/d.json", "--message=shop.Item"}), UsageError);
+  EXPECT_THROW(ParseArgs({"--out=/o", "--proto-plugin=/p.so", "--message=shop.Item"}), UsageError);
+}
+
 TEST(ParseArgsTest, RefusesBadArguments) {
   EXPECT_THROW(ParseArgs({}), UsageError);
   EXPECT_THROW(ParseArgs({"--out"}), UsageError);

@@ -12,6 +12,7 @@
 #include "cpp/adapters/document_loader.h"
 #include "cpp/adapters/registry.h"
 #include "cpp/model/datasets.h"
+#include "cpp/bench/proto_plugin.h"
 #include "cpp/model/fixture.h"
 #include "schemas/catalog/catalog.h"
 
@@ -172,9 +173,12 @@ void PlanDocument(const DocumentLibrary& library, std::shared_ptr<const Document
     error = std::string("round trip threw: ") + e.what();
   }
   if (codec == nullptr && !error) {
+    const bool declined = doc->format == library.info.format && !library.not_applicable.empty();
     return PlanUntimed(library.info, doc->name, size, "not_applicable",
-                       library.info.format + " library; " + doc->name + " is a " + doc->format +
-                           " document", plan);
+                       declined ? library.not_applicable
+                                : library.info.format + " library; " + doc->name + " is a " +
+                                      doc->format + " document",
+                       plan);
   }
   for (const std::string& op : AllOps()) {
     PlannedCase p = Planned(library.info, doc->name, size, op);
@@ -219,6 +223,14 @@ template <typename L>
 bool Has(const std::vector<L>& libraries, const LibraryInfo& info) {
   return std::any_of(libraries.begin(), libraries.end(), [&](const L& l) {
     return l.info.lib == info.lib && l.info.variant == info.variant;
+  });
+}
+
+// The same library entry: (lib, format, variant), as the catalog lists them.
+template <typename L>
+bool HasEntry(const std::vector<L>& libraries, const LibraryInfo& info) {
+  return std::any_of(libraries.begin(), libraries.end(), [&](const L& l) {
+    return l.info.lib == info.lib && l.info.format == info.format && l.info.variant == info.variant;
   });
 }
 
@@ -279,7 +291,7 @@ std::vector<LibraryInfo> AllLibraries() {
   std::vector<LibraryInfo> all;
   for (const Library& library : adapters::Libraries()) all.push_back(library.info);
   for (const DocumentLibrary& library : adapters::DocumentLibraries()) {
-    if (!Has(adapters::Libraries(), library.info)) all.push_back(library.info);
+    if (!HasEntry(adapters::Libraries(), library.info)) all.push_back(library.info);
   }
   for (const adapters::UnbuiltLibrary& library : adapters::UnbuiltLibraries()) {
     all.push_back(library.info);
@@ -324,8 +336,11 @@ Plan PlanSuite(const Filter& filter) {
     if (Wanted(filter, info.lib)) plan.libraries.push_back(info);
   }
   if (filter.document) {
-    PlanRealDocument(adapters::UserDocument(filter.dataset.value_or("mine"), *filter.document),
-                     filter, plan);
+    const google::protobuf::Message* prototype =
+        filter.proto_plugin ? &LoadPrototype(*filter.proto_plugin, filter.message.value_or("")) : nullptr;
+    PlanRealDocument(
+        adapters::UserDocument(filter.dataset.value_or("mine"), *filter.document, prototype), filter,
+        plan);
     return plan;
   }
   model::ForEachDataset([&]<typename R>(R) {

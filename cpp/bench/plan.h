@@ -39,6 +39,10 @@ struct Filter {
   std::optional<std::string> dataset = std::nullopt;
   // A user's JSON document: the only dataset planned, named `dataset`.
   std::optional<std::filesystem::path> document = std::nullopt;
+  // With the document: the plugin of the user's .proto and the full name of
+  // the message the document maps to (proto_plugin.h); protobuf measures it.
+  std::optional<std::filesystem::path> proto_plugin = std::nullopt;
+  std::optional<std::string> message = std::nullopt;
   // When not empty, only these libraries (those a --cases file names): a worker of a
   // few cases then verifies and encodes only their libraries.
   std::set<std::string> libraries = {};
@@ -53,7 +57,8 @@ void CheckKnown(const std::optional<std::string>& name, const std::vector<std::s
                 const std::string& what);
 
 // Loads the fixtures, verifies every selected library on them and builds the
-// cases. Throws std::invalid_argument for an unknown library or dataset.
+// cases. Throws std::invalid_argument for an unknown library or dataset, or a
+// plugin that cannot be loaded.
 Plan PlanSuite(const Filter& filter);
 
 // Keeps only the cases whose id is listed (--cases FILE: the runner

@@ -93,6 +93,10 @@ public static class Program
     /// 1 MiB document under load each child cost 10 to 19 s to start and up to 17 s of pre-warm.</summary>
     private static void RunInRounds(Options options, IReadOnlyList<Fixture> fixtures, IReadOnlyList<Verified> verified, Catalog catalog, int rounds)
     {
+        if (verified.Count == 0)
+        {
+            return; // every case refused or not applicable (runner mine --library protobuf): no round to take
+        }
         var progress = new Progress();
         var random = new Random(options.Seed ?? Random.Shared.Next());
         for (var round = 0; round < rounds; round++)

@@ -115,4 +115,10 @@ print("ok" if len(cases) == 2 and not bad and len(iterations) == 2 and sampled
 [[ $warmups == ok ]] || fail "jit_warmup or iterations: $warmups"
 [[ $(grep -o '"when":"[a-z]*","workload":"[a-z_0-9]*"' "$out/standard/dotnet-calibration.json" | sort -u | wc -l) == 4 ]] \
   || fail "calibration: $(cat "$out/standard/dotnet-calibration.json")"
+# Rounds with nothing to time (no case of the document applies to the library): the catalog only.
+printf '{"a": 1}' >"$TEST_TMPDIR/doc.json"
+"$bench" --profile quick --rounds 2 --library protobuf --document "$TEST_TMPDIR/doc.json" --out "$out/none" \
+  2>"$TEST_TMPDIR/none.err" || fail "rounds with nothing to time: $(tail -3 "$TEST_TMPDIR/none.err")"
+grep -q '"status": "not_applicable"' "$out/none/dotnet-cases.json" && [[ ! -e $out/none/results ]] \
+  || fail "rounds with nothing to time: $(cat "$out/none/dotnet-cases.json")"
 echo "bench smoke test: ok"

@@ -16,6 +16,7 @@ public static class Registry
         new MessagePackLibrary(),
         new MessagePackLz4Library(),
         new MessagePackSchemalessLibrary(),
+        new CborSchemalessLibrary(),
         new MsgPackLightLibrary(),
         new ProtobufNetLibrary(),
         new GoogleProtobufLibrary(),

@@ -92,7 +92,7 @@ public static class Decoders
         // Schema-less decoders are JSON's only, as in C++: read from the corpus's typed
         // payloads, a float field's whole value comes back a double where the canonical JSON
         // the check compares with writes an integer. The typed readers cover MessagePack.
-        MessagePackSchemalessLibrary => [],
+        MessagePackSchemalessLibrary or CborSchemalessLibrary => [],
         _ when CatalogData.CorpusFormats.Contains(library.Format) => [new LibraryDecoder(library)],
         _ => [],
     };

@@ -2,6 +2,7 @@
 
     bench --out DIR [--profile quick|standard|full] [--library NAME] [--dataset NAME]
           [--cases FILE] [--seed N] [--payloads DIR] [--rounds N] [--document PATH]
+          [--proto-descriptors FILE --message NAME]
 
 Writes DIR/python.json (pyperf's JSON: one benchmark per measured case, named by
 its canonical case id; runs[i] is round i, with run metadata "round": i, and
@@ -14,7 +15,10 @@ measured encode case's payload (the bytes its round trip check verified, written
 once by its worker, untimed) goes to DIR/<case id, "/" as ",">.bin. --rounds N replaces
 the profile's number of rounds (the runner's re-measure asks for fewer).
 --document PATH replaces every dataset with that one JSON document, named by --dataset
-(default "mine"): the runner's `mine` command measures a user's own data this way.
+(default "mine"): the runner's `mine` command measures a user's own data this way. With
+--proto-descriptors FILE (a FileDescriptorSet protoc wrote, imports included) --message NAME
+(its full name), protobuf also measures the document as that message, binary and JSON
+(serbench_py/user_proto.py).
 
 Isolation: every (library variant, dataset) -- and every extra case -- is served
 by a worker process of its own (this script with --serve), started fresh for
@@ -30,7 +34,7 @@ from pathlib import Path
 
 from bench.profiles import PROFILES
 from serbench_py.registry import LIBRARIES
-from serbench_py.sources import SOURCES, Source, user_document
+from serbench_py.sources import SOURCES, Source, UserProto, user_document
 
 # The dataset name of a --document run without --dataset.
 DOCUMENT = "mine"
@@ -47,6 +51,8 @@ def parse_cli(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--payloads", type=Path, help="directory for each encode case's payload")
     parser.add_argument("--rounds", type=int, help="samples per case (default: the profile's)")
     parser.add_argument("--document", type=Path, help="measure this JSON document instead")
+    parser.add_argument("--proto-descriptors", type=Path, help="descriptor set of --message")
+    parser.add_argument("--message", help="the full name of the document's message")
     # Internal: serve one unit's cases as a worker process.
     parser.add_argument("--serve", help=argparse.SUPPRESS)
     opts = parser.parse_args(argv)
@@ -54,11 +60,14 @@ def parse_cli(argv: list[str]) -> argparse.Namespace:
         parser.error("--out is required")
     if opts.rounds is not None and opts.rounds < 1:
         parser.error("--rounds must be at least 1")
+    proto = opts.proto_descriptors is not None
+    if proto != (opts.message is not None) or (proto and opts.document is None):
+        parser.error("--proto-descriptors FILE and --message NAME go together, with --document")
     if opts.document is None and opts.dataset not in (None, *SOURCES):
         parser.error(f"unknown --dataset {opts.dataset!r} (known: {', '.join(sorted(SOURCES))})")
     here = Path(os.environ.get("BUILD_WORKING_DIRECTORY", "."))
     # Under `bazel run` the working directory is the runfiles tree, not the caller's.
-    for name in ("out", "cases", "payloads", "document"):
+    for name in ("out", "cases", "payloads", "document", "proto_descriptors"):
         if getattr(opts, name) is not None:
             setattr(opts, name, Path(here, getattr(opts, name)).absolute())
     return opts
@@ -74,11 +83,20 @@ def sources(opts: argparse.Namespace) -> dict[str, Source]:
     if opts.document is None:
         return SOURCES
     name = opts.dataset or DOCUMENT
-    return {name: user_document(name, opts.document)}
+    return {name: user_document(name, opts.document, _proto(opts))}
+
+
+def _proto(opts: argparse.Namespace) -> UserProto | None:
+    if opts.message is None:
+        return None
+    return UserProto(opts.proto_descriptors, opts.message)
 
 
 def worker_arguments(opts: argparse.Namespace) -> list[str]:
     """What a worker process needs of this command line besides its unit: the document."""
     if opts.document is None:
         return []
-    return ["--document", str(opts.document), "--dataset", opts.dataset or DOCUMENT]
+    arguments = ["--document", str(opts.document), "--dataset", opts.dataset or DOCUMENT]
+    if opts.message is not None:
+        arguments += ["--proto-descriptors", str(opts.proto_descriptors), "--message", opts.message]
+    return arguments

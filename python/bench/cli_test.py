@@ -5,6 +5,7 @@ from pathlib import Path
 import pytest
 
 from bench.cli import parse_cli, rounds, sources, worker_arguments
+from serbench_py.sources import UserProto
 
 
 def test_paths_are_the_callers_under_bazel_run(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -43,6 +44,26 @@ def test_a_document_replaces_every_dataset_and_goes_to_the_workers(
         "mine:0123456789ab",
     ]
     assert worker_arguments(parse_cli(["--out", "o"])) == []
+
+
+def test_a_documents_message_goes_to_its_source_and_the_workers(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("BUILD_WORKING_DIRECTORY", "/caller")
+    opts = parse_cli(
+        ["--out", "o", "--document", "d.json", "--proto-descriptors", "p.pb", "--message", "a.B"]
+    )
+    assert sources(opts)["mine"].proto == UserProto(Path("/caller/p.pb"), "a.B")
+    assert worker_arguments(opts)[-4:] == [
+        "--proto-descriptors",
+        "/caller/p.pb",
+        "--message",
+        "a.B",
+    ]
+    for wrong in (["--message", "a.B"], ["--document", "d.json", "--message", "a.B"]):
+        with pytest.raises(SystemExit):
+            parse_cli(["--out", "o", *wrong])
+        assert "go together, with --document" in capsys.readouterr().err
 
 
 def test_an_unknown_dataset_is_refused_naming_the_known_ones(

@@ -39,6 +39,7 @@ LEFT_OUT: dict[tuple[str, str, str | None], str] = {
     for fmt in ("json", "msgpack")
 }
 LEFT_OUT[("json", "json", "default")] = "the same parser as json (schemaless): json.loads"
+LEFT_OUT[("protobuf", "json", "upb")] = "protobuf JSON reads a user's message (runner mine --proto)"
 # Schema-less decoders of a JSON_checker document build their codec from this
 # stand-in: it has no schema and no fixture.
 _DOCUMENT = Source("document", (1,), None, "")

@@ -63,6 +63,16 @@ class WholeDocument:
 
 
 @runtime_checkable
+class Canonical(Protocol):
+    """A codec whose round trip is checked in its own terms, not against the fixture tree
+    itself: a user's protobuf message is compared as the message the tree maps to."""
+
+    def canonical(self, tree: Any) -> Any:
+        """What to_tree(decode(encode(native(tree)))) must equal; raises RoundTripError
+        when the tree does not map to the library's objects."""
+
+
+@runtime_checkable
 class Converts(Protocol):
     """A code-generated format's codec: converts the domain model through its objects."""
 

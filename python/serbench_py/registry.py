@@ -14,6 +14,7 @@ LIBRARIES: tuple[Library, ...] = (
     *typed_adapters.LIBRARIES,
     ProtobufLibrary(variant="upb"),
     ProtobufLibrary(variant="python"),
+    ProtobufLibrary(variant="upb", format="json"),
     FlatBuffersLibrary(),
     CapnpLibrary(),
     ThriftLibrary(format="thrift_binary", variant=None),

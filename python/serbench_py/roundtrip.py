@@ -2,7 +2,7 @@
 
 from typing import Any
 
-from serbench_py.adapter import Codec
+from serbench_py.adapter import Canonical, Codec
 
 
 class RoundTripError(Exception):
@@ -64,8 +64,12 @@ def check_round_trip(codec: Codec, tree: Any, tree_repr: str | None = None) -> t
     """The native objects and payload of `tree`, once decode(encode()) gives `tree` back.
 
     Raises RoundTripError naming the first wrong field (or the library's error).
-    `tree_repr` is repr(tree), when the caller checks many libraries on one tree.
+    `tree_repr` is repr(tree), when the caller checks many libraries on one tree. A
+    Canonical codec is compared with its own form of the tree.
     """
+    expected = tree
+    if isinstance(codec, Canonical):
+        expected, tree_repr = codec.canonical(tree), None
     try:
         native = codec.native(tree)
         payload = codec.encode(native)
@@ -74,8 +78,8 @@ def check_round_trip(codec: Codec, tree: Any, tree_repr: str | None = None) -> t
         raise RoundTripError(f"round trip raised {error!r:.200}") from error
     # repr() tells 1, 1.0 and True, tuples and lists apart, in C: equal reprs
     # are equal trees, and only a mismatch pays for the walk that names the field.
-    same = (tree_repr or repr(tree)) == repr(decoded)
-    difference = None if same else first_difference(tree, decoded)
+    same = (tree_repr or repr(expected)) == repr(decoded)
+    difference = None if same else first_difference(expected, decoded)
     if difference:
         raise RoundTripError(difference)
     return native, payload

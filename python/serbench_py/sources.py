@@ -13,6 +13,15 @@ from serbench_py.schema import Dataset
 
 
 @dataclass(frozen=True)
+class UserProto:
+    """The protobuf message a user's document maps to (the bench's --proto-descriptors FILE
+    --message NAME): protobuf then measures the document as that message."""
+
+    descriptors: Path  # a FileDescriptorSet protoc wrote, imports included
+    message: str  # the message's full name
+
+
+@dataclass(frozen=True)
 class Source:
     """A dataset by name: its sizes, its runfile per size, and its record schema.
 
@@ -31,6 +40,8 @@ class Source:
     table: str | None = None
     # A document's shape for typed classes, when it has no IDL schemas (packages).
     typed: Dataset | None = None
+    # A user's document given with its .proto: the message it maps to.
+    proto: UserProto | None = None
 
     def path(self, size: int) -> str:
         return self.path_template.format(size=size)
@@ -72,10 +83,11 @@ def _document(dataset: catalog.Dataset) -> Source:
     return source
 
 
-def user_document(name: str, path: Path) -> Source:
+def user_document(name: str, path: Path, proto: UserProto | None = None) -> Source:
     """A JSON document from outside the catalog (the suite's --document): one payload,
-    measured like a real document by the schema-less libraries."""
-    return Source(name, (1,), None, str(path.absolute()))
+    measured like a real document by the schema-less libraries (and as `proto`'s message
+    by protobuf)."""
+    return Source(name, (1,), None, str(path.absolute()), proto=proto)
 
 
 SOURCES: dict[str, Source] = {

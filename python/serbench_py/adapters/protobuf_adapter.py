@@ -7,6 +7,10 @@ Python wrapper objects are created only when fields are accessed.
 
 The backend (upb or pure Python) is chosen by PROTOCOL_BUFFERS_PYTHON_IMPLEMENTATION
 when protobuf is first imported, so each variant runs in a process of its own.
+
+A user's document given with its .proto (runner mine --proto) is measured as the user's
+message (serbench_py/user_proto.py): in protobuf binary by both backends, and in protobuf
+JSON (format json) by upb.
 """
 
 import operator
@@ -18,6 +22,7 @@ from serbench_py.adapter import Capability, Codec, Reader, WholeDocument, versio
 from serbench_py.idl import GeneratedCodec, ModuleMapping, both_sides
 from serbench_py.schema import Union
 from serbench_py.sources import Source
+from serbench_py.user_proto import UserMessageCodec, message_class
 
 BACKEND_ENV = "PROTOCOL_BUFFERS_PYTHON_IMPLEMENTATION"
 
@@ -104,6 +109,10 @@ class ProtobufLibrary:
         return version(self.distribution)
 
     def supports(self, source: Source) -> str | None:
+        if source.proto is not None:
+            return None
+        if self.format == "json":
+            return "protobuf JSON: only a user's document with its .proto (runner mine --proto)"
         if source.schema or source.format == "protobuf":
             return None
         return "no .proto schema for this document"
@@ -114,6 +123,9 @@ class ProtobufLibrary:
         active = api_implementation.Type()
         if active != self.variant:  # the environment did not select this backend
             raise RuntimeError(f"protobuf backend is {active!r}, expected {self.variant!r}")
+        if source.proto is not None:
+            many = source.raw(1).lstrip()[:1] == b"["
+            return UserMessageCodec(message_class(source.proto), self.format == "json", many)
         if source.format == "protobuf":
             return DocumentCodec(protobuf_documents.unwrap(source.raw(1))[0])
         return ProtobufCodec(*both_sides(ProtobufMapping, source.name, source.schema))
