@@ -8,18 +8,22 @@ only when all three hold:
    control across every case judged (an exact two-sided sign test per case, the test that
    matches the order-statistic interval of stats.paired_ratio);
 2. that 95% interval of the median ratio excludes 1;
-3. the median ratio moved more than the language's run-to-run noise, measured in this very
-   check on each side against itself (an A/A comparison that no change can inflate: round i
-   of a side's invocation 2k against round i of its invocation 2k+1, a median per case, and
-   the 95% extent of those medians' robust spread, the median absolute deviation), scaled
-   to a head / base ratio, which pools twice the invocations of one such split; never less
-   than NOISE_FLOOR.
+3. the median ratio moved more than the run-to-run noise of its language and size, measured
+   in this very check on each side against itself (an A/A comparison that no change can
+   inflate: round i of a side's invocation 2k against round i of its invocation 2k+1, a
+   median per case, and the 95% extent of those medians' robust spread, the median absolute
+   deviation), scaled to a head / base ratio, which pools twice the invocations of one such
+   split; never less than NOISE_FLOOR. Per size, because a one-record case (a microsecond)
+   moves several times more than a thousand-record one: one noise figure per language let
+   the small cases' noise hide a real change in the large ones and call noise in the small
+   ones a change. A size with too few cases for a spread takes its language's pooled figure.
 
 Benjamini, Y. and Hochberg, Y. (1995), "Controlling the false discovery rate: a practical
 and powerful approach to multiple testing", J. R. Stat. Soc. B 57(1), 289-300.
 """
 
 import math
+from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -81,11 +85,11 @@ def self_ratios(rounds: Rounds) -> dict[CaseIdentity, float]:
     return found
 
 
-def language_noise(self_medians: Sequence[float]) -> float:
-    """How far a language's head / base ratios move when nothing changed, as a fraction, from
-    its A/A medians (self_ratios of both sides): the 95% extent of their logs' robust spread
-    around their middle (their largest move when there are few), divided by sqrt 2 (a head /
-    base ratio pools both halves of the invocations an A/A median splits); at least NOISE_FLOOR."""
+def noise_extent(self_medians: Sequence[float]) -> float:
+    """How far head / base ratios move when nothing changed, as a fraction, from A/A medians
+    (self_ratios of both sides): the 95% extent of their logs' robust spread around their
+    middle (their largest move when there are few), divided by sqrt 2 (a head / base ratio
+    pools both halves of the invocations an A/A median splits); at least NOISE_FLOOR."""
     if not self_medians:
         return NOISE_FLOOR
     logs = np.log(np.asarray(self_medians, dtype=float))
@@ -100,7 +104,7 @@ class CaseVerdict:
     ratio: RatioCI  # head / base
     p_value: float  # sign test, before the false-discovery control
     significant: bool  # after the false-discovery control
-    noise: float  # the language's noise this case had to exceed
+    noise: float  # the noise of its language and size, which this case had to exceed
     verdict: Verdict
 
     def why_not_called(self) -> str:
@@ -110,6 +114,29 @@ class CaseVerdict:
         if not (self.ratio.lo > 1 or self.ratio.hi < 1):
             return "its 95% interval includes 1"
         return f"within the noise (±{self.noise:.1%})"
+
+
+NoiseGroup = tuple[str, int]  # language, size
+
+
+def noise_group(case: CaseIdentity) -> NoiseGroup:
+    return (case.lang, case.size)
+
+
+def group_noise(
+    self_medians: Sequence[tuple[CaseIdentity, float]], groups: set[NoiseGroup]
+) -> dict[NoiseGroup, float]:
+    """Each (language, size)'s noise from its cases' A/A medians (both sides'); a group with
+    fewer than _SPREAD_FROM of them takes its language's, from all of that language's medians."""
+    by_group: dict[NoiseGroup, list[float]] = defaultdict(list)
+    by_lang: dict[str, list[float]] = defaultdict(list)
+    for case, ratio in self_medians:
+        by_group[noise_group(case)].append(ratio)
+        by_lang[case.lang].append(ratio)
+    return {
+        group: noise_extent(by_group[group] if len(by_group[group]) >= _SPREAD_FROM else by_lang[group[0]])
+        for group in groups
+    }
 
 
 def judge(base: Rounds, head: Rounds) -> list[CaseVerdict]:
@@ -125,10 +152,7 @@ def judge(base: Rounds, head: Rounds) -> list[CaseVerdict]:
         case: sign_test([head[case][r] / base[case][r] for r in rounds]) for case, rounds in shared.items()
     }
     itself = [*self_ratios(base).items(), *self_ratios(head).items()]
-    noise = {
-        lang: language_noise([ratio for case, ratio in itself if case.lang == lang])
-        for lang in {case.lang for case in ratios}
-    }
+    noise = group_noise(itself, {noise_group(case) for case in ratios})
     significant = dict(zip(ratios, benjamini_hochberg(list(p_values.values())), strict=True))
     return [
         CaseVerdict(
@@ -136,8 +160,8 @@ def judge(base: Rounds, head: Rounds) -> list[CaseVerdict]:
             ratio,
             p_values[case],
             significant[case],
-            noise[case.lang],
-            _verdict(ratio, significant[case], noise[case.lang]),
+            noise[noise_group(case)],
+            _verdict(ratio, significant[case], noise[noise_group(case)]),
         )
         for case, ratio in ratios.items()
     ]
@@ -169,7 +193,8 @@ def markdown(verdicts: Sequence[CaseVerdict], title: str, context: str) -> str:
             for v in sorted(changed, key=lambda v: -abs(math.log(v.ratio.ratio)))
         ]
     noise = ", ".join(
-        f"{lang} ±{n:.1%}" for lang, n in sorted({(v.identity.lang, v.noise) for v in verdicts})
+        f"{lang} size {size} ±{n:.1%}"
+        for (lang, size), n in sorted({(noise_group(v.identity), v.noise) for v in verdicts})
     )
     lines += ["", f"Unchanged: {len(verdicts) - len(changed)} cases (noise: {noise or 'none measured'})."]
     return "\n".join(lines + _uncalled([v for v in verdicts if v.verdict is Verdict.SAME])) + "\n"

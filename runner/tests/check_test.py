@@ -15,9 +15,10 @@ from runner.check_verdict import (
     NOISE_FLOOR,
     ROUND_STRIDE,
     benjamini_hochberg,
+    group_noise,
     judge,
-    language_noise,
     markdown,
+    noise_extent,
     self_ratios,
     sign_test,
 )
@@ -52,13 +53,32 @@ def test_sign_test_is_exact() -> None:
     assert sign_test([0.9, 1.1]) == 1.0
 
 
-def test_language_noise_is_robust_to_a_few_wild_cases_and_has_a_floor() -> None:
-    assert language_noise([1.0] * 10) == NOISE_FLOOR
-    assert language_noise([]) == NOISE_FLOOR
+def test_noise_extent_is_robust_to_a_few_wild_cases_and_has_a_floor() -> None:
+    assert noise_extent([1.0] * 10) == NOISE_FLOOR
+    assert noise_extent([]) == NOISE_FLOOR
     quiet = [1.0 + d for d in (-0.04, -0.02, 0.0, 0.02, 0.04)] * 4
-    assert language_noise(quiet) == pytest.approx(language_noise([*quiet, 1.5, 1.6]), rel=0.3)
+    assert noise_extent(quiet) == pytest.approx(noise_extent([*quiet, 1.5, 1.6]), rel=0.3)
     # Too few for a spread: the largest move from their middle, scaled to a head / base ratio.
-    assert language_noise([1.0, 1.2]) == pytest.approx(math.exp(math.log(1.2) / 2 / math.sqrt(2)) - 1)
+    assert noise_extent([1.0, 1.2]) == pytest.approx(math.exp(math.log(1.2) / 2 / math.sqrt(2)) - 1)
+
+
+def test_each_size_has_its_own_noise_and_a_small_size_takes_its_languages() -> None:
+    def medians(size: int, moves: list[float], lang: str = "python") -> list[tuple[CaseIdentity, float]]:
+        return [
+            (CaseIdentity(lang, f"lib{i}", "json", "decode", "user", size), 1 + m)
+            for i, m in enumerate(moves)
+        ]
+
+    noisy = medians(1, [-0.3, -0.2, -0.1, 0.0, 0.1, 0.2, 0.3] * 2)
+    quiet = medians(1000, [-0.01, 0.0, 0.01] * 4)
+    few = medians(100, [0.0, 0.01])
+    other = medians(1, [0.0] * 10, lang="cpp")
+    noise = group_noise(
+        [*noisy, *quiet, *few, *other], {("python", 1), ("python", 1000), ("python", 100), ("cpp", 1)}
+    )
+    assert noise[("python", 1000)] == NOISE_FLOOR < noise[("python", 1)]
+    assert noise[("python", 100)] == noise_extent([m for _, m in [*noisy, *quiet, *few]])
+    assert noise[("cpp", 1)] == NOISE_FLOOR
 
 
 def test_a_side_against_itself_pairs_round_i_of_invocations_2k_and_2k_plus_1() -> None:
@@ -127,7 +147,7 @@ def test_the_summary_lists_changed_cases_and_the_unchanged_in_one_line() -> None
     assert "**12 slower, 0 faster** of 36 cases." in text
     called, uncalled = text.split("<details>")
     assert called.count("| slower |") == 12 and "lib=slowed" in called and "lib=lib0" not in called
-    assert "Unchanged: 24 cases (noise: python ±" in called
+    assert "Unchanged: 24 cases (noise: python size 100 ±" in called
     # The unchanged cases that moved most, each with the condition it missed.
     assert uncalled.count("| `lang=python/") == 5 and "lib=slowed" not in uncalled
     assert (
