@@ -54,7 +54,8 @@ _FRAME = re.compile(r"^\s*#\d+ 0x[0-9a-f]+ in (.+?) (\S+?)(:\d+)*$", re.M)
 # Frames of the sanitizers, libFuzzer, the C and C++ runtimes: never what deduplicates.
 _RUNTIME = re.compile(
     r"^(__asan|__ubsan|__sanitizer|__interceptor|__lsan|__cxa|__gnu_cxx|__libc|__GI_|"
-    r"fuzzer::|operator new|operator delete|malloc|calloc|realloc|abort|raise|std::)"
+    r"fuzzer::|operator new|operator delete|malloc|calloc|realloc|abort|raise|std::|"
+    r"__pthread_kill|__assert_fail|gsignal)"
 )
 _RAW_FRAME = re.compile(r"^\s*#\d+ 0x[0-9a-f]+ +\(([^)]*)\)", re.M)
 # One frame for every dataset's instantiation of the same template: its namespace and

@@ -108,13 +108,25 @@ def minimize_seconds(seconds: int) -> int:
 
 def seeds(corpus: Path, golden: Path, decoder: Decoder) -> Iterator[tuple[str | None, bytes]]:
     """(dataset, bytes) of every corpus input and golden vector of the decoder's format;
-    a typed decoder gets only the inputs that have a dataset."""
+    a typed decoder gets only the inputs that have a dataset. The decoder's own kept findings
+    are left out: they are known, and a seed that hangs takes the whole pass's budget."""
     manifest = json.loads((corpus / "manifest.json").read_text(encoding="utf-8"))
     for item in manifest["inputs"]:
-        if item["format"] == decoder.format and (decoder.schemaless or item["dataset"]):
+        if (
+            item["format"] == decoder.format
+            and (decoder.schemaless or item["dataset"])
+            and not _own(item, decoder)
+        ):
             yield item["dataset"], (corpus / item["file"]).read_bytes()
     for path in sorted(golden.glob(f"*.{decoder.format}")):
         yield path.stem.rsplit("_", 1)[0], path.read_bytes()
+
+
+def _own(item: dict[str, Any], decoder: Decoder) -> bool:
+    """Whether a corpus input is a finding kept for this very decoder."""
+    p = item.get("params") or {}
+    return item.get("mutation") == FUZZ_REPRODUCER and (p["lang"], p["lib"], p["variant"]) == (
+        decoder.lang, decoder.lib, decoder.variant)  # fmt: skip
 
 
 def sampled_seeds(corpus: Path, golden: Path, decoder: Decoder, count: int) -> list[tuple[str | None, bytes]]:
@@ -168,18 +180,21 @@ def report(
 
 def keep(doc: dict[str, Any], out: Path, workspace: Path) -> int:
     """Adds the report's findings not yet kept to the repository's reproducers; returns
-    how many it added. What the fixed-corpus run gives each one (`corpus_outcomes`, and
-    `corpus_note` saying why when that is not just the finding's kind) is left for the
-    committer to record: the language's robustness smoke test names it."""
+    how many it added. A finding is kept already when the decoder has one of the same input,
+    or of the same kind and stack (a Python finding has no stack: its kind and detail).
+    What the fixed-corpus run gives each one (`corpus_outcomes`, and `corpus_note` saying
+    why when that is not just the finding's kind) is left for the committer to record: the
+    language's robustness smoke test names it."""
     folder = workspace / REPRODUCERS
     index_path = folder / REPRODUCERS_INDEX
     index = json.loads(index_path.read_text(encoding="utf-8")) if index_path.exists() else []
-    known = {(r["lang"], r["lib"], r["variant"], r["format"], r["sha256"]) for r in index}
+    known = {key for r in index for key in _kept_keys(r)}
     added = 0
     for f in doc["findings"]:
-        ident = (doc["lang"], doc["lib"], doc["variant"], doc["format"], f["sha256"])
-        if ident in known:
+        keys = _kept_keys({**f, **{k: doc[k] for k in ("lang", "lib", "variant", "format")}})
+        if known & keys:
             continue
+        known |= keys
         target = folder / doc["format"] / f"{f['sha256']}.bin"
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(out / f["file"], target)
@@ -194,6 +209,13 @@ def keep(doc: dict[str, Any], out: Path, workspace: Path) -> int:
         index.sort(key=lambda r: (r["lang"], r["format"], r["lib"], r["variant"] or "", r["sha256"]))
         index_path.write_text(json.dumps(index, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     return added
+
+
+def _kept_keys(r: dict[str, Any]) -> set[tuple[Any, ...]]:
+    """What makes a finding of a decoder the same as another: its input, or its stack."""
+    decoder = (r["lang"], r["lib"], r["variant"], r["format"])
+    stack = tuple(r["frames"]) or (r["detail"],)
+    return {(*decoder, "input", r["sha256"]), (*decoder, r["kind"], *stack)}
 
 
 def replays_changed(results: list[dict[str, Any]], manifest: dict[str, Any]) -> list[str]:

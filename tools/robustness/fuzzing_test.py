@@ -51,6 +51,26 @@ def _corpus(tmp_path: Path) -> tuple[Path, Path]:
     return corpus, golden
 
 
+def test_a_decoders_own_kept_findings_are_not_its_seeds(tmp_path: Path) -> None:
+    corpus, golden = _corpus(tmp_path)
+    (corpus / "json" / "kept.bin").write_bytes(b"[[")
+    manifest = json.loads((corpus / "manifest.json").read_text())
+    kept = {"lang": SCHEMALESS.lang, "lib": SCHEMALESS.lib, "variant": SCHEMALESS.variant}
+    manifest["inputs"].append(
+        {
+            "format": "json",
+            "dataset": None,
+            "file": "json/kept.bin",
+            "mutation": FUZZ_REPRODUCER,
+            "params": kept,
+        }
+    )
+    (corpus / "manifest.json").write_text(json.dumps(manifest))
+    assert b"[[" not in [data for _, data in fuzzing.seeds(corpus, golden, SCHEMALESS)]
+    other = Decoder(SCHEMALESS.lang, "other", None, "json", "1", True)
+    assert b"[[" in [data for _, data in fuzzing.seeds(corpus, golden, other)]
+
+
 def test_seeds_are_the_formats_corpus_inputs_and_golden_vectors(tmp_path: Path) -> None:
     corpus, golden = _corpus(tmp_path)
     assert list(fuzzing.seeds(corpus, golden, SCHEMALESS)) == [
@@ -103,6 +123,19 @@ def test_keep_adds_new_findings_once_and_the_full_corpus_replays_them(tmp_path: 
         FUZZ_REPRODUCER,
     )
     assert generate.reproducer_entries(index, "json") == []
+
+
+def test_keep_skips_a_known_stack_and_keeps_a_new_one(tmp_path: Path) -> None:
+    out, workspace = tmp_path / "out", tmp_path / "ws"
+    assert fuzzing.keep(_report(out, [_finding("crash", ("f", "g"), b"\x01", "user")]), out, workspace) == 1
+    same_stack = _finding("crash", ("f", "g"), b"\x02\x03", "order")
+    other_kind = _finding("hang", ("f", "g"), b"\x04", "user")
+    other_stack = _finding("crash", ("h",), b"\x05", "user")
+    doc = _report(out, [same_stack, other_kind, other_stack])
+    assert fuzzing.keep(doc, out, workspace) == 2
+    index = json.loads((workspace / fuzzing.REPRODUCERS / fuzzing.REPRODUCERS_INDEX).read_text())
+    assert sorted((r["kind"], tuple(r["frames"])) for r in index) == [
+        ("crash", ("f", "g")), ("crash", ("h",)), ("hang", ("f", "g"))]  # fmt: skip
 
 
 def _replayed(outcome: str, lib: str = "protobuf") -> dict[str, object]:
