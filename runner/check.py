@@ -6,7 +6,7 @@ interleaved invocations: base, head, head, base, base, ... each invocation one s
 of `--rounds` rounds, and round i of base's invocation j is paired with round i of head's.
 The verdict (runner/check_verdict.py) calls a case slower or faster only when its paired
 ratio head / base is significant after Benjamini-Hochberg false-discovery control, its 95%
-interval excludes 1, and the move exceeds the language's noise measured in the same check
+interval excludes 1, and the move exceeds the noise of its language and size measured in the same check
 (each side's invocations against each other).
 It prints a Markdown summary fit for a pull-request comment (also written to --summary)
 and exits 1 when a case got slower, 0 otherwise, 2 when it could not judge.
