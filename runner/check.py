@@ -51,9 +51,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--cases", type=Path, help="measure only the case ids listed in this file, one a line"
     )
     parser.add_argument("--profile", choices=catalog.PROFILES, default="quick", help="suite profile (quick)")
-    parser.add_argument("--invocations", type=int, default=4, help="suite processes per side (4)")
+    parser.add_argument("--invocations", type=int, default=8, help="suite processes per side (8)")
     parser.add_argument("--rounds", type=int, default=5, help="rounds per invocation (5)")
     parser.add_argument("--summary", type=Path, help="write the Markdown summary here too")
+    parser.add_argument(
+        "--keep-store",
+        type=Path,
+        metavar="FILE",
+        help="keep the check's own SQLite store (every invocation as a run: base-0, head-0, ...) here",
+    )
     parser.add_argument("--workspace", type=Path, help="the git checkout (default: the bazel workspace)")
 
 
@@ -173,6 +179,8 @@ def check(args: argparse.Namespace, build_one: Callable[..., Checkout] = build) 
         checkouts = {side: build_one(workspace, side, ref, suite, folder) for side, ref in refs}
         with Store.open(folder / "check.sqlite") as store:
             rounds = measure(checkouts, suite, args, folder, store)
+        if args.keep_store:
+            shutil.copyfile(folder / "check.sqlite", user_path(args.keep_store))
     finally:
         for side in SIDES:
             remove = ["git", "-C", str(workspace), "worktree", "remove", "--force", str(folder / side)]

@@ -9,14 +9,17 @@ only when all three hold:
    matches the order-statistic interval of stats.paired_ratio);
 2. that 95% interval of the median ratio excludes 1;
 3. the median ratio moved more than the run-to-run noise of its language and size, measured
-   in this very check on each side against itself (an A/A comparison that no change can
-   inflate: round i of a side's invocation 2k against round i of its invocation 2k+1, a
-   median per case, and the 95% extent of those medians' robust spread, the median absolute
-   deviation), scaled to a head / base ratio, which pools twice the invocations of one such
-   split; never less than NOISE_FLOOR. Per size, because a one-record case (a microsecond)
-   moves several times more than a thousand-record one: one noise figure per language let
-   the small cases' noise hide a real change in the large ones and call noise in the small
-   ones a change. A size with too few cases for a spread takes its language's pooled figure.
+   in this very check on each side against itself: an A/A comparison that no change can
+   inflate, round i of a side's invocation against round i of its invocation that ran
+   right after it (self_ratios), a median per case. The noise is how far those medians
+   move from 1 (where an A/A ratio belongs): the 95% extent of that move, from its median
+   (a robust spread), scaled to a head / base ratio, which pools twice the invocations of
+   one such split; never less than NOISE_FLOOR. From 1, not from the medians' middle: a
+   shift of the whole host between two invocations moves every case of a head / base pair
+   alike, and is noise a verdict must beat. Per size, because a one-record case (a
+   microsecond) moves several times more than a thousand-record one: one figure per
+   language let the small cases' noise hide a real change in the large ones. A size with
+   too few cases for a spread takes its language's pooled figure.
 
 Benjamini, Y. and Hochberg, Y. (1995), "Controlling the false discovery rate: a practical
 and powerful approach to multiple testing", J. R. Stat. Soc. B 57(1), 289-300.
@@ -70,15 +73,21 @@ def sign_test(ratios: Sequence[float]) -> float:
     return float(scipy_stats.binomtest(above, above + below, 0.5).pvalue)
 
 
-def self_ratios(rounds: Rounds) -> dict[CaseIdentity, float]:
-    """A side against itself: per case, the median of round i of invocation 2k over round i of
-    invocation 2k+1 (cases with fewer than 3 such pairs left out)."""
+def self_ratios(rounds: Rounds, first: int = 0) -> dict[CaseIdentity, float]:
+    """A side against itself: per case, the median of round i of invocation j over round i of
+    invocation j+1, for j = first, first + 2, ... (cases with fewer than 3 such pairs left out).
+    `runner check` runs base head head base base head ..., so head's invocations 0 and 1 ran
+    back to back (first = 0) and base's 1 and 2 (first = 1): an A/A pair as far apart in time
+    as a head / base pair, so the host's drift over minutes weighs on both alike. (Pairing
+    base's 0 with its 1, three invocations apart, inflated the noise with that drift.)"""
     found = {}
     for case, by_round in rounds.items():
         ratios = [
             value / by_round[r + ROUND_STRIDE]
             for r, value in by_round.items()
-            if (r // ROUND_STRIDE) % 2 == 0 and r + ROUND_STRIDE in by_round
+            if (r // ROUND_STRIDE - first) % 2 == 0
+            and r // ROUND_STRIDE >= first
+            and r + ROUND_STRIDE in by_round
         ]
         if len(ratios) >= 3:
             found[case] = float(np.median(ratios))
@@ -87,13 +96,13 @@ def self_ratios(rounds: Rounds) -> dict[CaseIdentity, float]:
 
 def noise_extent(self_medians: Sequence[float]) -> float:
     """How far head / base ratios move when nothing changed, as a fraction, from A/A medians
-    (self_ratios of both sides): the 95% extent of their logs' robust spread around their
-    middle (their largest move when there are few), divided by sqrt 2 (a head / base ratio
-    pools both halves of the invocations an A/A median splits); at least NOISE_FLOOR."""
+    (self_ratios of both sides): the 95% extent of their logs' robust spread around 0 (their
+    largest move when there are few), divided by sqrt 2 (a head / base ratio pools both
+    halves of the invocations an A/A median splits); at least NOISE_FLOOR."""
     if not self_medians:
         return NOISE_FLOOR
     logs = np.log(np.asarray(self_medians, dtype=float))
-    moves = np.abs(logs - np.median(logs))
+    moves = np.abs(logs)
     extent = _Z95 * _MAD_TO_SD * float(np.median(moves)) if len(logs) >= _SPREAD_FROM else float(moves.max())
     return max(NOISE_FLOOR, math.exp(extent / math.sqrt(2)) - 1)
 
@@ -151,7 +160,7 @@ def judge(base: Rounds, head: Rounds) -> list[CaseVerdict]:
     p_values = {
         case: sign_test([head[case][r] / base[case][r] for r in rounds]) for case, rounds in shared.items()
     }
-    itself = [*self_ratios(base).items(), *self_ratios(head).items()]
+    itself = [*self_ratios(base, first=1).items(), *self_ratios(head, first=0).items()]
     noise = group_noise(itself, {noise_group(case) for case in ratios})
     significant = dict(zip(ratios, benjamini_hochberg(list(p_values.values())), strict=True))
     return [
