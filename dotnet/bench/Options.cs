@@ -4,17 +4,19 @@ namespace Serbench.Bench;
 
 /// <summary>The command line every bench binary of the repository accepts. <see cref="Round"/>
 /// and <see cref="Seed"/> are internal: the standard profile starts one child per round with them (see <see cref="Rounds"/>).</summary>
-public sealed record Options(string Profile, string Out, string? Library, string? Dataset, string? Cases, int? Round, int? Seed, string? Payloads = null, int? Rounds = null, string? Document = null)
+public sealed record Options(string Profile, string Out, string? Library, string? Dataset, string? Cases, int? Round, int? Seed, string? Payloads = null, int? Rounds = null, string? Document = null, string? ProtoCs = null, string? Message = null)
 {
     public const string Usage =
-        "usage: bench --out DIR [--profile quick|standard|full|dry] [--library NAME] [--dataset NAME] [--cases FILE] [--payloads DIR] [--rounds N] [--document PATH]\n"
+        "usage: bench --out DIR [--profile quick|standard|full|dry] [--library NAME] [--dataset NAME] [--cases FILE] [--payloads DIR] [--rounds N] [--document PATH [--proto-cs DIR --message NAME]]\n"
         + "  quick: every case briefly, one process (smoke); standard: every case in 10 rounds, a fresh process\n"
         + "  per round, shuffled order (published); full: BenchmarkDotNet's default job; dry: each case once (tests)\n"
         + "  --cases FILE: only the case ids listed in FILE (one a line)\n"
         + "  --payloads DIR: each verified encode case's payload, once before timing, to DIR/<case id, '/' as ','>.bin\n"
         + "  --rounds N: the standard profile's rounds (default 10; the runner's re-measure asks for fewer); with\n"
         + "  --profile quick, N rounds in this process (runner mine: paired ratios with CIs)\n"
-        + "  --document PATH: measure this JSON document instead of every dataset, named by --dataset (default mine)";
+        + "  --document PATH: measure this JSON document instead of every dataset, named by --dataset (default mine)\n"
+        + "  --proto-cs DIR --message NAME: the C# protoc generated from the document's .proto (every .cs in DIR),\n"
+        + "  compiled here; protobuf also measures the document as message NAME (its full name), binary and JSON";
 
     /// <summary>The dataset name of a --document run without --dataset.</summary>
     public const string DocumentDataset = "mine";
@@ -45,6 +47,11 @@ public sealed record Options(string Profile, string Out, string? Library, string
             throw new ArgumentException("--rounds N needs N >= 1 and --profile standard or quick (the profiles of rounds)");
         }
         var document = values.TryGetValue("--document", out var path) ? FromCallerDirectory(path) : null;
+        var protoCs = values.TryGetValue("--proto-cs", out var generated) ? FromCallerDirectory(generated) : null;
+        if ((protoCs is null) != !values.ContainsKey("--message") || (protoCs is not null && document is null))
+        {
+            throw new ArgumentException("--proto-cs DIR and --message NAME go together, with --document");
+        }
         return new Options(
             values["--profile"],
             FromCallerDirectory(outDir),
@@ -55,7 +62,9 @@ public sealed record Options(string Profile, string Out, string? Library, string
             Number(values, "--seed"),
             values.TryGetValue("--payloads", out var payloads) ? FromCallerDirectory(payloads) : null,
             rounds,
-            document);
+            document,
+            protoCs,
+            values.GetValueOrDefault("--message"));
     }
 
     /// <summary>The case ids of --cases, or null (every case).</summary>
@@ -78,7 +87,7 @@ public sealed record Options(string Profile, string Out, string? Library, string
             : [.. File.ReadLines(Cases).Select(l => l.Trim()).Where(l => l.Length > 0)
                 .Select(l => l.Split('\t')).Select(f => (f[0], f.Length > 1 ? f[1] : null))];
 
-    private static readonly string[] Known = ["--profile", "--out", "--library", "--dataset", "--cases", "--round", "--seed", "--payloads", "--rounds", "--document"];
+    private static readonly string[] Known = ["--profile", "--out", "--library", "--dataset", "--cases", "--round", "--seed", "--payloads", "--rounds", "--document", "--proto-cs", "--message"];
 
     private static int? Number(Dictionary<string, string> values, string name) =>
         !values.TryGetValue(name, out var text) ? null

@@ -1,4 +1,5 @@
 using BenchmarkDotNet.Reports;
+using Google.Protobuf.Reflection;
 using BenchmarkDotNet.Running;
 using Serbench.Documents;
 
@@ -35,19 +36,30 @@ public static class Program
             Console.Error.WriteLine($"bench: {error}");
             return 2;
         }
-        return Run(options);
+        MessageDescriptor? message;
+        try
+        {
+            message = options.ProtoCs is { } folder ? UserProto.Load(folder, options.Message!) : null;
+        }
+        catch (UserProtoException e)
+        {
+            Console.Error.WriteLine($"bench: {e.Message}");
+            return 2;
+        }
+        return Run(options, message);
     }
 
-    private static int Run(Options options)
+    /// <summary>message: the user's message the document holds (--proto-cs), if given.</summary>
+    private static int Run(Options options, MessageDescriptor? message)
     {
         if (options.Round is { } round)
         {
-            return Rounds.RunChild(options, round, dataset => Accepted(options with { Dataset = dataset }));
+            return Rounds.RunChild(options, round, dataset => Accepted(options with { Dataset = dataset }, message));
         }
         var calibration = new Calibration();
         calibration.Measure("start");
         var catalog = new Catalog(options.Profile, options.CaseIds());
-        var fixtures = LoadFixtures(options);
+        var fixtures = LoadFixtures(options, message);
         Verification.AddNotMeasured(catalog, options.Library, fixtures);
         var verified = Selected(Verification.Verify(Libraries(options), fixtures, catalog), options.CaseIds());
         catalog.Write(options.Out); // a run cut short still leaves its catalog (timed cases as failed)
@@ -116,7 +128,8 @@ public static class Program
     }
 
     private static List<ILibrary> Libraries(Options options) =>
-        Registry.Libraries.Where(l => Selected(options.Library, l.Lib)).ToList();
+        Registry.Libraries.Concat(options.ProtoCs is null ? [] : Registry.UserMessageLibraries)
+            .Where(l => Selected(options.Library, l.Lib)).ToList();
 
     /// <summary>The verified cases, narrowed to --cases when given.</summary>
     private static List<Verified> Selected(List<Verified> verified, IReadOnlySet<string>? ids) =>
@@ -126,10 +139,10 @@ public static class Program
                 .Where(v => v.Ops.Count > 0)];
 
     /// <summary>A child of the standard profile: the cases its parent verified, from --cases.</summary>
-    private static List<Verified> Accepted(Options options)
+    private static List<Verified> Accepted(Options options, MessageDescriptor? message)
     {
         var ids = options.CaseIds() ?? throw new ArgumentException("--round needs --cases");
-        var all = LoadFixtures(options).SelectMany(f => Libraries(options).Select(l => new Verified(l, f, l.Ops))).ToList();
+        var all = LoadFixtures(options, message).SelectMany(f => Libraries(options).Select(l => new Verified(l, f, l.Ops))).ToList();
         return Selected(all, ids);
     }
 
@@ -151,12 +164,12 @@ public static class Program
     private static IEnumerable<string> KnownDatasets => Datasets.Names.Concat(ProtobufDocuments.Names).Concat(JsonDocuments.Names);
 
     /// <summary>The synthetic datasets at every size, and the real documents (size 1); with
-    /// --cases, only the datasets it names; with --document, only that document.</summary>
-    private static List<Fixture> LoadFixtures(Options options)
+    /// --cases, only the datasets it names; with --document, only that document (holding message, if given).</summary>
+    private static List<Fixture> LoadFixtures(Options options, MessageDescriptor? message)
     {
         if (options.Document is { } document)
         {
-            return [JsonDocuments.FromFile(options.Dataset ?? Options.DocumentDataset, document)];
+            return [JsonDocuments.FromFile(options.Dataset ?? Options.DocumentDataset, document, message)];
         }
         var named = options.CaseIds()?.Select(CaseId.Dataset).ToHashSet();
         return LoadFixtures(d => Selected(options.Dataset, d) && (named is null || named.Contains(d)));

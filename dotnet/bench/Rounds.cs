@@ -97,7 +97,8 @@ public sealed class Rounds(Options options, Catalog catalog)
         File.WriteAllLines(cases, lines);
         string[] args = [typeof(Rounds).Assembly.Location, "--profile", "standard", "--out", work,
             "--cases", cases, "--round", $"{round}", "--seed", $"{seed}", .. options.Library is { } lib ? ["--library", lib] : Array.Empty<string>(),
-            .. options.Document is { } document ? ["--document", document, "--dataset", options.Dataset!] : Array.Empty<string>()];
+            .. options.Document is { } document ? ["--document", document, "--dataset", options.Dataset!] : Array.Empty<string>(),
+            .. options.ProtoCs is { } protoCs ? ["--proto-cs", protoCs, "--message", options.Message!] : Array.Empty<string>()];
         var start = new ProcessStartInfo(Environment.ProcessPath!, args) { UseShellExecute = false, RedirectStandardOutput = true };
         using (var child = Process.Start(start)!)
         {

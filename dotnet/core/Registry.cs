@@ -32,6 +32,10 @@ public static class Registry
         new NewtonsoftJsonSchemalessLibrary(),
     ];
 
+    /// <summary>Libraries that measure nothing but a user's own message (runner mine --proto): the
+    /// bench adds them to <see cref="Libraries"/> when it is given one (--proto-cs).</summary>
+    public static IReadOnlyList<ILibrary> UserMessageLibraries { get; } = [new GoogleProtobufJsonLibrary()];
+
     public static IReadOnlyList<NotMeasured> NotMeasured { get; } =
     [
         new(

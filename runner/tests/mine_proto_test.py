@@ -1,5 +1,5 @@
 """runner mine --proto: the user's .proto compiled at run time; protobuf binary and JSON
-measured beside the schema-less libraries, end to end with the real Python and C++ suites;
+measured beside the schema-less libraries, end to end with the real Python, C++ and .NET suites;
 what protoc refuses and a message the file lacks stop the command before anything runs."""
 
 from pathlib import Path
@@ -63,6 +63,26 @@ def test_cpp_measures_the_generated_code_compiled_at_run_time(
         for fmt, variant in (("protobuf", ""), ("protobuf", "arena"), ("json", ""))
         for op in OPS
     }
+
+
+def test_csharp_compiles_the_generated_code_in_its_own_process(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # 2^53 + 1 as a string, as protobuf JSON writes it; JSON Lines: a list of messages.
+    item = ITEM.replace("9007199254740993", '"9007199254740993"')
+    assert _mine(tmp_path, ("dotnet",), f"{item}\n{item}\n", *_proto(tmp_path)) == 0
+    compiled = "dotnet bench: user proto: the .proto's generated C# (1 file) compiled in"
+    assert compiled in capsys.readouterr().err
+    assert _measured(tmp_path) == {("dotnet", fmt, op, "") for fmt in ("protobuf", "json") for op in OPS}
+
+
+def test_csharp_refuses_an_integer_its_json_parser_rounds(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _mine(tmp_path, ("dotnet",), ITEM, *_proto(tmp_path))
+    out = capsys.readouterr().out
+    changed = "Google.Protobuf's JSON mapping changed the document: count: the document has 9007199254740993"
+    assert f"protobuf · json: refused: {changed}, the message 9007199254740992" in out
 
 
 def test_a_document_that_does_not_fit_is_refused_naming_the_field(

@@ -1,12 +1,14 @@
 using System.Text.Json.Nodes;
+using Google.Protobuf.Reflection;
 using Serbench.Libraries;
 using Serbench.Model;
 
 namespace Serbench.Documents;
 
 /// <summary>A real JSON document (schemas/real, schemas/packages), read schema-less: only
-/// JSON libraries with a schema-less mode measure it.</summary>
-public sealed record JsonDocument(string Name, byte[] Json) : Fixture(Name, 1)
+/// JSON libraries with a schema-less mode measure it; and a user's, which protobuf also
+/// measures as <paramref name="Message"/> when the user gave its .proto (<see cref="UserMessageCase"/>).</summary>
+public sealed record JsonDocument(string Name, byte[] Json, MessageDescriptor? Message = null) : Fixture(Name, 1)
 {
     public override ICase Bind(ILibrary library) => library.Bind(this);
 
@@ -25,8 +27,10 @@ public static class JsonDocuments
 
     public static JsonDocument Load(string name) => new(name, File.ReadAllBytes(Runfiles.Resolve(Files[name])));
 
-    /// <summary>A user's document (the bench's --document), read from <paramref name="path"/> as it is.</summary>
-    public static JsonDocument FromFile(string name, string path) => new(name, File.ReadAllBytes(path));
+    /// <summary>A user's document (the bench's --document), read from <paramref name="path"/> as it is;
+    /// <paramref name="message"/>: the user's message it holds (--proto-cs), if given.</summary>
+    public static JsonDocument FromFile(string name, string path, MessageDescriptor? message = null) =>
+        new(name, File.ReadAllBytes(path), message);
 }
 
 /// <summary>A schema-less JSON library on a real document: the native object is its tree;

@@ -18,6 +18,9 @@ public sealed class GoogleProtobufLibrary : ILibrary
     public ICase Bind<TRecord>(Fixture<TRecord> fixture) where TRecord : class => fixture.Source.Mapping<IProtobufMapping<TRecord>>().Bind(fixture);
 
     public ICase Bind(Documents.ProtobufDocument document) => new Documents.ProtobufDocumentCase(document);
+
+    /// <summary>A user's document with its .proto, as the user's message in protobuf binary.</summary>
+    public ICase Bind(Documents.JsonDocument document) => new Documents.UserMessageCase(document, json: false);
 }
 
 /// <summary>A dataset's mapping between the model and the classes protoc generates.</summary>
