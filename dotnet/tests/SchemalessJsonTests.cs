@@ -79,7 +79,9 @@ public class SchemalessJsonTests
         var text = Encoding.UTF8.GetBytes($"[\"{new string('x', 100_000)}\"]");
         var padding = Encoding.UTF8.GetBytes($"[{new string(' ', 100_000)}\"\"]");
 
-        Assert.InRange(Allocated(@case, text) - Allocated(@case, padding), 200_000, long.MaxValue);
+        // The string is 200,000 bytes as UTF-16; a few bytes less on one call than on the other
+        // (a fresh runtime's lazy allocations) must not fail it, a string never read must.
+        Assert.InRange(Allocated(@case, text) - Allocated(@case, padding), 190_000, long.MaxValue);
     }
 
     private static long Allocated(ICase @case, byte[] json)
