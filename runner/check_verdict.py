@@ -16,10 +16,10 @@ only when all three hold:
    (a robust spread), scaled to a head / base ratio, which pools twice the invocations of
    one such split; never less than NOISE_FLOOR. From 1, not from the medians' middle: a
    shift of the whole host between two invocations moves every case of a head / base pair
-   alike, and is noise a verdict must beat. Per size, because a one-record case (a
-   microsecond) moves several times more than a thousand-record one: one figure per
-   language let the small cases' noise hide a real change in the large ones. A size with
-   too few cases for a spread takes its language's pooled figure.
+   alike, and is noise a verdict must beat. Per size, because one size's noise (the
+   microsecond one-record cases, say) need not be another's, and one figure per language
+   let the noisiest size set the bar for all. A size with too few cases for a spread takes
+   its language's pooled figure.
 
 Benjamini, Y. and Hochberg, Y. (1995), "Controlling the false discovery rate: a practical
 and powerful approach to multiple testing", J. R. Stat. Soc. B 57(1), 289-300.
@@ -78,8 +78,8 @@ def self_ratios(rounds: Rounds, first: int = 0) -> dict[CaseIdentity, float]:
     invocation j+1, for j = first, first + 2, ... (cases with fewer than 3 such pairs left out).
     `runner check` runs base head head base base head ..., so head's invocations 0 and 1 ran
     back to back (first = 0) and base's 1 and 2 (first = 1): an A/A pair as far apart in time
-    as a head / base pair, so the host's drift over minutes weighs on both alike. (Pairing
-    base's 0 with its 1, three invocations apart, inflated the noise with that drift.)"""
+    as a head / base pair, so the host's drift over minutes weighs on both alike (base's 0
+    and 1 are three invocations apart)."""
     found = {}
     for case, by_round in rounds.items():
         ratios = [
