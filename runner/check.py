@@ -1,9 +1,11 @@
 """`runner check --base REF [--head REF]`: did a change make the selected cases slower?
 
 Builds the suite of the chosen language at both commits (a git worktree each, under a
-temporary folder removed afterwards), then measures both on this machine in paired,
-interleaved invocations: base, head, head, base, base, ... each invocation one suite process
-of `--rounds` rounds, and round i of base's invocation j is paired with round i of head's.
+temporary folder removed afterwards), then measures both on this machine in `--invocations`
+invocations of `--rounds` rounds, round i of base's invocation j paired with round i of
+head's. A suite that can time another build beside its own (Python's) measures both sides
+in each invocation, a case's base and head samples of a round back to back; the others
+alternate one process a side: base, head, head, base, base, ...
 The verdict (runner/check_verdict.py) calls a case slower or faster only when its paired
 ratio head / base is significant after Benjamini-Hochberg false-discovery control, its 95%
 interval excludes 1, and the move exceeds the noise of its language and size measured in the same check
@@ -27,7 +29,7 @@ from runner.caseid import CaseIdentity
 from runner.check_verdict import FDR, ROUND_STRIDE, Rounds, judge, markdown
 from runner.ingest import payloads
 from runner.ingest.load import ingest_suite
-from runner.machine import machine_class, runtime_metadata, this_machine
+from runner.machine import Machine, machine_class, runtime_metadata, this_machine
 from runner.paths import UsageError, user_path
 from runner.run import run_suite
 from runner.stats import Verdict
@@ -116,17 +118,17 @@ def build(workspace: Path, side: str, ref: str, suite: Suite, folder: Path) -> C
 def measure(
     checkouts: dict[str, Checkout], suite: Suite, args: argparse.Namespace, folder: Path, store: Store
 ) -> dict[str, Rounds]:
-    """Both sides' rounds, from alternating invocations (base first in even ones, head first
-    in odd ones, so neither side always runs warmer)."""
-    machine, runtimes = this_machine(), runtime_metadata()
+    """Both sides' rounds, invocation by invocation (_processes)."""
+    facts = (this_machine(), runtime_metadata())
     found: dict[str, dict[CaseIdentity, dict[int, float]]] = {side: {} for side in SIDES}
     for j in range(args.invocations):
-        for side in SIDES if j % 2 == 0 else SIDES[::-1]:
-            run_id = f"{side}-{j}"
-            out = folder / "raw" / run_id
+        print(f"runner check: invocation {j + 1}/{args.invocations}", file=sys.stderr, flush=True)
+        for sides in _processes(suite, j):
+            outs = [folder / "raw" / f"{side}-{j}" for side in sides]
+            paired = (checkouts[sides[1]].binary, outs[1]) if len(sides) == 2 else None
             call = Invocation(
-                checkouts[side].binary,
-                out,
+                checkouts[sides[0]].binary,
+                outs[0],
                 args.profile,
                 (suite.lang,),
                 args.library,
@@ -134,22 +136,50 @@ def measure(
                 every_lang=False,
                 cases=user_path(args.cases) if args.cases else None,
                 rounds=args.rounds,
+                paired=paired,
             )
-            print(f"runner check: invocation {j + 1}/{args.invocations}, {side}", file=sys.stderr, flush=True)
-            process = run_suite(suite.lang, suite_command(call), out, TIMEOUT_S, _quiet)
+            process = run_suite(suite.lang, suite_command(call), outs[0], TIMEOUT_S, _quiet)
             if process.status != "ok":
-                raise UsageError(f"{side} suite {process.status}: {process.reason}")
-            shutil.rmtree(out / payloads.PAYLOAD_DIR, ignore_errors=True)  # sizes are not judged
-            chosen = {"langs": [suite.lang], "library": args.library, "dataset": args.dataset}
-            store.create_run(run_id, args.profile, chosen, checkouts[side].commit, machine, runtimes)
-            ingested = ingest_suite(store, run_id, suite, out)
-            if ingested.errors:
-                raise UsageError(f"{side}: {'; '.join(ingested.errors)}")
-            for case, by_round in store.rounds(run_id, suite.lang).items():
-                found[side].setdefault(case, {}).update(
-                    {j * ROUND_STRIDE + r: v for r, v in by_round.items()}
-                )
+                raise UsageError(f"{' and '.join(sides)} suite {process.status}: {process.reason}")
+            for side, out in zip(sides, outs, strict=True):
+                for case, by_round in _ingest(
+                    store, f"{side}-{j}", checkouts[side], suite, out, args, facts
+                ).items():
+                    found[side].setdefault(case, {}).update(
+                        {j * ROUND_STRIDE + r: v for r, v in by_round.items()}
+                    )
     return {side: _only_op(rounds, args.op) for side, rounds in found.items()}
+
+
+def _processes(suite: Suite, j: int) -> list[tuple[str, ...]]:
+    """The suite processes of invocation j, each as the sides it measures. A suite that pairs
+    (Suite.pairs) runs head with base beside it: a case's two samples of a round are seconds
+    apart. Any other runs one side a process, base first in even invocations and head first in
+    odd ones, so neither side always runs warmer; round i of base's invocation j then pairs
+    with round i of head's, a process apart."""
+    if suite.pairs:
+        return [("head", "base")]
+    return [(side,) for side in (SIDES if j % 2 == 0 else SIDES[::-1])]
+
+
+def _ingest(
+    store: Store,
+    run_id: str,
+    checkout: Checkout,
+    suite: Suite,
+    out: Path,
+    args: argparse.Namespace,
+    facts: tuple[Machine, dict[str, str]],
+) -> dict[CaseIdentity, dict[int, float]]:
+    """One side's files of one invocation, stored as run `run_id`; its rounds by case. `facts`:
+    this machine and its runtimes (runner/machine.py)."""
+    shutil.rmtree(out / payloads.PAYLOAD_DIR, ignore_errors=True)  # sizes are not judged
+    chosen = {"langs": [suite.lang], "library": args.library, "dataset": args.dataset}
+    store.create_run(run_id, args.profile, chosen, checkout.commit, *facts)
+    ingested = ingest_suite(store, run_id, suite, out)
+    if ingested.errors:
+        raise UsageError(f"{run_id}: {'; '.join(ingested.errors)}")
+    return store.rounds(run_id, suite.lang)
 
 
 def _quiet(line: str) -> bool:
@@ -193,6 +223,7 @@ def check(args: argparse.Namespace, build_one: Callable[..., Checkout] = build) 
     title = f"runner check: {checkouts['head'].commit[:12]} against {checkouts['base'].commit[:12]}"
     context = (
         f"{suite.lang}, profile {args.profile}, {args.invocations} x {args.rounds} paired rounds per case"
+        f" ({'a pair seconds apart' if suite.pairs else 'a pair a suite process apart'})"
         f" on machine class {kind}; false-discovery rate {FDR:g} (Benjamini-Hochberg)."
     )
     slower = any(v.verdict is Verdict.SLOWER for v in verdicts)

@@ -76,10 +76,11 @@ def sign_test(ratios: Sequence[float]) -> float:
 def self_ratios(rounds: Rounds, first: int = 0) -> dict[CaseIdentity, float]:
     """A side against itself: per case, the median of round i of invocation j over round i of
     invocation j+1, for j = first, first + 2, ... (cases with fewer than 3 such pairs left out).
-    `runner check` runs base head head base base head ..., so head's invocations 0 and 1 ran
-    back to back (first = 0) and base's 1 and 2 (first = 1): an A/A pair as far apart in time
-    as a head / base pair, so the host's drift over minutes weighs on both alike (base's 0
-    and 1 are three invocations apart)."""
+    When `runner check` alternates processes (base head head base base head ...), head's
+    invocations 0 and 1 ran back to back (first = 0) and base's 1 and 2 (first = 1): an A/A
+    pair as far apart in time as a head / base pair, so the host's drift over minutes weighs
+    on both alike (base's 0 and 1 are three invocations apart). A paired suite's head / base
+    pairs are seconds apart, closer than these, so its noise errs high."""
     found = {}
     for case, by_round in rounds.items():
         ratios = [

@@ -54,6 +54,9 @@ class Invocation:
     every_lang: bool = True  # no --lang filter narrowed the languages
     cases: Path | None = None  # a file of case ids, one a line: measure only those
     rounds: int | None = None  # samples per case, when not the profile's
+    # (another build's suite binary, its output folder): the suite times that build's samples
+    # of each case right beside its own (a suite whose `pairs` is set)
+    paired: tuple[Path, Path] | None = None
 
 
 def suite_command(call: Invocation) -> list[str]:
@@ -67,6 +70,8 @@ def suite_command(call: Invocation) -> list[str]:
             argv += [flag, str(value)]
     if call.cases is None:
         argv += ["--payloads", str(call.out_dir / payloads.PAYLOAD_DIR)]
+    if call.paired is not None:
+        argv += ["--paired-base", str(call.paired[0]), "--paired-out", str(call.paired[1])]
     return argv
 
 
@@ -84,6 +89,9 @@ class Suite:
     ok_exit_codes: frozenset[int] = field(default=frozenset({0}))
     # It takes `--cases FILE`: the runner re-measures its cases whose samples spread too much.
     remeasure: bool = False
+    # It takes `--paired-base BIN --paired-out DIR` (Invocation.paired): `runner check` then
+    # pairs a base's and a head's samples seconds apart, not an invocation apart.
+    pairs: bool = False
 
 
 def _side_files(lang: str) -> tuple[NativeKind, ...]:
@@ -112,10 +120,21 @@ NATIVE_FILES: dict[str, tuple[NativeKind, ...]] = {
 }
 
 
+# The suites that can measure another build beside their own (python/bench/cli.py).
+PAIRED_SUITES = frozenset({"python"})
+
+
 def _suite(lang: catalog.Language) -> Suite:
     if lang.name not in NATIVE_FILES:
         raise KeyError(f"the catalog lists language {lang.name!r}, but runner/suites.py reads no file of it")
-    return Suite(lang.name, lang.harness, f"serbench/{lang.suite}", NATIVE_FILES[lang.name], remeasure=True)
+    return Suite(
+        lang.name,
+        lang.harness,
+        f"serbench/{lang.suite}",
+        NATIVE_FILES[lang.name],
+        remeasure=True,
+        pairs=lang.name in PAIRED_SUITES,
+    )
 
 
 SUITES: tuple[Suite, ...] = tuple(_suite(lang) for lang in catalog.load().languages)

@@ -142,3 +142,19 @@ def test_a_document_is_measured_in_worker_processes_under_its_name(tmp_path: Pat
     prefix = "dataset=mine:0123456789ab/size=1"
     assert cases[f"{prefix}/op=decode/format=json/lib=orjson/variant=schemaless"] == "measured"
     assert all(case.startswith(prefix) for case in cases)
+
+
+def test_a_paired_base_build_times_the_same_cases_in_its_own_workers(tmp_path: Path) -> None:
+    base = tmp_path / "base"
+    args = ("--library", "flatbuffers", "--rounds", "2", "--paired-out", str(base))
+    result = _run(tmp_path / "head", *args, "--paired-base", str(_BENCH.absolute()))
+    assert result.returncode == 0, result.stderr
+    head = pyperf.BenchmarkSuite.load(str(tmp_path / "head" / "python.json"))
+    paired = pyperf.BenchmarkSuite.load(str(base / "python.json"))
+    assert sorted(paired.get_benchmark_names()) == sorted(head.get_benchmark_names())
+    assert all(b.get_nrun() == 2 for b in paired.get_benchmarks())
+    loops = {b.get_name(): b.get_metadata()["loops"] for b in head.get_benchmarks()}
+    assert {b.get_name(): b.get_metadata()["loops"] for b in paired.get_benchmarks()} == loops
+    assert _catalog(base)["cases"] == _catalog(tmp_path / "head")["cases"]
+    # The unit's worker in each build; progress counts each case once a round.
+    assert ", 2 worker process(es)" in result.stderr and "progress: 36/36 " in result.stderr

@@ -2,7 +2,7 @@
 
     bench --out DIR [--profile quick|standard|full] [--library NAME] [--dataset NAME]
           [--cases FILE] [--seed N] [--payloads DIR] [--rounds N] [--document PATH]
-          [--proto-descriptors FILE --message NAME]
+          [--proto-descriptors FILE --message NAME] [--paired-base BIN --paired-out DIR]
 
 Writes DIR/python.json (pyperf's JSON: one benchmark per measured case, named by
 its canonical case id; runs[i] is round i, with run metadata "round": i, and
@@ -18,7 +18,11 @@ the profile's number of rounds (the runner's re-measure asks for fewer).
 (default "mine"): the runner's `mine` command measures a user's own data this way. With
 --proto-descriptors FILE (a FileDescriptorSet protoc wrote, imports included) --message NAME
 (its full name), protobuf also measures the document as that message, binary and JSON
-(serbench_py/user_proto.py).
+(serbench_py/user_proto.py). With --paired-base BIN --paired-out DIR, the suite binary BIN
+(another commit's build) measures the same cases in the same rounds, each of its samples
+taken right beside this build's (bench/rounds.py), and its files go to DIR: `runner check`
+pairs a base and a head this way. BIN serves the cases this build plans, so a case whose
+library BIN registers elsewhere or not at all is recorded there as not measured.
 
 Isolation: every (library variant, dataset) -- and every extra case -- is served
 by a worker process of its own (this script with --serve), started fresh for
@@ -53,6 +57,8 @@ def parse_cli(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--document", type=Path, help="measure this JSON document instead")
     parser.add_argument("--proto-descriptors", type=Path, help="descriptor set of --message")
     parser.add_argument("--message", help="the full name of the document's message")
+    parser.add_argument("--paired-base", type=Path, help="another build's suite binary, paired")
+    parser.add_argument("--paired-out", type=Path, help="directory for --paired-base's files")
     # Internal: serve one unit's cases as a worker process.
     parser.add_argument("--serve", help=argparse.SUPPRESS)
     opts = parser.parse_args(argv)
@@ -63,11 +69,21 @@ def parse_cli(argv: list[str]) -> argparse.Namespace:
     proto = opts.proto_descriptors is not None
     if proto != (opts.message is not None) or (proto and opts.document is None):
         parser.error("--proto-descriptors FILE and --message NAME go together, with --document")
+    if (opts.paired_base is None) != (opts.paired_out is None):
+        parser.error("--paired-base BIN and --paired-out DIR go together")
     if opts.document is None and opts.dataset not in (None, *SOURCES):
         parser.error(f"unknown --dataset {opts.dataset!r} (known: {', '.join(sorted(SOURCES))})")
     here = Path(os.environ.get("BUILD_WORKING_DIRECTORY", "."))
     # Under `bazel run` the working directory is the runfiles tree, not the caller's.
-    for name in ("out", "cases", "payloads", "document", "proto_descriptors"):
+    for name in (
+        "out",
+        "cases",
+        "payloads",
+        "document",
+        "proto_descriptors",
+        "paired_base",
+        "paired_out",
+    ):
         if getattr(opts, name) is not None:
             setattr(opts, name, Path(here, getattr(opts, name)).absolute())
     return opts

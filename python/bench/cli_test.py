@@ -73,3 +73,14 @@ def test_an_unknown_dataset_is_refused_naming_the_known_ones(
         parse_cli(["--out", "o", "--dataset", "nope"])
     assert exited.value.code == 2
     assert "unknown --dataset 'nope' (known: " in capsys.readouterr().err
+
+
+def test_a_paired_base_needs_its_out_and_both_are_the_callers(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("BUILD_WORKING_DIRECTORY", "/caller")
+    opts = parse_cli(["--out", "o", "--paired-base", "base/bench", "--paired-out", "b"])
+    assert (opts.paired_base, opts.paired_out) == (Path("/caller/base/bench"), Path("/caller/b"))
+    with pytest.raises(SystemExit):
+        parse_cli(["--out", "o", "--paired-base", "base/bench"])
+    assert "--paired-base BIN and --paired-out DIR go together" in capsys.readouterr().err

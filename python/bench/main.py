@@ -2,17 +2,18 @@
 processes and writes the run's files. Its usage: cli.py; with --serve it is a worker
 (worker.py)."""
 
+import argparse
 import gc
 import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from bench import selection, writers
 from bench.cli import parse_cli, rounds, sources, worker_arguments
 from bench.profiles import PROFILES
-from bench.rounds import Job, Progress, Rounds
-from bench.worker import CPU_CLOCK, serve
+from bench.rounds import Job, Progress, Rounds, StartWorker
+from bench.worker import CPU_CLOCK, Worker, serve
 from serbench_py import measure
 from serbench_py.suite import Status
 
@@ -23,6 +24,33 @@ def _report(jobs: Sequence[Job], started: float) -> None:
         if job.status in (Status.REFUSED, Status.FAILED):
             print(f"{job.status.upper()} {job.case_id}: {job.reason}", file=sys.stderr)
     print(f"measured in {time.monotonic() - started:.0f} s", file=sys.stderr)
+
+
+def _paired(
+    opts: argparse.Namespace, jobs: Sequence[Job], arguments: list[str]
+) -> StartWorker | None:
+    """With --paired-base: gives each job its twin and returns what starts the base's workers."""
+    if opts.paired_base is None:
+        return None
+    for job in jobs:
+        job.twin = Job(job.case_id, job.unit, job.env)
+    base = opts.paired_base
+    return lambda unit, env: Worker(unit, opts.profile, env, None, arguments, program=base)
+
+
+def _write_twins(opts: argparse.Namespace, jobs: Sequence[Job], write: Callable[..., None]) -> None:
+    """The base's files of a paired run: its twins, a twin of a case this build did not time
+    recorded as not measured."""
+    twins = []
+    for job in jobs:
+        assert job.twin is not None
+        if job.status is not Status.MEASURED and job.twin.status is Status.MEASURED:
+            job.twin.fail(
+                Status.NOT_MEASURED,
+                f"not timed: the case was {job.status.value} in the build it was paired with",
+            )
+        twins.append(job.twin)
+    write(argparse.Namespace(**{**vars(opts), "out": opts.paired_out}), twins)
 
 
 def main(argv: list[str]) -> int:
@@ -43,12 +71,25 @@ def main(argv: list[str]) -> int:
     count = rounds(opts)
     progress = Progress(len(jobs) * count)
     arguments = worker_arguments(opts)
-    taker = Rounds(opts.profile, count, seed, progress, opts.payloads, worker_arguments=arguments)
+    twin = _paired(opts, jobs, arguments)
+    taker = Rounds(
+        opts.profile,
+        count,
+        seed,
+        progress,
+        opts.payloads,
+        worker_arguments=arguments,
+        start_twin=twin,
+    )
     for part in range(len(taker.parts())):
         for name, group in groups.items():
             taker.run(name, group, part)
     calibrations += measure.calibration_samples("end")
     writers.write(opts, planned, jobs, common, calibrations)
+    if twin is not None:
+        _write_twins(
+            opts, jobs, lambda out, twins: writers.write(out, planned, twins, common, calibrations)
+        )
     if extra_cases and wanted is None and not opts.dataset:
         writers.write_extra(opts.out)
     _report(jobs, started)

@@ -2,7 +2,13 @@
 sampled once per round in an order shuffled per round, each by its unit's worker. A
 group's rounds are split into parts (the profile's `processes`), each part in fresh
 workers that check the cases again; the caller runs every group's part 0, then every
-group's part 1, and so on."""
+group's part 1, and so on.
+
+A paired run also measures another build of the suite (the base of `runner check`): each
+job has a twin served by that build's workers, alive beside this build's, and a case's two
+samples of a round are taken back to back, which goes first alternating, so the host's
+load of that moment weighs on both alike. A twin times the loops its job calibrated.
+"""
 
 import dataclasses
 import itertools
@@ -34,6 +40,7 @@ class Job:
     warmup: bool = True
     repeat: int = 1  # loops per sample
     samples: list[measure.Sample] = field(default_factory=list)
+    twin: "Job | None" = None  # the same case in a paired run's other build
 
     def fail(self, status: Status, reason: str) -> None:
         self.status, self.reason = status, reason
@@ -68,6 +75,7 @@ class Rounds:
         payloads: Path | None,
         start: StartWorker | None = None,
         worker_arguments: Sequence[str] = (),
+        start_twin: StartWorker | None = None,
     ) -> None:
         self.profile_name = profile_name  # the workers' settings
         self.payloads = payloads
@@ -76,6 +84,7 @@ class Rounds:
         self.seed = seed
         self.progress = progress
         self.start = start or self._process  # tests start stand-ins
+        self.start_twin = start_twin  # a paired run's other build's workers
 
     def _process(self, unit: str, env: dict[str, str]) -> Worker:
         return Worker(unit, self.profile_name, env, self.payloads, self.worker_arguments)
@@ -93,11 +102,15 @@ class Rounds:
         started, spawned = time.monotonic(), Worker.started
         rounds = self.parts()[part]
         live = [job for job in jobs if job.status is Status.MEASURED]
-        # One worker per unit (its cases share it), started with its library's environment.
-        units = {job.unit: job.env for job in live}
-        workers = {unit: self.start(unit, env) for unit, env in units.items()}
+        twins = [
+            job.twin for job in live if job.twin is not None and job.twin.status is Status.MEASURED
+        ]
+        workers = self._workers(live, self.start)
+        twin_workers = self._workers(twins, self.start_twin)
         try:
             self._check(live, workers, first=part == 0)
+            self._check(twins, twin_workers, first=part == 0)
+            _unpair_strangers(live)
             timed = [job for job in live if job.status is Status.MEASURED]
             if part == 0:
                 self._calibrate(group, timed, workers)
@@ -107,12 +120,15 @@ class Rounds:
                 self.progress.step(job.case_id, self.profile.rounds - rounds.start)
             by_id = {job.case_id: job for job in timed}
             orders = measure.round_orders(list(by_id), self.profile.rounds, self._seed(group))
-            for order in orders[rounds.start : rounds.stop]:
-                for case_id in order:
-                    self._sample(by_id[case_id], workers[by_id[case_id].unit])
+            for number, order in enumerate(orders[rounds.start : rounds.stop], rounds.start):
+                for place, case_id in enumerate(order):
+                    for job, by_unit in _pair(
+                        by_id[case_id], workers, twin_workers, number + place
+                    ):
+                        self._sample(job, by_unit[job.unit])
                     self.progress.step(case_id)
         finally:
-            for worker in workers.values():
+            for worker in [*workers.values(), *twin_workers.values()]:
                 worker.close()
         took, processes = time.monotonic() - started, Worker.started - spawned
         print(
@@ -121,6 +137,12 @@ class Rounds:
             file=sys.stderr,
             flush=True,
         )
+
+    @staticmethod
+    def _workers(jobs: Sequence[Job], start: StartWorker | None) -> dict[str, Worker]:
+        """One worker per unit (its cases share it), started with its library's environment."""
+        units = {job.unit: job.env for job in jobs}
+        return {unit: start(unit, env) for unit, env in units.items()} if start else {}
 
     def _seed(self, group: str) -> str:
         return f"{self.seed}/{group}"
@@ -158,6 +180,9 @@ class Rounds:
         repeats = measure.repeats(per_call, self.profile.repeat, self.profile.repeat_below)
         for job in (j for j in jobs if j.case_id in repeats):
             job.repeat = repeats[job.case_id]
+        for job in jobs:
+            if job.twin is not None:
+                job.twin.loops, job.twin.warmup, job.twin.repeat = job.loops, job.warmup, job.repeat
 
     def _sample(self, job: Job, worker: Worker) -> None:
         if job.status is not Status.MEASURED:
@@ -174,3 +199,32 @@ class Rounds:
             job.fail(Status.FAILED, str(reply["failed"]))
             return
         job.samples.append(measure.Sample(tuple(reply["seconds"]), reply["warmup"]))
+
+
+def _pair(
+    job: Job, workers: dict[str, Worker], twin_workers: dict[str, Worker], turn: int
+) -> list[tuple[Job, dict[str, Worker]]]:
+    """The samples a case takes in a round: its own, and its twin's right before or after it
+    (before on odd turns) when the twin passed its check."""
+    own = [(job, workers)]
+    if job.twin is None or job.twin.status is not Status.MEASURED:
+        return own
+    both = [*own, (job.twin, twin_workers)]
+    return both[::-1] if turn % 2 else both
+
+
+# The case identity in a case's metadata (serbench_py/cases.py).
+_IDENTITY = ("lang", "lib", "format", "op", "dataset", "size", "variant")
+
+
+def _unpair_strangers(jobs: Sequence[Job]) -> None:
+    """A twin whose worker measured another case under the job's unit (the other build numbers
+    its libraries or extras otherwise) is not measured: its samples would pair unlike work."""
+    for job in jobs:
+        twin = job.twin
+        if twin is None or twin.status is not Status.MEASURED or job.status is not Status.MEASURED:
+            continue
+        if any(job.metadata.get(key) != twin.metadata.get(key) for key in _IDENTITY):
+            twin.fail(
+                Status.NOT_MEASURED, f"the paired build served another case as unit {job.unit}"
+            )

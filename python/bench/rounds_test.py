@@ -94,3 +94,67 @@ def test_a_case_failing_a_later_parts_check_stops_there() -> None:
     rounds.start = lambda unit, _: _StandIn(unit, dead="the worker process exited with status 1")
     rounds.run("order", [job], 1)
     assert job.status is Status.FAILED and len(job.samples) == 2
+
+
+class _Side(_StandIn):
+    """A stand-in of one build of a paired run: logs each sample it takes; `op` is what its
+    check says the cases are."""
+
+    def __init__(
+        self, unit: str, name: str, log: list[tuple[str, str]], op: str = "decode"
+    ) -> None:
+        super().__init__(unit)
+        self.name, self.log, self.op = name, log, op
+
+    def send(self, request: dict[str, Any]) -> None:
+        if request["do"] == "sample":
+            self.log.append((self.name, request["case"]))
+        super().send(request)
+        if request["do"] == "check":
+            for checked in self.replies[-1]["checked"].values():
+                checked.get("metadata", {})["op"] = self.op
+
+
+def _paired(jobs: list[Job], base_op: str = "decode") -> list[tuple[str, str]]:
+    log: list[tuple[str, str]] = []
+    for job in jobs:
+        job.twin = Job(job.case_id, job.unit, job.env)
+    rounds = Rounds(
+        "quick",
+        4,
+        1,
+        Progress(len(jobs) * 4),
+        None,
+        start=lambda unit, _: _Side(unit, "head", log),
+        start_twin=lambda unit, _: _Side(unit, "base", log, base_op),
+    )
+    rounds.run("order", jobs)
+    return log
+
+
+def test_a_paired_run_samples_each_case_and_its_twin_back_to_back_first_in_turn() -> None:
+    jobs = [Job(c, "library/0/order", {}) for c in ("a", "b", "refused")]
+    log = _paired(jobs)
+    assert len(log) == 2 * 2 * 4  # two timed cases, both builds, four rounds
+    pairs = [log[i : i + 2] for i in range(0, len(log), 2)]
+    assert all(
+        {side for side, _ in pair} == {"head", "base"} and pair[0][1] == pair[1][1]
+        for pair in pairs
+    )
+    assert sum(pair[0][0] == "base" for pair in pairs) == len(pairs) // 2
+    for job in jobs[:2]:
+        assert job.twin is not None and len(job.twin.samples) == len(job.samples) == 4
+        assert (job.twin.loops, job.twin.repeat, job.twin.warmup) == (
+            job.loops,
+            job.repeat,
+            job.warmup,
+        )
+    assert jobs[2].twin is not None and jobs[2].twin.samples == []
+
+
+def test_a_twin_serving_another_case_under_the_unit_is_not_paired() -> None:
+    job = Job("a", "library/0/order", {})
+    log = _paired([job], base_op="encode")
+    assert job.twin is not None and job.twin.status is Status.NOT_MEASURED
+    assert "another case" in job.twin.reason
+    assert log == [("head", "a")] * 4 and len(job.samples) == 4

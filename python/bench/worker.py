@@ -133,6 +133,15 @@ def answer(served: Served, profile: Profile, request: dict[str, Any]) -> dict[st
         return {"failed": f"timing raised {error!r:.300}"}
 
 
+# What Bazel's launcher of this binary set: another binary's launcher would import this
+# build's modules and read its runfiles instead of its own.
+_RUNFILES_ENV = ("PYTHONPATH", "RUNFILES_DIR", "RUNFILES_MANIFEST_FILE")
+
+
+def _without_runfiles() -> dict[str, str]:
+    return {name: value for name, value in os.environ.items() if name not in _RUNFILES_ENV}
+
+
 class Worker:
     """The parent's handle on one worker process."""
 
@@ -145,17 +154,20 @@ class Worker:
         env: dict[str, str],
         payloads: Path | None,
         arguments: Sequence[str] = (),
+        program: Path | None = None,
     ) -> None:
         Worker.started += 1
         self.unit = unit
-        # The worker is this same binary, started with --serve (and the parent's `arguments`).
-        command = [sys.executable, sys.argv[0], "--serve", unit, "--profile", profile, *arguments]
+        # The worker is this same binary, started with --serve (and the parent's `arguments`),
+        # or `program`: another build's suite binary (a paired run's base).
+        start = [sys.executable, sys.argv[0]] if program is None else [str(program)]
+        command = [*start, "--serve", unit, "--profile", profile, *arguments]
         command += ["--payloads", str(payloads)] if payloads is not None else []
         self.process = subprocess.Popen(
             command,
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
-            env={**os.environ, **env},
+            env={**(os.environ if program is None else _without_runfiles()), **env},
             text=True,
         )
         self.dead: str | None = None

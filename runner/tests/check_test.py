@@ -30,6 +30,7 @@ from runner.check_verdict import (
 )
 from runner.stats import Verdict
 from runner.store import Store
+from runner.suites import SUITES
 from runner.tests.support import TESTDATA
 from schemas.catalog.catalog import SYNTHETIC_DATASETS
 
@@ -190,13 +191,16 @@ def test_the_summary_lists_changed_cases_and_the_unchanged_in_one_line() -> None
 
 def _stand_in_build(tmp_path: Path, behaviour: dict[str, float]) -> Callable[..., check.Checkout]:
     """A build that makes, per side, a script copying the Python test data and scaling each
-    sample of the libraries named by that side's factor (round numbers kept)."""
+    sample by that side's factor (round numbers kept); given a paired base, it runs it too."""
 
     def build(_: Path, side: str, ref: str, suite: object, folder: Path) -> check.Checkout:
         script = folder / f"{side}.py"
         script.write_text(
-            "import json, os, shutil, sys\n"
-            "out = sys.argv[sys.argv.index('--out') + 1]\n"
+            "import json, os, shutil, subprocess, sys\n"
+            "def given(flag): return sys.argv[sys.argv.index(flag) + 1]\n"
+            "if '--paired-base' in sys.argv:\n"
+            "    subprocess.run([given('--paired-base'), '--out', given('--paired-out')], check=True)\n"
+            "out = given('--out')\n"
             f"shutil.copytree({str(TESTDATA / 'python')!r}, out, dirs_exist_ok=True)\n"
             "path = os.path.join(out, 'python.json')\n"
             "data = json.load(open(path))\n"
@@ -231,7 +235,14 @@ def test_check_pairs_round_i_of_each_invocation_and_exits_1_on_a_slowdown(
     slower, _, rest = text.split("**")[1].partition(" slower, ")
     assert found == status
     assert (int(slower) > 0) == bool(status) and rest == "0 faster"
-    assert "6 x 3 paired rounds per case" in text
+    assert "6 x 3 paired rounds per case (a pair seconds apart)" in text
+
+
+def test_a_suite_that_pairs_measures_both_sides_in_each_process_the_others_alternate() -> None:
+    python, dotnet = (next(s for s in SUITES if s.lang == lang) for lang in ("python", "dotnet"))
+    assert check._processes(python, 0) == check._processes(python, 1) == [("head", "base")]
+    assert check._processes(dotnet, 0) == [("base",), ("head",)]
+    assert check._processes(dotnet, 1) == [("head",), ("base",)]
 
 
 def test_keep_store_keeps_every_invocation_as_a_run(tmp_path: Path) -> None:
