@@ -97,26 +97,27 @@ def test_a_case_failing_a_later_parts_check_stops_there() -> None:
 
 
 class _Side(_StandIn):
-    """A stand-in of one build of a paired run: logs each sample it takes; `op` is what its
-    check says the cases are."""
+    """A stand-in of one build of a paired run: logs each calibration and sample it takes;
+    `op` is what its check says the cases are."""
 
     def __init__(
-        self, unit: str, name: str, log: list[tuple[str, str]], op: str = "decode"
+        self, unit: str, name: str, log: list[tuple[str, str, str]], op: str = "decode"
     ) -> None:
         super().__init__(unit)
         self.name, self.log, self.op = name, log, op
 
     def send(self, request: dict[str, Any]) -> None:
-        if request["do"] == "sample":
-            self.log.append((self.name, request["case"]))
+        if request["do"] in ("calibrate", "sample"):
+            self.log.append((self.name, request["do"], request["case"]))
         super().send(request)
         if request["do"] == "check":
             for checked in self.replies[-1]["checked"].values():
                 checked.get("metadata", {})["op"] = self.op
 
 
-def _paired(jobs: list[Job], base_op: str = "decode") -> list[tuple[str, str]]:
-    log: list[tuple[str, str]] = []
+def _paired(jobs: list[Job], base_op: str = "decode") -> list[tuple[str, str, str]]:
+    """The log of calibrations and samples, (build, request, case), of a paired run of jobs."""
+    log: list[tuple[str, str, str]] = []
     for job in jobs:
         job.twin = Job(job.case_id, job.unit, job.env)
     rounds = Rounds(
@@ -135,8 +136,15 @@ def _paired(jobs: list[Job], base_op: str = "decode") -> list[tuple[str, str]]:
 def test_a_paired_run_samples_each_case_and_its_twin_back_to_back_first_in_turn() -> None:
     jobs = [Job(c, "library/0/order", {}) for c in ("a", "b", "refused")]
     log = _paired(jobs)
-    assert len(log) == 2 * 2 * 4  # two timed cases, both builds, four rounds
-    pairs = [log[i : i + 2] for i in range(0, len(log), 2)]
+    # Each timed case calibrates in head's worker, then in base's (equally warm workers).
+    calibrations = [entry for entry in log if entry[1] == "calibrate"]
+    assert sorted(calibrations) == sorted(
+        (side, "calibrate", c) for c in "ab" for side in ("head", "base")
+    )
+    assert all(calibrations[i][0] == "head" and calibrations[i + 1][0] == "base" for i in (0, 2))
+    samples = [(side, case) for side, what, case in log if what == "sample"]
+    assert len(samples) == 2 * 2 * 4  # two timed cases, both builds, four rounds
+    pairs = [samples[i : i + 2] for i in range(0, len(samples), 2)]
     assert all(
         {side for side, _ in pair} == {"head", "base"} and pair[0][1] == pair[1][1]
         for pair in pairs
@@ -157,4 +165,4 @@ def test_a_twin_serving_another_case_under_the_unit_is_not_paired() -> None:
     log = _paired([job], base_op="encode")
     assert job.twin is not None and job.twin.status is Status.NOT_MEASURED
     assert "another case" in job.twin.reason
-    assert log == [("head", "a")] * 4 and len(job.samples) == 4
+    assert log == [("head", "calibrate", "a")] + [("head", "sample", "a")] * 4
