@@ -38,6 +38,9 @@ from runner.suites import SUITES, Invocation, Suite, suite_command
 from schemas.catalog import catalog
 
 SIDES = ("base", "head")
+# (invocations, rounds) unless given, by whether the suite pairs: the settings that were
+# measured telling a planted 15% slowdown from noise here (runner/README.md).
+DEFAULT_SHAPE = {True: (6, 10), False: (8, 5)}
 TIMEOUT_S = 3600.0
 WORKSPACE = "serbench"  # the Bazel workspace's name, the first part of a suite's runfile
 
@@ -53,8 +56,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--cases", type=Path, help="measure only the case ids listed in this file, one a line"
     )
     parser.add_argument("--profile", choices=catalog.PROFILES, default="quick", help="suite profile (quick)")
-    parser.add_argument("--invocations", type=int, default=8, help="suite processes per side (8)")
-    parser.add_argument("--rounds", type=int, default=5, help="rounds per invocation (5)")
+    parser.add_argument(
+        "--invocations", type=int, help="suite invocations (6 for a suite that pairs, else 8 a side)"
+    )
+    parser.add_argument(
+        "--rounds", type=int, help="rounds per invocation (10 for a suite that pairs, else 5)"
+    )
     parser.add_argument("--summary", type=Path, help="write the Markdown summary here too")
     parser.add_argument(
         "--keep-store",
@@ -203,6 +210,7 @@ def check(args: argparse.Namespace, build_one: Callable[..., Checkout] = build) 
     """Builds, measures and judges; (exit status, Markdown summary)."""
     workspace = user_path(args.workspace or Path(os.environ.get("BUILD_WORKSPACE_DIRECTORY", ".")))
     suite = next(s for s in SUITES if s.lang == args.lang)
+    args = _shaped(args, suite)
     folder = Path(tempfile.mkdtemp(prefix="serbench-check-"))
     try:
         refs = zip(SIDES, (args.base, args.head), strict=True)
@@ -230,9 +238,20 @@ def check(args: argparse.Namespace, build_one: Callable[..., Checkout] = build) 
     return (1 if slower else 0), markdown(verdicts, title, context)
 
 
-def main(args: argparse.Namespace) -> int:
-    if args.invocations < 2 or args.rounds < 1:
+def _shaped(args: argparse.Namespace, suite: Suite) -> argparse.Namespace:
+    """args with --invocations and --rounds set (DEFAULT_SHAPE when not given), checked."""
+    invocations, rounds = DEFAULT_SHAPE[suite.pairs]
+    given = {"invocations": args.invocations, "rounds": args.rounds}
+    default = {"invocations": invocations, "rounds": rounds}
+    shaped = argparse.Namespace(
+        **(vars(args) | {k: default[k] if v is None else v for k, v in given.items()})
+    )
+    if shaped.invocations < 2 or shaped.rounds < 1:
         raise UsageError("--invocations must be at least 2 and --rounds at least 1")
+    return shaped
+
+
+def main(args: argparse.Namespace) -> int:
     status, summary = check(args)
     print(summary)
     if args.summary:

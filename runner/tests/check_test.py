@@ -28,6 +28,7 @@ from runner.check_verdict import (
     self_ratios,
     sign_test,
 )
+from runner.paths import UsageError
 from runner.stats import Verdict
 from runner.store import Store
 from runner.suites import SUITES
@@ -236,6 +237,17 @@ def test_check_pairs_round_i_of_each_invocation_and_exits_1_on_a_slowdown(
     assert found == status
     assert (int(slower) > 0) == bool(status) and rest == "0 faster"
     assert "6 x 3 paired rounds per case (a pair seconds apart)" in text
+
+
+def test_the_shape_of_a_check_defaults_by_whether_its_suite_pairs_and_is_checked() -> None:
+    python, dotnet = (next(s for s in SUITES if s.lang == lang) for lang in ("python", "dotnet"))
+    unset = _args(invocations=None, rounds=None)
+    assert (check._shaped(unset, python).invocations, check._shaped(unset, python).rounds) == (6, 10)
+    assert (check._shaped(unset, dotnet).invocations, check._shaped(unset, dotnet).rounds) == (8, 5)
+    assert check._shaped(_args(invocations=3, rounds=None), python).invocations == 3
+    for wrong in (_args(invocations=1), _args(rounds=0)):
+        with pytest.raises(UsageError, match="--invocations must be at least 2"):
+            check._shaped(wrong, python)
 
 
 def test_a_suite_that_pairs_measures_both_sides_in_each_process_the_others_alternate() -> None:
