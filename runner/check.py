@@ -240,12 +240,10 @@ def check(args: argparse.Namespace, build_one: Callable[..., Checkout] = build) 
 
 def _shaped(args: argparse.Namespace, suite: Suite) -> argparse.Namespace:
     """args with --invocations and --rounds set (DEFAULT_SHAPE when not given), checked."""
-    invocations, rounds = DEFAULT_SHAPE[suite.pairs]
-    given = {"invocations": args.invocations, "rounds": args.rounds}
-    default = {"invocations": invocations, "rounds": rounds}
-    shaped = argparse.Namespace(
-        **(vars(args) | {k: default[k] if v is None else v for k, v in given.items()})
-    )
+    shaped = argparse.Namespace(**vars(args))
+    for name, default in zip(("invocations", "rounds"), DEFAULT_SHAPE[suite.pairs], strict=True):
+        if getattr(shaped, name) is None:
+            setattr(shaped, name, default)
     if shaped.invocations < 2 or shaped.rounds < 1:
         raise UsageError("--invocations must be at least 2 and --rounds at least 1")
     return shaped

@@ -7,7 +7,7 @@ import gc
 import random
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from bench import selection, writers
 from bench.cli import parse_cli, rounds, sources, worker_arguments
@@ -38,9 +38,9 @@ def _paired(
     return lambda unit, env: Worker(unit, opts.profile, env, None, arguments, program=base)
 
 
-def _write_twins(opts: argparse.Namespace, jobs: Sequence[Job], write: Callable[..., None]) -> None:
-    """The base's files of a paired run: its twins, a twin of a case this build did not time
-    recorded as not measured."""
+def _twins(jobs: Sequence[Job]) -> list[Job]:
+    """The base's jobs of a paired run: each job's twin, a twin of a case this build did not
+    time recorded as not measured."""
     twins = []
     for job in jobs:
         assert job.twin is not None
@@ -50,7 +50,7 @@ def _write_twins(opts: argparse.Namespace, jobs: Sequence[Job], write: Callable[
                 f"not timed: the case was {job.status.value} in the build it was paired with",
             )
         twins.append(job.twin)
-    write(argparse.Namespace(**{**vars(opts), "out": opts.paired_out}), twins)
+    return twins
 
 
 def main(argv: list[str]) -> int:
@@ -87,9 +87,8 @@ def main(argv: list[str]) -> int:
     calibrations += measure.calibration_samples("end")
     writers.write(opts, planned, jobs, common, calibrations)
     if twin is not None:
-        _write_twins(
-            opts, jobs, lambda out, twins: writers.write(out, planned, twins, common, calibrations)
-        )
+        base = argparse.Namespace(**{**vars(opts), "out": opts.paired_out})
+        writers.write(base, planned, _twins(jobs), common, calibrations)
     if extra_cases and wanted is None and not opts.dataset:
         writers.write_extra(opts.out)
     _report(jobs, started)
