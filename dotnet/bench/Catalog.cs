@@ -18,10 +18,10 @@ public sealed class Catalog(string profile, IReadOnlySet<string>? selection = nu
     /// jit_warmup (standard profile) how its warm-ups to the JIT's steady state went.</summary>
     public sealed record Case(string Id, string Status, string? Reason, int? WireBytes, Warmup? JitWarmup = null);
 
-    /// <summary>The warm-ups that preceded a case's samples (<see cref="SteadyState"/>): in how many
-    /// of the rounds it reached steady state (a warm-up iteration without a JIT compile) before the
-    /// cap, after how many warm-up iterations and how long (median, most).</summary>
-    public sealed record Warmup(int Rounds, int QuietRounds, int MedianIterations, int MaxIterations, double MedianMs, double MaxMs);
+    /// <summary>The warm-ups that preceded a case's samples (<see cref="SteadyState"/>), one per child
+    /// process: in how many of them it reached steady state (a warm-up iteration without a JIT
+    /// compile) before the cap, after how many warm-up iterations and how long (median, most).</summary>
+    public sealed record Warmup(int Processes, int QuietProcesses, int MedianIterations, int MaxIterations, double MedianMs, double MaxMs);
 
     private static readonly JsonSerializerOptions Json = new()
     {

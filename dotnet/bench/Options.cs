@@ -3,13 +3,14 @@ using System.Globalization;
 namespace Serbench.Bench;
 
 /// <summary>The command line every bench binary of the repository accepts. <see cref="Round"/>
-/// and <see cref="Seed"/> are internal: the standard profile starts one child per round with them (see <see cref="Rounds"/>).</summary>
+/// and <see cref="Seed"/> are internal: the standard profile starts its children with them, and
+/// with <see cref="Rounds"/> as the number of rounds each takes (see <see cref="Serbench.Bench.Rounds"/>).</summary>
 public sealed record Options(string Profile, string Out, string? Library, string? Dataset, string? Cases, int? Round, int? Seed, string? Payloads = null, int? Rounds = null, string? Document = null, string? ProtoCs = null, string? Message = null)
 {
     public const string Usage =
         "usage: bench --out DIR [--profile quick|standard|full|dry] [--library NAME] [--dataset NAME] [--cases FILE] [--payloads DIR] [--rounds N] [--document PATH [--proto-cs DIR --message NAME]]\n"
         + "  quick: every case briefly, one process (smoke); standard: every case in 10 rounds, a fresh process\n"
-        + "  per round, shuffled order (published); full: BenchmarkDotNet's default job; dry: each case once (tests)\n"
+        + "  per 5 rounds, shuffled order (published); full: BenchmarkDotNet's default job; dry: each case once (tests)\n"
         + "  --cases FILE: only the case ids listed in FILE (one a line)\n"
         + "  --payloads DIR: each verified encode case's payload, once before timing, to DIR/<case id, '/' as ','>.bin\n"
         + "  --rounds N: the standard profile's rounds (default 10; the runner's re-measure asks for fewer); with\n"
@@ -78,7 +79,7 @@ public sealed record Options(string Profile, string Out, string? Library, string
     }
 
     /// <summary>The invocation count per sample a line of --cases may give after its id and a
-    /// tab (the standard profile's later rounds reuse the count round 0's pilot chose).</summary>
+    /// tab (the standard profile's later children reuse the counts its first child chose).</summary>
     public IReadOnlyDictionary<string, int> Invocations() =>
         (CaseLines() ?? []).Where(l => l.Count is not null).ToDictionary(l => l.Id, l => int.Parse(l.Count!, CultureInfo.InvariantCulture));
 

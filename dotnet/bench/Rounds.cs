@@ -1,26 +1,32 @@
 using System.Diagnostics;
 using System.Text.Json.Nodes;
+using BenchmarkDotNet.Jobs;
 using BenchmarkDotNet.Running;
 
 namespace Serbench.Bench;
 
 /// <summary>The standard profile: every case gets one sample in each of <see cref="DefaultCount"/>
-/// rounds (--rounds N: N). Each round is one fresh child process (this binary with --round r --seed s --cases
-/// FILE) that takes the datasets one after another in an order shuffled with the round's seed:
-/// per dataset it loads only that dataset's fixtures, warms its cases up until the JIT is quiet
-/// (<see cref="SteadyState"/>) and runs one BenchmarkDotNet invocation over them (every library,
-/// op and size: the comparisons) in a shuffled order, then drops them before the next. So a case
+/// rounds (--rounds N: N), taken by fresh child processes of <see cref="PerProcess"/> rounds each (this
+/// binary with --round r --rounds k --seed s --cases FILE: rounds r to r+k-1). A child takes the
+/// datasets one after another in an order shuffled with its seed: per dataset it loads only that
+/// dataset's fixtures, warms its cases up until the JIT is quiet (<see cref="SteadyState"/>), then
+/// runs one BenchmarkDotNet invocation over them per round (every library, op and size: the
+/// comparisons), each in its own shuffled order, and drops them before the next dataset. So a case
 /// is timed in a process holding only its dataset's fixtures and its own objects (the previous
 /// case's are dropped in GlobalCleanup and collected at the end of its GlobalSetup, the previous
 /// dataset's with them). Children run with the runtime's defaults (tiered compilation, dynamic
-/// PGO, ReadyToRun), as applications do: no environment is set for them. One process per round,
-/// not per dataset and round: a child costs a second or two before its first case. Allocations
-/// are measured in round 0 only (MemoryDiagnoser costs each case one more iteration). Each
+/// PGO, ReadyToRun), as applications do: no environment is set for them. The rounds of a child
+/// share its start, fixture loads and warm-up, which cost more than its samples; the children
+/// give the median processes of their own (memory layout, JIT decisions). Allocations are
+/// measured in round 0 only (MemoryDiagnoser costs each case one more iteration). Each
 /// dataset's report goes to results/round-&lt;r&gt;/&lt;dataset&gt;-report-full.json; the seeds and
 /// orders are in dotnet-cases.json ("rounds"), and each case's warm-ups there too ("jit_warmup").</summary>
 public sealed class Rounds(Options options, Catalog catalog)
 {
     public const int DefaultCount = 10;
+
+    /// <summary>Rounds per child process: the default count's ten in two processes.</summary>
+    public const int PerProcess = 5;
 
     private readonly int count = options.Rounds ?? DefaultCount;
 
@@ -33,10 +39,10 @@ public sealed class Rounds(Options options, Catalog catalog)
 
     private readonly Dictionary<string, int> measuredRounds = [];
 
-    // Case id -> its warm-up in each round.
+    // Case id -> its warm-up in each child process.
     private readonly Dictionary<string, List<SteadyState.CaseResult>> warmups = [];
 
-    // Case id -> the invocations per iteration round 0's pilot chose (later rounds skip the pilot).
+    // Case id -> the invocations per iteration the first child chose (the later ones reuse them).
     private Dictionary<string, int> invocations = [];
 
     public void Run(IReadOnlyList<Verified> verified)
@@ -44,25 +50,29 @@ public sealed class Rounds(Options options, Catalog catalog)
         var byDataset = verified.GroupBy(v => v.Fixture.Dataset)
             .ToDictionary(g => g.Key, g => g.SelectMany(CaseIds).ToList());
         var total = byDataset.Values.Sum(ids => ids.Count) * count;
-        Progress.Say($"timing {total / count} cases in {count} rounds (standard profile, a process per round)");
+        Progress.Say($"timing {total / count} cases in {count} rounds (standard profile, {PerProcess} rounds a process)");
         var seed = options.Seed ?? Random.Shared.Next();
         var done = 0;
-        for (var round = 0; round < count; round++)
+        for (var first = 0; first < count; first += PerProcess)
         {
-            var random = new Random(seed + round);
+            var rounds = Math.Min(PerProcess, count - first);
+            var random = new Random(seed + first);
             var order = byDataset.Keys.OrderBy(d => d, StringComparer.Ordinal).ToArray();
             random.Shuffle(order);
-            catalog.Add(new Catalog.Round(round, seed + round, order));
+            foreach (var round in Enumerable.Range(first, rounds))
+            {
+                catalog.Add(new Catalog.Round(round, seed + first, order));
+            }
             var lines = order.SelectMany(d => byDataset[d])
                 .Select(id => invocations.TryGetValue(id, out var n) ? $"{id}\t{n}" : id).ToList();
-            RunRound(round, random.Next(), lines, id =>
+            StartChild(first, rounds, random.Next(), lines, id =>
             {
                 measuredRounds[id] = measuredRounds.GetValueOrDefault(id) + 1;
                 Console.Error.WriteLine($"progress: {++done}/{total} {id}");
             });
-            if (round == 0)
+            if (first == 0)
             {
-                invocations = PilotCounts(Path.Combine(options.Out, "results", "round-0"));
+                invocations = Counts(Path.Combine(options.Out, "results", "round-0"));
             }
         }
         if (Directory.Exists(Path.Combine(options.Out, "work")))
@@ -76,7 +86,7 @@ public sealed class Rounds(Options options, Catalog catalog)
         v.Ops.Select(op => CaseId.Of(v.Fixture.Dataset, v.Fixture.Size, op, v.Library));
 
     /// <summary>Case id -> the invocation count of its measured iteration, from BenchmarkDotNet's reports.</summary>
-    private static Dictionary<string, int> PilotCounts(string dir) =>
+    private static Dictionary<string, int> Counts(string dir) =>
         Directory.GetFiles(dir, "*-report-full.json")
             .SelectMany(f => JsonNode.Parse(File.ReadAllText(f))!["Benchmarks"]!.AsArray())
             .Select(b => (Id: ReportCaseId(b!), Ops: b!["Measurements"]!.AsArray().LastOrDefault(m => (string?)m!["IterationStage"] == "Result")))
@@ -87,16 +97,17 @@ public sealed class Rounds(Options options, Catalog catalog)
         CaseId.OfReport((string)benchmark["Parameters"]!, (string)benchmark["MethodTitle"]!);
 
     /// <summary>One child: times the cases of <paramref name="lines"/> (id, or id TAB invocations;
-    /// grouped by dataset, in the round's dataset order) once, calling <paramref name="measured"/>
-    /// with each case id as the child reports it measured; moves its reports into the round's folder.</summary>
-    private void RunRound(int round, int seed, IReadOnlyList<string> lines, Action<string> measured)
+    /// grouped by dataset, in the child's dataset order) once in each of the rounds
+    /// <paramref name="first"/> to first+rounds-1, calling <paramref name="measured"/> with each case id
+    /// as the child reports it measured; moves its reports into the rounds' folders.</summary>
+    private void StartChild(int first, int rounds, int seed, IReadOnlyList<string> lines, Action<string> measured)
     {
-        var work = Path.Combine(options.Out, "work", $"round-{round}");
+        var work = Path.Combine(options.Out, "work", $"rounds-{first}");
         Directory.CreateDirectory(work);
         var cases = Path.Combine(work, "cases.txt");
         File.WriteAllLines(cases, lines);
         string[] args = [typeof(Rounds).Assembly.Location, "--profile", "standard", "--out", work,
-            "--cases", cases, "--round", $"{round}", "--seed", $"{seed}", .. options.Library is { } lib ? ["--library", lib] : Array.Empty<string>(),
+            "--cases", cases, "--round", $"{first}", "--rounds", $"{rounds}", "--seed", $"{seed}", .. options.Library is { } lib ? ["--library", lib] : Array.Empty<string>(),
             .. options.Document is { } document ? ["--document", document, "--dataset", options.Dataset!] : Array.Empty<string>(),
             .. options.ProtoCs is { } protoCs ? ["--proto-cs", protoCs, "--message", options.Message!] : Array.Empty<string>()];
         var start = new ProcessStartInfo(Environment.ProcessPath!, args) { UseShellExecute = false, RedirectStandardOutput = true };
@@ -118,21 +129,30 @@ public sealed class Rounds(Options options, Catalog catalog)
             child.WaitForExit();
             if (child.ExitCode != 0)
             {
-                Progress.Say($"round {round}: the child exited {child.ExitCode}; the cases it had not measured miss this round");
+                Progress.Say($"rounds {first} to {first + rounds - 1}: the child exited {child.ExitCode}; the cases it had not measured miss these rounds");
             }
         }
+        foreach (var round in Enumerable.Range(first, rounds))
+        {
+            MoveReports(work, round);
+        }
+        Directory.Delete(work, recursive: true);
+    }
+
+    /// <summary>The child's reports of one round (&lt;dataset&gt;/round-&lt;r&gt;/results/) into results/round-&lt;r&gt;/.</summary>
+    private void MoveReports(string work, int round)
+    {
         var results = Path.Combine(options.Out, "results", $"round-{round}");
         Directory.CreateDirectory(results);
         foreach (var dataset in Directory.GetDirectories(work).Select(Path.GetFileName))
         {
-            var written = Path.Combine(work, dataset!, "results");
+            var written = Path.Combine(work, dataset!, $"round-{round}", "results");
             var reports = Directory.Exists(written) ? Directory.GetFiles(written, "*-report-full.json") : [];
             foreach (var (report, i) in reports.Select((r, i) => (r, i)))
             {
                 File.Move(report, Path.Combine(results, $"{dataset}{(i == 0 ? "" : $"-{i}")}-report-full.json"), overwrite: true);
             }
         }
-        Directory.Delete(work, recursive: true);
     }
 
     /// <summary>A case is measured when at least one round timed it (the reason says how many did).</summary>
@@ -150,40 +170,61 @@ public sealed class Rounds(Options options, Catalog catalog)
 
     private Catalog.Warmup? Warmup(string id)
     {
-        if (!warmups.TryGetValue(id, out var rounds))
+        if (!warmups.TryGetValue(id, out var children))
         {
             return null;
         }
-        var iterations = rounds.Select(r => r.Iterations).Order().ToList();
-        var ms = rounds.Select(r => r.Milliseconds).Order().ToList();
-        return new(rounds.Count, rounds.Count(r => r.Quiet), iterations[iterations.Count / 2], iterations[^1],
+        var iterations = children.Select(r => r.Iterations).Order().ToList();
+        var ms = children.Select(r => r.Milliseconds).Order().ToList();
+        return new(children.Count, children.Count(r => r.Quiet), iterations[iterations.Count / 2], iterations[^1],
             Math.Round(ms[ms.Count / 2]), Math.Round(ms[^1]));
     }
 
-    /// <summary>The child of one round: per dataset of --cases, in the file's order, the verified
-    /// cases <paramref name="accepted"/> gives (its fixtures loaded then, and dropped before the
-    /// next dataset's), one BenchmarkDotNet invocation over them in the order the seed shuffles,
-    /// its artifacts in --out/&lt;dataset&gt;, each case warmed up to the JIT's steady state
-    /// (<see cref="SteadyState"/>); prints each case's warm-up as a <see cref="WarmupLine"/> and
-    /// each measured case id as <see cref="MeasuredLine"/> TAB id.</summary>
-    public static int RunChild(Options options, int round, Func<string, IReadOnlyList<Verified>> accepted)
+    /// <summary>A child, rounds --round to --round + --rounds - 1: per dataset of --cases, in the file's
+    /// order, the verified cases <paramref name="accepted"/> gives (its fixtures loaded then, and
+    /// dropped before the next dataset's), warmed up to the JIT's steady state (<see cref="WarmUp"/>),
+    /// then one BenchmarkDotNet invocation over them per round, each in the order the seed shuffles,
+    /// its artifacts in --out/&lt;dataset&gt;/round-&lt;r&gt;; prints each case's warm-up as a
+    /// <see cref="WarmupLine"/> and each measured case id as <see cref="MeasuredLine"/> TAB id.</summary>
+    public static int RunChild(Options options, int first, Func<string, IReadOnlyList<Verified>> accepted)
     {
         var progress = new Progress { Measured = id => Console.Out.WriteLine($"{MeasuredLine}\t{id}") };
-        var perCase = new SteadyState.PerCase(Harness.StandardIterationTime,
-            (id, warm) => Console.Out.WriteLine($"{WarmupLine}\t{SteadyState.Line(id, warm)}"));
-        var random = new Random(options.Seed ?? round);
+        var random = new Random(options.Seed ?? first);
         foreach (var dataset in options.CaseDatasets())
         {
             var verified = accepted(dataset);
-            var config = Harness.Config("standard", Path.Combine(options.Out, dataset), progress, measureAllocations: round == 0)
-                .AddEventProcessor(perCase);
-            var runInfo = Plan.BuildShuffled(verified.Select(v => v.Fixture).Distinct().ToList(), verified, config,
-                random, options.Invocations());
-            var warm = SteadyState.PreWarm(runInfo.BenchmarksCases);
-            Progress.Say(FormattableString.Invariant(
-                $"{dataset}: pre-warm {(warm.Quiet ? "quiet" : "capped")} after {warm.Milliseconds:F0} ms, {warm.Passes} passes, {warm.CompiledMethods} methods compiled in {warm.CompilationMs:F0} ms"));
-            BenchmarkRunner.Run([runInfo]);
+            var fixtures = verified.Select(v => v.Fixture).Distinct().ToList();
+            var counts = WarmUp(dataset, Plan.BuildShuffled(fixtures, verified,
+                Harness.Config("standard", Path.Combine(options.Out, dataset), progress), random, options.Invocations()));
+            foreach (var round in Enumerable.Range(first, options.Rounds ?? 1))
+            {
+                var config = Harness.Config("standard", Path.Combine(options.Out, dataset, $"round-{round}"), progress,
+                    measureAllocations: round == 0);
+                BenchmarkRunner.Run([Plan.BuildShuffled(fixtures, verified, config, random, counts)]);
+            }
         }
         return 0;
+    }
+
+    /// <summary>Brings a dataset's cases to steady state: the pre-warm, then each case's warm-up, in
+    /// the shuffled order of <paramref name="runInfo"/>. Returns each case's invocation count: the one
+    /// its job already has (a later child reuses the first's), else enough calls for one
+    /// <see cref="Harness.StandardIterationTime"/> at the rate of its last warm-up iteration.</summary>
+    private static Dictionary<string, int> WarmUp(string dataset, BenchmarkRunInfo runInfo)
+    {
+        var warm = SteadyState.PreWarm(runInfo.BenchmarksCases);
+        Progress.Say(FormattableString.Invariant(
+            $"{dataset}: pre-warm {(warm.Quiet ? "quiet" : "capped")} after {warm.Milliseconds:F0} ms, {warm.Passes} passes, {warm.CompiledMethods} methods compiled in {warm.CompilationMs:F0} ms"));
+        var counts = new Dictionary<string, int>();
+        foreach (var benchmarkCase in runInfo.BenchmarksCases)
+        {
+            var id = Progress.CaseId(benchmarkCase);
+            var result = SteadyState.WarmUp(benchmarkCase);
+            Console.Out.WriteLine($"{WarmupLine}\t{SteadyState.Line(id, result)}");
+            counts[id] = benchmarkCase.Job.HasValue(RunMode.InvocationCountCharacteristic)
+                ? (int)benchmarkCase.Job.Run.InvocationCount
+                : Harness.InvocationCount(result.NsPerCall);
+        }
+        return counts;
     }
 }

@@ -2,18 +2,18 @@ using System.Diagnostics;
 using System.Globalization;
 using System.Reflection;
 using System.Runtime;
-using BenchmarkDotNet.EventProcessors;
 using BenchmarkDotNet.Running;
 
 namespace Serbench.Bench;
 
-/// <summary>Brings each case to the default runtime's steady state before BenchmarkDotNet times it,
-/// and shows that it got there. Under tiered compilation a method starts as tier-0 (or ReadyToRun)
+/// <summary>Brings each case to the default runtime's steady state before BenchmarkDotNet times it
+/// (in every round of the child process), and shows that it got there. Under tiered compilation a method starts as tier-0 (or ReadyToRun)
 /// code; tiering counts calls only after 100 ms without new tier-0 code, then promotes a method
 /// called 30 times to an instrumented tier (dynamic PGO) and, 30 calls later, to tier 1, compiling
 /// in the background. BenchmarkDotNet 0.14's jitting stage calls a case once and knows nothing of
 /// tiering (its default job gets there through its pilot and seconds of warmup), so the standard
-/// profile, whose child times each case in one short sample, needs this, in two steps:
+/// profile, whose child times each case in one short sample a round, needs this, in two steps,
+/// both before the dataset's first round (<see cref="Rounds"/>):
 /// <list type="number">
 /// <item><see cref="PreWarm"/>, per dataset: every case of the dataset is called in round-robin
 /// passes (each case, in a pass, for about <see cref="Batch"/>) until each has had
@@ -22,18 +22,24 @@ namespace Serbench.Bench;
 /// included) has not moved for <see cref="QuietWindow"/>, or the process has used
 /// <see cref="PreWarmCpu"/> of CPU time (<see cref="Bound"/>).
 /// The tiering of all the dataset's code overlaps here, which is cheaper than case by case.</item>
-/// <item>the rule, per case, as BenchmarkDotNet is about to time it (<see cref="PerCase"/>):
-/// warm-up iterations of the measured iteration's length (<see cref="Harness.StandardIterationTime"/>),
+/// <item>the rule, per case (<see cref="WarmUp"/>), the cases one after another:
+/// warm-up iterations of <see cref="Iteration"/>,
 /// each calling the case back to back, until one in which the compiled-method count did not move,
 /// after at least <see cref="MinCalls"/> calls (or <see cref="LongEnough"/> of them, a call so slow
 /// that its entry methods' tier does not matter), or the process has used <see cref="CaseCpu"/> of
 /// CPU time (<see cref="Bound"/>).
 /// The count is the whole process's, so a quiet iteration also says no other code was still
-/// being tiered up. Compiled code stays, so BenchmarkDotNet's own calls of the case run it.</item>
+/// being tiered up. Compiled code stays, so BenchmarkDotNet's own calls of the case run it, and the
+/// last iteration's time per call sizes the measured iteration.</item>
 /// </list></summary>
 public static class SteadyState
 {
     public static readonly TimeSpan QuietWindow = TimeSpan.FromMilliseconds(300);
+
+    /// <summary>A warm-up iteration of the per-case rule: as long as tiering's call-counting delay, so
+    /// that a case whose methods still wait out the delay at tier 0 is not read as quiet before
+    /// they are compiled (the measured iteration, <see cref="Harness.StandardIterationTime"/>, is shorter).</summary>
+    public static readonly TimeSpan Iteration = TimeSpan.FromMilliseconds(100);
 
     /// <summary>Two promotions of 30 calls each, and some margin.</summary>
     public const int MinCalls = 64;
@@ -61,8 +67,9 @@ public static class SteadyState
     /// how many passes, and what the JIT compiled meanwhile.</summary>
     public sealed record Result(bool Quiet, double Milliseconds, int Passes, long CompiledMethods, double CompilationMs);
 
-    /// <summary>How a case's warm-up ended: quiet or capped, after how many iterations and milliseconds.</summary>
-    public sealed record CaseResult(bool Quiet, int Iterations, double Milliseconds);
+    /// <summary>How a case's warm-up ended: quiet or capped, after how many iterations and milliseconds;
+    /// the CPU time per call of its last iteration (not printed: its child sizes the measured iteration by it).</summary>
+    public sealed record CaseResult(bool Quiet, int Iterations, double Milliseconds, double NsPerCall = double.NaN);
 
     public static Result PreWarm(IEnumerable<BenchmarkCase> cases)
     {
@@ -93,19 +100,20 @@ public static class SteadyState
     }
 
     /// <summary>The per-case rule on one case: see the class summary.</summary>
-    public static CaseResult WarmUp(BenchmarkCase benchmarkCase, TimeSpan iteration)
+    public static CaseResult WarmUp(BenchmarkCase benchmarkCase)
     {
         var op = Bind([benchmarkCase]).Single();
         var clock = Stopwatch.StartNew();
         var cpu = ProcessCpu();
         for (var i = 1; ; i++)
         {
-            var before = JitInfo.GetCompiledMethodCount();
-            op.RunFor(iteration);
+            var (before, calls, cpuBefore) = (JitInfo.GetCompiledMethodCount(), op.Calls, CpuTime.Now());
+            op.RunFor(Iteration);
+            var nsPerCall = (double)(CpuTime.Now() - cpuBefore) / (op.Calls - calls);
             var quiet = JitInfo.GetCompiledMethodCount() == before && op.Warm;
             if (quiet || Spent(clock, cpu, CaseCpu))
             {
-                return new CaseResult(quiet, i, clock.Elapsed.TotalMilliseconds);
+                return new CaseResult(quiet, i, clock.Elapsed.TotalMilliseconds, nsPerCall);
             }
         }
     }
@@ -120,14 +128,6 @@ public static class SteadyState
     /// of the process's CPU time, or <see cref="Bound"/>'s wall time.</summary>
     private static bool Spent(Stopwatch clock, TimeSpan cpuStart, TimeSpan cpu) =>
         ProcessCpu() - cpuStart >= cpu || clock.Elapsed >= Bound.Wall;
-
-    /// <summary>The per-case rule as an event of BenchmarkDotNet's run (in process, so it runs just
-    /// before the case's setup and timing); tells <paramref name="warmedUp"/> each case's result.</summary>
-    public sealed class PerCase(TimeSpan iteration, Action<string, CaseResult> warmedUp) : EventProcessor
-    {
-        public override void OnStartRunBenchmark(BenchmarkCase benchmarkCase) =>
-            warmedUp(Progress.CaseId(benchmarkCase), WarmUp(benchmarkCase, iteration));
-    }
 
     /// <summary>A case's warm-up as one tab-separated line: id, quiet (1 or 0), iterations, milliseconds.</summary>
     public static string Line(string id, CaseResult r) =>
@@ -180,6 +180,8 @@ public static class SteadyState
         }
 
         public bool Warm => calls >= MinCalls || spent >= LongEnough;
+
+        public long Calls => calls;
 
         /// <summary>Calls the workload back to back for at least <paramref name="span"/> (one call at least).</summary>
         public void RunFor(TimeSpan span)

@@ -16,8 +16,8 @@ namespace Serbench.Stock;
 /// host's speed drifts over minutes, so the two are interleaved finely: in each block, before each
 /// stock case, one round of the standard profile over all ten cases (a block's ten rounds thus span
 /// the same minutes as its ten stock cases), the stock cases in reverse order every other block.
-/// Such a round is the second of a two-round run: a run's first round also runs BenchmarkDotNet's
-/// pilot and the allocation count, extra iterations the other nine rounds of a run do not have.
+/// Such a round is the second of a two-round run (one child process): a run's first round also runs
+/// the allocation count, an extra iteration the other nine rounds of a run do not have.
 /// Per case it takes each block's median of each, then compares the medians of those over the
 /// blocks, and prints them, every block's ratio, the load average around each block and the count
 /// within ±10%.</summary>
