@@ -1,8 +1,8 @@
 """The rounds scheduler: each group's cases (one dataset) checked, calibrated, then
 sampled once per round in an order shuffled per round, each by its unit's worker. A
 group's rounds are split into parts (the profile's `processes`), each part in fresh
-workers that check the cases again; the caller runs every group's part 0, then every
-group's part 1, and so on.
+workers that encode the cases' fixtures again (part 0 verified them); the caller runs
+every group's part 0, then every group's part 1, and so on.
 
 A paired run also measures another build of the suite (the base of `runner check`): each
 job has a twin served by that build's workers, alive beside this build's, and a case's two
@@ -149,9 +149,11 @@ class Rounds:
 
     def _check(self, jobs: Sequence[Job], workers: dict[str, Worker], first: bool) -> None:
         """Every worker checks its cases at once (in parallel: nothing is timed yet); the
-        first part's check gives each case its metadata."""
+        first part's check verifies each case's round trip and gives it its metadata, a later
+        part's only encodes (the verification took most of a part's check)."""
         for unit, worker in workers.items():
-            worker.send({"do": "check", "cases": [j.case_id for j in jobs if j.unit == unit]})
+            cases = [j.case_id for j in jobs if j.unit == unit]
+            worker.send({"do": "check", "cases": cases, "verify": first})
         for unit, worker in workers.items():
             reply = worker.receive()
             checked = reply.get("checked", {})

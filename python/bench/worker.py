@@ -57,10 +57,11 @@ class Served:
         else:
             self._extra = list(extras())[int(rest[0])]
 
-    def check(self, case_id: str) -> dict[str, Any]:
-        """Checks a case (its round trip) and returns its metadata, or why it is not timed."""
+    def check(self, case_id: str, verify: bool = True) -> dict[str, Any]:
+        """Checks a case (its round trip; without `verify`, only its encode: see
+        Workbench.check) and returns its metadata, or why it is not timed."""
         try:
-            build, metadata = self._prepare(case_id)
+            build, metadata = self._prepare(case_id, verify)
         except CaseError as error:
             return {"status": error.status.value, "reason": error.reason}
         except Exception as error:  # e.g. a library that cannot be imported
@@ -69,11 +70,11 @@ class Served:
         self._builds[case_id] = build
         return {"status": Status.MEASURED.value, "metadata": metadata}
 
-    def _prepare(self, case_id: str) -> tuple[Build, dict[str, Any]]:
+    def _prepare(self, case_id: str, verify: bool) -> tuple[Build, dict[str, Any]]:
         if self._extra is not None:
             return _prepare_extra(self._extra)
         planned = self._planned[case_id]
-        self._workbench.check(planned)
+        self._workbench.check(planned, verify)
         if self._payloads is not None:
             self._workbench.write_payload(planned, self._payloads)
         return (lambda: self._workbench.prepare(planned)), {
@@ -117,7 +118,8 @@ def answer(served: Served, profile: Profile, request: dict[str, Any]) -> dict[st
     """The reply to one request: the checked cases, a calibration or a sample."""
     what, case_id = request["do"], request.get("case", "")
     if what == "check":
-        checked = {case: served.check(case) for case in request["cases"]}
+        verify = request.get("verify", True)
+        checked = {case: served.check(case, verify) for case in request["cases"]}
         measure.settle()  # what the checks built stays; the collector stops walking it
         return {"checked": checked}
     try:

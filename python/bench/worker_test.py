@@ -1,9 +1,11 @@
 """A worker's side of the protocol, in process: check, calibrate and sample one unit."""
 
 from pathlib import Path
+from typing import Any
 
 from bench.profiles import PROFILES
 from bench.worker import Served, answer
+from serbench_py import roundtrip, suite
 from serbench_py.registry import LIBRARIES
 from serbench_py.suite import payload_file_name
 
@@ -42,3 +44,17 @@ def test_an_extra_unit_is_timed_by_the_wall_clock_when_its_work_runs_in_a_child(
     checked = Served(f"extra/{index}").check(extra.case.id)
     assert checked["status"] == "measured"
     assert checked["metadata"]["timer"].startswith("wall clock")
+
+
+def test_a_later_workers_check_only_encodes_and_gives_the_same_case(monkeypatch: Any) -> None:
+    verified = Served(f"library/{_JSON}/order").check(_ENCODE)
+    monkeypatch.setattr(suite, "check_round_trip", _not_called)
+    request = {"do": "check", "cases": [_ENCODE], "verify": False}
+    later = answer(Served(f"library/{_JSON}/order"), PROFILES["quick"], request)
+    assert later == {"checked": {_ENCODE: verified}}
+    # verify (the default) still verifies
+    assert Served(f"library/{_JSON}/order").check(_DECODE)["status"] == "refused"
+
+
+def _not_called(*_: object) -> None:
+    raise roundtrip.RoundTripError("the round trip was verified again")

@@ -2,6 +2,7 @@
 
 import functools
 import json
+import marshal
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -52,12 +53,25 @@ class Source:
         if self.format == "protobuf":
             return protobuf_documents.fixture(self.raw(size))
         if size not in fixtures.SIZES and self.schema is not None:
-            largest = json.loads(self.raw(max(fixtures.SIZES)))
-            return {"records": largest["records"][:size]}
-        return json.loads(self.raw(size))
+            return marshal.loads(_prefix(self.path(max(fixtures.SIZES)), size))
+        return marshal.loads(_parsed(self.path(size)))
 
     def raw(self, size: int) -> bytes:
         return _read(self.path(size))
+
+
+# A worker builds a case's input afresh for every sample, from a fresh tree: the parsed
+# fixture is kept marshalled (bytes, which the cyclic GC never walks), and unmarshalling
+# builds the same tree (the parser's shared key strings included) several times faster
+# than parsing the JSON again (23 ms against 116 ms for the 9 MB metrics fixture).
+@functools.cache
+def _parsed(path: str) -> bytes:
+    return marshal.dumps(json.loads(_read(path)))
+
+
+@functools.cache
+def _prefix(path: str, size: int) -> bytes:
+    return marshal.dumps({"records": json.loads(_read(path))["records"][:size]})
 
 
 @functools.cache
