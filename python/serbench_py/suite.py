@@ -150,7 +150,7 @@ class Workbench:
         """Raises CaseError unless the case's library round-trips its fixture. Without `verify`
         (a later worker of a case an earlier one verified) the fixture is only encoded: the
         payload the case's ops start from, at a fraction of the verification's cost."""
-        key = (id(planned.library), planned.source.name, planned.case.size)
+        key = _payload_key(planned)
         if not verify and key not in self._payloads:
             self._payloads[key] = self._encode(planned)
         self._payload(planned)
@@ -190,10 +190,9 @@ class Workbench:
         return _raise_or(self._codecs[key])
 
     def _payload(self, planned: Planned) -> bytes:
-        library, source, size = planned.library, planned.source, planned.case.size
-        key = (id(library), source.name, size)
+        key = _payload_key(planned)
         if key not in self._payloads:
-            self._payloads[key] = self._check(library, source, size)
+            self._payloads[key] = self._check(planned.library, planned.source, planned.case.size)
         return _raise_or(self._payloads[key])
 
     def _encode(self, planned: Planned) -> bytes | CaseError:
@@ -227,6 +226,11 @@ class Workbench:
         except RoundTripError as error:
             return CaseError(Status.REFUSED, str(error))
         return payload
+
+
+def _payload_key(planned: Planned) -> tuple[int, str, int]:
+    """The ops of one library, dataset and size share one check and payload."""
+    return (id(planned.library), planned.source.name, planned.case.size)
 
 
 _T = TypeVar("_T")
