@@ -13,7 +13,7 @@ rounds), `quick` (a smoke run, never published) and `full` (more rounds). After 
 ends, the cases whose samples spread more than 1.3x (max/min) are measured once more
 with the suite's `--cases FILE` and keep the new samples beside the first ones (flagged
 `remeasured`; still spread in the second pass: `unstable`), the widest-spread first, as
-many as a quarter of the first pass's time affords (checks.REMEASURE_BUDGET).
+many as 15% of the first pass's time affords (checks.REMEASURE_BUDGET).
 
 Every run gets its own pages in results/local/<run id>/ (its snapshot, docs/ and the
 mkdocs.yml that serves them). The published reference (results/published/ and docs/) is
@@ -65,8 +65,8 @@ from runner.suites import FUZZ_STEPS, STEPS, SUITES, Invocation, SkippedError, S
 from schemas.catalog import catalog
 
 # Seconds per suite by profile (the profiles are the catalog's): quick runs take minutes,
-# standard ones under half an hour per language (budget: Python 28 min, .NET 15, C++ 8),
-# full ones hours; past this a suite is taken to hang.
+# standard ones under an hour per language, full ones hours; past this a suite is taken to
+# hang.
 # A run's own pages (results/local/<run id>/: snapshot, docs/, mkdocs.yml), never committed;
 # the published reference is results/published/ and docs/.
 LOCAL, LOCAL_DOCS, PUBLISHED = "local", "docs", "published"

@@ -1,5 +1,7 @@
 // A schema-less binary format fed a JSON document's tree: the document parsed
-// into nlohmann::ordered_json (keys in the document's order), written in the
+// into nlohmann::json (nlohmann's default type: std::map objects, keys sorted;
+// ordered_json looks keys up linearly, so building an object of thousands of
+// keys, as packages has, takes quadratic time), written in the
 // format (from the library's own tree of it, if it has one) and read back.
 // Shared by nlohmann's to_msgpack / to_cbor and msgpack-cxx's object tree. A
 // format F gives:
@@ -25,7 +27,7 @@
 
 namespace serbench::adapters::binary_tree {
 
-using Json = nlohmann::ordered_json;
+using Json = nlohmann::json;
 
 // Walks the document's text for the first integer nlohmann cannot hold as
 // one (beyond 64 bits: its parser makes it a double, so no binary format
@@ -100,7 +102,7 @@ inline std::string Shown(const Json& root, const std::string& path) {
   return text.size() > 60 ? text.substr(0, 60) + "..." : text;
 }
 
-// The document as an ordered_json tree per payload, and that tree in the
+// The document as a Json tree per payload, and that tree in the
 // format F, made at setup: decode reads the latter.
 template <typename F>
 class BinaryDocument final : public DocumentCodec {
@@ -120,7 +122,8 @@ class BinaryDocument final : public DocumentCodec {
   const std::string& Input(const Document&, std::size_t i) const override { return inputs_.at(i); }
 
   // The tree read back from the format equals the document's (key order
-  // included), and the document has no integer the tree could not hold.
+  // aside, as JSON's objects are unordered), and the document has no integer
+  // the tree could not hold.
   std::optional<std::string> RoundTripError() const override {
     for (std::size_t i = 0; i < trees_.size(); ++i) {
       const std::string where = doc_->name + " payload " + std::to_string(i) + ": ";

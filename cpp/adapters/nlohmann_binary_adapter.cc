@@ -17,7 +17,7 @@ using binary_tree::Json;
 
 constexpr char kHome[] = "https://json.nlohmann.me/features/binary_formats/";
 
-// nlohmann writes and reads its own tree: the document's.
+// nlohmann writes and reads its own default tree, nlohmann::json: the document's.
 template <typename Format>
 struct Nlohmann {
   using Native = std::nullptr_t;

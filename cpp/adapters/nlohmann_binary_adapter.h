@@ -1,7 +1,7 @@
 // nlohmann-json's binary formats (Debian nlohmann-json3-dev): a JSON
-// document's tree (nlohmann::ordered_json, keys in the document's order)
-// written as MessagePack (to_msgpack) or CBOR (to_cbor) and read back, the
-// schema-less binary formats fed the same tree as the JSON DOMs.
+// document's tree as nlohmann::json (the library's default type, keys sorted)
+// written as MessagePack (to_msgpack) or CBOR (to_cbor) and read back into
+// one, the schema-less binary formats fed the same tree as the JSON DOMs.
 #pragma once
 
 #include "cpp/adapters/document_codec.h"

@@ -30,7 +30,8 @@ TEST_P(NlohmannBinaryAdapterTest, RoundTripsEverySyntheticDataset) {
   ExpectSyntheticDocumentsRoundTrip(GetParam());
 }
 
-TEST_P(NlohmannBinaryAdapterTest, DecodesItsOwnEncodingInKeyOrder) {
+// nlohmann::json, the default type, sorts an object's keys.
+TEST_P(NlohmannBinaryAdapterTest, DecodesItsOwnEncodingWithSortedKeys) {
   const auto doc = Json(R"({"b": 1, "a": [-2, 2.5, "é\n", null, true, 18446744073709551615]})");
   const auto codec = GetParam().open(doc);
   ASSERT_NE(codec, nullptr);
@@ -41,7 +42,7 @@ TEST_P(NlohmannBinaryAdapterTest, DecodesItsOwnEncodingInKeyOrder) {
   EXPECT_EQ(codec->Decode(input), 2u);
   const auto tree = GetParam().info.format == "cbor" ? nlohmann::ordered_json::from_cbor(input)
                                                      : nlohmann::ordered_json::from_msgpack(input);
-  EXPECT_EQ(tree.begin().key(), "b");
+  EXPECT_EQ(tree.begin().key(), "a");
   EXPECT_THROW(codec->Decode(input.substr(0, input.size() - 1)), std::exception);
 }
 

@@ -45,10 +45,11 @@ constexpr char kCompiler[] = "clang " __clang_version__;
 constexpr char kCompiler[] = "gcc " __VERSION__;
 #endif
 
-// Times p.op once per iteration. Wire size and the untimed allocation count
-// and peak heap of one operation go in as counters.
+// Times p.op once per iteration, p.repeat runs per sample (whatever
+// --benchmark_repetitions says: the rounds are the suite's). Wire size and the
+// untimed allocation count and peak heap of one operation go in as counters.
 void Register(const PlannedCase& p) {
-  benchmark::RegisterBenchmark(CaseId(p.c).c_str(), [&p](benchmark::State& state) {
+  auto* registered = benchmark::RegisterBenchmark(CaseId(p.c).c_str(), [&p](benchmark::State& state) {
     for (auto _ : state) p.op();
     state.SetBytesProcessed(state.iterations() * static_cast<int64_t>(p.wire_bytes));
     state.counters["wire_bytes"] = static_cast<double>(p.wire_bytes);
@@ -57,6 +58,7 @@ void Register(const PlannedCase& p) {
     state.counters["alloc_bytes_per_op"] = static_cast<double>(p.allocs.bytes);
     state.counters["peak_heap_bytes"] = static_cast<double>(p.allocs.peak_bytes);
   });
+  registered->Repetitions(p.repeat);
 }
 
 // The console table, plus one `progress: <done>/<total> <case id>` line on
@@ -72,7 +74,7 @@ class ProgressReporter final : public benchmark::ConsoleReporter {
     const auto loop = std::find_if(runs.begin(), runs.end(),
                                    [](const Run& run) { return run.run_type == Run::RT_Iteration; });
     if (loop != runs.end()) {
-      std::cerr << "progress: " << ++done_ << "/" << total_ << " " << loop->run_name.str()
+      std::cerr << "progress: " << ++done_ << "/" << total_ << " " << WithoutRepeats(loop->run_name.str())
                 << std::endl;
     }
   }
@@ -169,6 +171,7 @@ nlohmann::json RunRounds(const std::vector<const PlannedCase*>& measured, int ro
     if (result["context"].empty()) result["context"] = pass["context"];
     for (nlohmann::json& row : pass["benchmarks"]) {
       if (row.value("run_type", "iteration") != "iteration") continue;  // the runner derives its own
+      for (const char* key : {"name", "run_name"}) row[key] = WithoutRepeats(row.value(key, ""));
       row["repetition_index"] = round;
       row["repetitions"] = rounds;
       result["benchmarks"].push_back(std::move(row));
@@ -222,12 +225,18 @@ int Worker(const Options& options, const std::string& argv0) {
   Plan plan;
   try {
     const std::set<std::string> ids = options.cases ? ReadCaseIds(*options.cases) : std::set<std::string>{};
+    const Profile profile = ProfileOf(options);
     plan = PlanSuite({.library = options.library,
                       .dataset = options.dataset,
                       .document = options.document,
                       .proto_plugin = options.proto_plugin,
                       .message = options.message,
+                      .decode_only = profile.every_document_op ? std::nullopt
+                                                               : std::optional<std::string>(kDecodeOnly),
+                      .decode_only_reason = "the " + options.profile + " profile times only decode of " +
+                                            kDecodeOnly + ": run --profile full",
                       .libraries = LibrariesOf(ids)});
+    SetRepeats(plan, profile.repeat, profile.repeat_below);
     if (options.cases) KeepListed(plan, ids);
     if (options.payloads) WritePayloads(plan, *options.payloads);
   } catch (const std::invalid_argument& e) {

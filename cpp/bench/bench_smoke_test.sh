@@ -105,3 +105,22 @@ if [[ $(grep -c '"run_type": "iteration"' "$cases_out/cpp.json") != 4 ]] ||
   exit 1
 fi
 grep -q 'dataset=mail/size=1/op=encode/format=capnp/lib=capnp' "$cases_out/cpp.json"
+
+# The standard profile: a round is three runs of each short case, reported
+# under the case's own id in the JSON and the progress lines (Google
+# Benchmark's "/repeats:N" suffix, shown in its console table, dropped).
+std_out="$TEST_TMPDIR/standard"
+if ! "$bench" --out "$std_out" --profile standard --dataset user --library protobuf \
+    --rounds 1 2>std_stderr.txt; then
+  cat std_stderr.txt
+  exit 1
+fi
+std_measured=$(grep -c '"status": "measured"' "$std_out/cpp-cases.json")
+if [[ $(grep -c '"run_type": "iteration"' "$std_out/cpp.json") != $((std_measured * 3)) ]]; then
+  echo "want three runs of each of $std_measured cases in $std_out/cpp.json" >&2
+  exit 1
+fi
+if grep -q 'repeats:' "$std_out/cpp.json" || grep '^progress: ' std_stderr.txt | grep -q 'repeats:'; then
+  echo "a case name kept Google Benchmark's repeats suffix" >&2
+  exit 1
+fi

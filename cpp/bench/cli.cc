@@ -90,8 +90,8 @@ Options ParseArgs(const std::vector<std::string>& args) {
 }
 
 Profile ProfileOf(const Options& options) {
-  Profile profile = options.profile == "full"       ? Profile{20, std::nullopt}
-                    : options.profile == "standard" ? Profile{10, 0.004, 3}
+  Profile profile = options.profile == "full"       ? Profile{20, std::nullopt, 1, 0, true}
+                    : options.profile == "standard" ? Profile{10, 0.004, 3, 0.002}
                                                     : Profile{3, 0.01};
   if (options.rounds) profile.rounds = *options.rounds;
   return profile;
@@ -128,8 +128,6 @@ std::vector<std::string> BenchmarkFlags(const Options& options,
     flags.push_back("--benchmark_min_time=" + std::to_string(*profile.min_time));
   }
   flags.insert(flags.end(), options.benchmark_flags.begin(), options.benchmark_flags.end());
-  // A round is one pass of `repeat` runs per case; the rounds are ours.
-  flags.push_back("--benchmark_repetitions=" + std::to_string(profile.repeat));
   return flags;
 }
 

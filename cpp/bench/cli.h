@@ -24,13 +24,21 @@ inline constexpr char kUsage[] =
     "  (default mine); --proto-plugin, --message: protobuf measures it as that message of\n"
     "  the plugin (runner mine --proto builds it)";
 
+// The quick and standard profiles time only the decode of this tens-of-MiB document:
+// its encode and round trip take seconds per call in the slowest libraries.
+inline constexpr char kDecodeOnly[] = "packages";
+
 // How much a profile measures: `rounds` samples per case, each `repeat` back-to-back
 // Google Benchmark runs (repetitions) of at least `min_time` seconds (nullopt: its
-// default, 0.5); the runner keeps each round's fastest run as its sample.
+// default, 0.5); the runner keeps each round's fastest run as its sample. A
+// comparison with a call of `repeat_below` seconds or more gets one run per sample:
+// a round's runs of such calls agree within a few percent, the rounds spread more.
 struct Profile {
   int rounds;
   std::optional<double> min_time;
   int repeat = 1;
+  double repeat_below = 0;
+  bool every_document_op = false;  // false: only decode of kDecodeOnly
 };
 
 struct Options {
@@ -70,9 +78,10 @@ class UsageError : public std::runtime_error {
 Options ParseArgs(const std::vector<std::string>& args);
 
 // quick: 3 rounds of 0.01 s runs (a smoke run, never published);
-// standard: 10 rounds, each the fastest of 3 runs of 0.004 s (the
-// published one); full: 20 rounds at Google Benchmark's
-// default 0.5 s. --rounds overrides the count.
+// standard: 10 rounds, each the fastest of 3 runs of 0.004 s, one run in a
+// comparison with a call of 2 ms or more (the published one); full: 20 rounds
+// at Google Benchmark's default 0.5 s, every op of every document. --rounds
+// overrides the count.
 Profile ProfileOf(const Options& options);
 
 // The arguments a worker process gets: these options for one dataset and
@@ -80,8 +89,8 @@ Profile ProfileOf(const Options& options);
 std::vector<std::string> WorkerArgs(const Options& options, const std::string& dataset, int round,
                                     const std::filesystem::path& out, std::uint64_t seed);
 
-// The Google Benchmark flags of one round: one run per case (the rounds are
-// the suite's), JSON into `json_out`, then the passed-through flags.
+// The Google Benchmark flags of one round: the profile's min time, JSON into
+// `json_out`, then the passed-through flags (each case sets its own repetitions).
 std::vector<std::string> BenchmarkFlags(const Options& options,
                                         const std::filesystem::path& json_out);
 

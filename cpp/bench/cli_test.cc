@@ -79,21 +79,26 @@ TEST(ProfileTest, StandardHasTenRoundsQuickThreeFullTwenty) {
   EXPECT_EQ(ProfileOf(ParseArgs({"--out=/o", "--profile=standard", "--rounds=12"})).rounds, 12);
 }
 
-// A round is the profile's `repeat` Google Benchmark runs per case: a passed-through
-// repetition count never overrides it, so every row is one of a round's loops.
-TEST(BenchmarkFlagsTest, OneRunPerCaseWithTheProfilesMinTime) {
-  const auto flags =
-      BenchmarkFlags(ParseArgs({"--out=/o", "--benchmark_repetitions=5"}), "/o/round.json");
+// Only the full profile times every op of the big document; the standard one
+// runs a comparison with a call of 2 ms or more once per sample.
+TEST(ProfileTest, FullTimesEveryDocumentOpStandardRepeatsShortCallsOnly) {
+  EXPECT_FALSE(ProfileOf(ParseArgs({"--out=/o"})).every_document_op);
+  EXPECT_FALSE(ProfileOf(ParseArgs({"--out=/o", "--profile=standard"})).every_document_op);
+  EXPECT_TRUE(ProfileOf(ParseArgs({"--out=/o", "--profile=full"})).every_document_op);
+  EXPECT_EQ(ProfileOf(ParseArgs({"--out=/o", "--profile=standard"})).repeat_below, 0.002);
+}
+
+TEST(BenchmarkFlagsTest, JsonOutWithTheProfilesMinTime) {
+  const auto flags = BenchmarkFlags(ParseArgs({"--out=/o", "--benchmark_filter=x"}), "/o/round.json");
   EXPECT_TRUE(Has(flags, "--benchmark_out=/o/round.json"));
   EXPECT_TRUE(Has(flags, "--benchmark_out_format=json"));
   EXPECT_TRUE(Has(flags, "--benchmark_min_time=0.010000"));
-  EXPECT_EQ(flags.back(), "--benchmark_repetitions=1");
+  EXPECT_EQ(flags.back(), "--benchmark_filter=x");
 }
 
-TEST(BenchmarkFlagsTest, StandardTimesThreeShortRunsPerRound) {
+TEST(BenchmarkFlagsTest, StandardTimesShortRuns) {
   const auto flags = BenchmarkFlags(ParseArgs({"--out=/o", "--profile=standard"}), "/o/r.json");
   EXPECT_TRUE(Has(flags, "--benchmark_min_time=0.004000"));
-  EXPECT_EQ(flags.back(), "--benchmark_repetitions=3");
 }
 
 TEST(BenchmarkFlagsTest, FullKeepsDefaultMinTime) {

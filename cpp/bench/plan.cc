@@ -2,10 +2,13 @@
 
 #include <algorithm>
 #include <cstring>
+#include <ctime>
 #include <fstream>
 #include <gnu/libc-version.h>
 #include <memory>
+#include <set>
 #include <stdexcept>
+#include <tuple>
 
 #include <benchmark/benchmark.h>
 
@@ -46,12 +49,23 @@ bool Wanted(const Filter& filter, const std::string& lib) {
   return Selected(filter.library, lib) && (filter.libraries.empty() || filter.libraries.contains(lib));
 }
 
-// Allocations and peak heap of one operation.
-AllocCount CountAllocs(const std::function<void()>& op) {
-  op();  // warm: first-use caches and lazy statics are not the op's cost
+double CpuSeconds() {
+  timespec t{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) * 1e-9;
+}
+
+// Allocations and peak heap of one operation, and its CPU time: the faster of
+// the cold call and the counted one (both are upper bounds of a timed call).
+void Probe(PlannedCase& p) {
+  double start = CpuSeconds();
+  p.op();  // warm: first-use caches and lazy statics are not the op's cost
+  const double cold = CpuSeconds() - start;
   const AllocScope scope;
-  op();
-  return scope.count();
+  start = CpuSeconds();
+  p.op();
+  p.probe_seconds = std::min(cold, CpuSeconds() - start);
+  p.allocs = scope.count();
 }
 
 bool Times(const LibraryInfo& info, const std::string& op) {
@@ -98,7 +112,7 @@ void Decide(PlannedCase& p, const LibraryInfo& info, const std::optional<std::st
     p.reason = *error;
   } else {
     p.op = make_op();
-    p.allocs = CountAllocs(p.op);
+    Probe(p);
   }
 }
 
@@ -163,7 +177,8 @@ std::size_t InputBytes(const DocumentCodec* codec, const Document& doc) {
 // Opening (parsing the document once) and the round-trip check are setup.
 // `size`: 1 for a real document, the fixture's records for a synthetic one.
 void PlanDocument(const DocumentLibrary& library, std::shared_ptr<const Document> doc,
-                  std::size_t size, Plan& plan) {
+                  std::size_t size, const Filter& filter, Plan& plan) {
+  const bool decode_only = filter.decode_only == doc->name;
   std::shared_ptr<const DocumentCodec> codec;
   std::optional<std::string> error;
   try {
@@ -183,6 +198,12 @@ void PlanDocument(const DocumentLibrary& library, std::shared_ptr<const Document
   for (const std::string& op : AllOps()) {
     PlannedCase p = Planned(library.info, doc->name, size, op);
     p.wire_bytes = InputBytes(codec.get(), *doc);
+    if (decode_only && op != "decode" && Times(library.info, op)) {
+      p.status = "not_measured";
+      p.reason = filter.decode_only_reason;
+      plan.cases.push_back(std::move(p));
+      continue;
+    }
     Decide(p, library.info, error, [&] { return DocumentOp(codec, op, doc); });
     if (p.op && op == "encode") {
       p.payload = [codec, n = doc->payloads.size()] {
@@ -215,7 +236,7 @@ void PlanMemcpy(const std::string& dataset, std::size_t size, std::string bytes,
     std::memcpy(dst->data(), src->data(), src->size());
     Sink(dst->data());
   };
-  p.allocs = CountAllocs(p.op);
+  Probe(p);
   plan.cases.push_back(std::move(p));
 }
 
@@ -252,7 +273,7 @@ void PlanDataset(const Filter& filter, Plan& plan) {
     const auto doc = adapters::SyntheticDocument(dataset, size);
     for (const DocumentLibrary& library : adapters::DocumentLibraries()) {
       if (Wanted(filter, library.info.lib) && !Has(adapters::Libraries(), library.info)) {
-        PlanDocument(library, doc, size, plan);
+        PlanDocument(library, doc, size, filter, plan);
       }
     }
     for (const adapters::UnbuiltLibrary& library : adapters::UnbuiltLibraries()) {
@@ -274,7 +295,7 @@ void PlanRealDocument(const std::shared_ptr<const adapters::Document>& doc, cons
     PlanMemcpy(name, 1, std::move(bytes), plan);
   }
   for (const DocumentLibrary& library : adapters::DocumentLibraries()) {
-    if (Wanted(filter, library.info.lib)) PlanDocument(library, doc, 1, plan);
+    if (Wanted(filter, library.info.lib)) PlanDocument(library, doc, 1, filter, plan);
   }
   for (const Library& library : adapters::Libraries()) {
     if (Wanted(filter, library.info.lib) &&
@@ -362,6 +383,15 @@ void WritePayloads(const Plan& plan, const std::filesystem::path& dir) {
     out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
     if (!out) throw std::runtime_error("cannot write " + path.string());
   }
+}
+
+void SetRepeats(Plan& plan, int repeat, double below) {
+  const auto comparison = [](const Case& c) { return std::tuple(c.dataset, c.size, c.op); };
+  std::set<std::tuple<std::string, std::size_t, std::string>> slow;
+  for (const PlannedCase& p : plan.cases) {
+    if (p.status == "measured" && p.probe_seconds >= below) slow.insert(comparison(p.c));
+  }
+  for (PlannedCase& p : plan.cases) p.repeat = slow.contains(comparison(p.c)) ? 1 : repeat;
 }
 
 void KeepListed(Plan& plan, const std::set<std::string>& ids) {

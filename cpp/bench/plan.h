@@ -25,6 +25,8 @@ struct PlannedCase {
   std::function<void()> op = nullptr;  // measured only: one timed operation
   std::size_t wire_bytes = 0;          // the payload's size in bytes
   AllocCount allocs = {};              // of one operation, counted untimed
+  double probe_seconds = 0;  // CPU time of one untimed operation: the faster of the plan's two
+  int repeat = 1;            // Google Benchmark runs per sample (SetRepeats)
   // Measured encode cases: makes the bytes the op writes (untimed; --payloads).
   std::function<std::string()> payload = nullptr;
 };
@@ -43,6 +45,10 @@ struct Filter {
   // the message the document maps to (proto_plugin.h); protobuf measures it.
   std::optional<std::filesystem::path> proto_plugin = std::nullopt;
   std::optional<std::string> message = std::nullopt;
+  // A real document whose ops other than decode are not measured, and why
+  // (the profile's rule; nullopt: every op).
+  std::optional<std::string> decode_only = std::nullopt;
+  std::string decode_only_reason = "";
   // When not empty, only these libraries (those a --cases file names): a worker of a
   // few cases then verifies and encodes only their libraries.
   std::set<std::string> libraries = {};
@@ -64,6 +70,11 @@ Plan PlanSuite(const Filter& filter);
 // Keeps only the cases whose id is listed (--cases FILE: the runner
 // re-measures cases whose samples spread too much).
 void KeepListed(Plan& plan, const std::set<std::string>& ids);
+
+// Runs per sample of each measured case: `repeat`, or one for every case of a
+// comparison (dataset, size, op) in which some call took `below` seconds or more,
+// so keeping a round's fastest run never favours one library over another.
+void SetRepeats(Plan& plan, int repeat, double below);
 
 // Writes each measured encode case's payload to dir/PayloadFileName(case),
 // once, before any timing (the runner stores their compressed sizes).

@@ -5,6 +5,7 @@
 #include <iterator>
 #include <map>
 #include <set>
+#include <vector>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -40,6 +41,7 @@ TEST(PlanSuiteTest, EveryCaseOnceWithMeasuredOpsAndMemcpyPerSize) {
 TEST(PlanSuiteTest, MeasuredOpsRun) {
   for (const PlannedCase& p : PlanSuite({.library = "protobuf", .dataset = "user"}).cases) {
     if (p.op) p.op();
+    EXPECT_EQ(p.op != nullptr, p.probe_seconds > 0) << CaseId(p.c);
     if (p.c.op == "decode") {
       EXPECT_GT(p.allocs.allocs, 0) << CaseId(p.c);
       // The decoded records are alive together at the end of the operation.
@@ -82,6 +84,42 @@ TEST(PlanSuiteTest, PlansRealDocumentsByFormat) {
   }
   EXPECT_EQ(measured, (std::map<std::string, int>{{"memcpy/", 1}, {"protobuf/", 3},
                                                   {"protobuf/arena", 3}}));
+}
+
+// A profile that times only a document's decode lists its other ops as not
+// measured, with the profile's reason; the ops a library lacks stay not applicable.
+TEST(PlanSuiteTest, TimesOnlyDecodeOfTheDecodeOnlyDocument) {
+  const Plan plan = PlanSuite({.library = "protobuf",
+                               .dataset = "google_message1_proto3",
+                               .decode_only = "google_message1_proto3",
+                               .decode_only_reason = "decode only here"});
+  // protobuf's code-generated entry does not apply to a real document: the
+  // statuses of its document entry are the measured and not measured ones.
+  std::map<std::string, std::set<std::string>> status;
+  for (const PlannedCase& p : plan.cases) {
+    if (p.c.variant.empty()) status[p.c.op].insert(p.status + (p.reason == "decode only here" ? "!" : ""));
+  }
+  EXPECT_EQ(status["decode"], (std::set<std::string>{"measured", "not_applicable"}));
+  EXPECT_EQ(status["encode"], (std::set<std::string>{"not_measured!", "not_applicable"}));
+  EXPECT_EQ(status["roundtrip"], (std::set<std::string>{"not_measured!", "not_applicable"}));
+  EXPECT_EQ(status["access_lazy"], (std::set<std::string>{"not_applicable"}));
+}
+
+PlannedCase Timed(const std::string& lib, std::size_t size, const std::string& op, double seconds) {
+  return {.c = {.dataset = "order", .size = size, .op = op, .format = "f", .lib = lib},
+          .status = "measured",
+          .probe_seconds = seconds};
+}
+
+// One slow call makes its whole comparison (dataset, size, op) one run per sample.
+TEST(SetRepeatsTest, OneRunForEveryCaseOfASlowComparison) {
+  Plan plan;
+  plan.cases = {Timed("a", 1000, "decode", 0.0001), Timed("b", 1000, "decode", 0.003),
+                Timed("a", 1000, "encode", 0.0015), Timed("a", 100, "decode", 0.0001)};
+  SetRepeats(plan, 3, 0.002);
+  std::vector<int> repeats;
+  for (const PlannedCase& p : plan.cases) repeats.push_back(p.repeat);
+  EXPECT_EQ(repeats, (std::vector<int>{1, 1, 3, 3}));
 }
 
 // The schema-less JSON DOMs time a synthetic dataset's canonical JSON: their

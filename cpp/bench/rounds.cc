@@ -26,4 +26,14 @@ std::string WithoutNonFinite(std::string json) {
   return json;
 }
 
+std::string WithoutRepeats(const std::string& name) {
+  const std::size_t at = name.rfind("/repeats:");
+  if (at == std::string::npos) return name;
+  const std::string count = name.substr(at + 9);
+  const bool digits = !count.empty() && std::all_of(count.begin(), count.end(), [](char c) {
+    return c >= '0' && c <= '9';
+  });
+  return digits ? name.substr(0, at) : name;
+}
+
 }  // namespace serbench::bench

@@ -21,4 +21,8 @@ std::vector<std::size_t> RoundOrder(std::size_t n, std::uint64_t seed, int round
 // rows hold them, and the rounds drop those rows, so each becomes null.
 std::string WithoutNonFinite(std::string json);
 
+// A case's name as Google Benchmark reports it when the case sets its own
+// repetition count ("<case id>/repeats:N"), back to the case id.
+std::string WithoutRepeats(const std::string& name);
+
 }  // namespace serbench::bench

@@ -43,5 +43,13 @@ TEST(WithoutNonFiniteTest, BareNonFiniteValuesBecomeNull) {
   EXPECT_EQ(WithoutNonFinite(R"({"name": "NaN"})"), R"({"name": "NaN"})");
 }
 
+TEST(WithoutRepeatsTest, DropsOnlyATrailingRepeatCount) {
+  EXPECT_EQ(WithoutRepeats("dataset=user/size=1/op=decode/format=f/lib=l/repeats:3"),
+            "dataset=user/size=1/op=decode/format=f/lib=l");
+  EXPECT_EQ(WithoutRepeats("dataset=user/size=1/op=decode/format=f/lib=l"),
+            "dataset=user/size=1/op=decode/format=f/lib=l");
+  EXPECT_EQ(WithoutRepeats("a/repeats:x"), "a/repeats:x");
+}
+
 }  // namespace
 }  // namespace serbench::bench

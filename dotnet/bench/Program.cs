@@ -61,7 +61,9 @@ public static class Program
         var catalog = new Catalog(options.Profile, options.CaseIds());
         var fixtures = LoadFixtures(options, message);
         Verification.AddNotMeasured(catalog, options.Library, fixtures);
-        var verified = Selected(Verification.Verify(Libraries(options), fixtures, catalog), options.CaseIds());
+        var verified = Selected(
+            Verification.DecodeOnly(Verification.Verify(Libraries(options), fixtures, catalog), catalog, options.Profile),
+            options.CaseIds());
         catalog.Write(options.Out); // a run cut short still leaves its catalog (timed cases as failed)
         if (options.Payloads is { } payloads)
         {

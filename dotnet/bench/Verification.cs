@@ -76,6 +76,31 @@ public static class Verification
         return verified;
     }
 
+    /// <summary>The tens-of-MiB document of which every profile but full times only decode
+    /// (as Python and C++ do): its encode and round trip rebuild the whole tree per call.</summary>
+    public const string DecodeOnlyDataset = "packages";
+
+    /// <summary>Outside the full profile, the ops of <see cref="DecodeOnlyDataset"/> but decode
+    /// leave the plan, catalogued as not measured with the reason.</summary>
+    public static List<Verified> DecodeOnly(List<Verified> verified, Catalog catalog, string profile)
+    {
+        if (profile == "full")
+        {
+            return verified;
+        }
+        var reason = $"the {profile} profile times only decode of {DecodeOnlyDataset}: run --profile full";
+        foreach (var v in verified.Where(v => v.Fixture.Dataset == DecodeOnlyDataset))
+        {
+            foreach (var op in v.Ops.Where(op => op != Ops.Decode))
+            {
+                catalog.Set(CaseId.Of(v.Fixture.Dataset, v.Fixture.Size, op, v.Library), "not_measured", reason);
+            }
+        }
+        return [.. verified
+            .Select(v => v.Fixture.Dataset == DecodeOnlyDataset ? v with { Ops = [.. v.Ops.Where(op => op == Ops.Decode)] } : v)
+            .Where(v => v.Ops.Count > 0)];
+    }
+
     private static string NoModel(Fixture fixture) =>
         $"convert maps the domain model (Model/) to the library's classes and back; {fixture.Dataset} has no model here";
 

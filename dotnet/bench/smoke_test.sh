@@ -113,7 +113,8 @@ for f in pathlib.Path(sys.argv[2]).glob("round-*/*-report-full.json"):
         iterations.setdefault(b["MethodTitle"], []).extend(ops for ops, _ in results)
         aimed.setdefault(b["MethodTitle"], []).extend(ops == 1 or 15e6 <= ns <= 150e6 for ops, ns in results)
 sampled = all(len(ops) == 7 and len(set(ops)) == 1 for ops in iterations.values())
-on_target = all(all(a) for a in aimed.values())
+# Most rounds, not all: a background tier-1 compile or GC counts in the process CPU time of one.
+on_target = all(sum(a) >= len(a) - 1 for a in aimed.values())
 print("ok" if len(cases) == 2 and not bad and len(iterations) == 2 and sampled and on_target and pilots == 0
       else f"bad: {bad or cases}, operations per round: {iterations}, aimed at 50 ms: {aimed}, pilot iterations: {pilots}")' "$out/standard/dotnet-cases.json" "$out/standard/results")
 [[ $warmups == ok ]] || fail "jit_warmup or iterations: $warmups"
@@ -125,4 +126,14 @@ printf '{"a": 1}' >"$TEST_TMPDIR/doc.json"
   2>"$TEST_TMPDIR/none.err" || fail "rounds with nothing to time: $(tail -3 "$TEST_TMPDIR/none.err")"
 grep -q '"status": "not_applicable"' "$out/none/dotnet-cases.json" && [[ ! -e $out/none/results ]] \
   || fail "rounds with nothing to time: $(cat "$out/none/dotnet-cases.json")"
+# Every profile but full times only the decode of packages; its other ops are not measured.
+"$bench" --profile dry --library system_text_json --dataset packages --out "$out/packages" 2>/dev/null \
+  || fail "packages in the dry profile"
+decode_only=$(python3 -c '
+import json, sys
+cases = {c["id"].split("/")[2]: (c["status"], c.get("reason") or "") for c in json.load(open(sys.argv[1]))["cases"]
+         if c["id"].endswith("/variant=schemaless")}
+want = {"op=decode": ("measured", ""), "op=encode": ("not_measured", "the dry profile times only decode of packages: run --profile full")}
+print("ok" if all(cases.get(k) == v for k, v in want.items()) else cases)' "$out/packages/dotnet-cases.json")
+[[ $decode_only == ok ]] || fail "packages decode only: $decode_only"
 echo "bench smoke test: ok"
