@@ -52,9 +52,14 @@ class Noise:
     runs: tuple[str, str]
     machine: str  # the fingerprint the runs were measured on
     moved_95: dict[str, float]
+    # Measured on another machine than the run it judges: a fresh cloud VM lands on another
+    # host, and another host's noise is a better estimate than none (the default effect is
+    # below every noise measured here).
+    elsewhere: bool = False
 
     def describe(self) -> str:
-        return f"repeatability runs {self.runs[0]} and {self.runs[1]}"
+        where = " on another machine than this run's" if self.elsewhere else ""
+        return f"repeatability runs {self.runs[0]} and {self.runs[1]}{where}"
 
 
 def read(path: Path, parse: Callable[[dict[str, Any]], _T]) -> _T | None:

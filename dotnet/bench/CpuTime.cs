@@ -13,6 +13,7 @@ namespace Serbench.Bench
         public const string Title = "process CPU time: clock_gettime (CLOCK_PROCESS_CPUTIME_ID)";
 
         private const int ClockProcessCpuTimeId = 2; // <time.h> on Linux
+        private const int ClockThreadCpuTimeId = 3;
 
         [StructLayout(LayoutKind.Sequential)]
         private struct TimeSpec
@@ -27,10 +28,21 @@ namespace Serbench.Bench
         /// <summary>Nanoseconds of CPU time the process has used.</summary>
         public static long Now()
         {
+            return Read(ClockProcessCpuTimeId, "CLOCK_PROCESS_CPUTIME_ID");
+        }
+
+        /// <summary>Nanoseconds of CPU time the calling thread has used.</summary>
+        public static long ThisThread()
+        {
+            return Read(ClockThreadCpuTimeId, "CLOCK_THREAD_CPUTIME_ID");
+        }
+
+        private static long Read(int clockId, string name)
+        {
             TimeSpec now;
-            if (clock_gettime(ClockProcessCpuTimeId, out now) != 0)
+            if (clock_gettime(clockId, out now) != 0)
             {
-                throw new InvalidOperationException("clock_gettime(CLOCK_PROCESS_CPUTIME_ID) failed: errno " + Marshal.GetLastWin32Error());
+                throw new InvalidOperationException("clock_gettime(" + name + ") failed: errno " + Marshal.GetLastWin32Error());
             }
             return (now.Seconds * 1000000000L) + now.Nanoseconds;
         }

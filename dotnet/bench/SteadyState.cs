@@ -24,7 +24,8 @@ namespace Serbench.Bench;
 /// The tiering of all the dataset's code overlaps here, which is cheaper than case by case.</item>
 /// <item>the rule, per case (<see cref="WarmUp"/>), the cases one after another:
 /// warm-up iterations of <see cref="Iteration"/>,
-/// each calling the case back to back, until one in which the compiled-method count did not move,
+/// each calling the case back to back, until one in which the compiled-method count did not move
+/// and the process's other threads were all but idle (<see cref="OtherThreads"/>),
 /// after at least <see cref="MinCalls"/> calls (or <see cref="LongEnough"/> of them, a call so slow
 /// that its entry methods' tier does not matter), or the process has used <see cref="CaseCpu"/> of
 /// CPU time (<see cref="Bound"/>).
@@ -62,6 +63,13 @@ public static class SteadyState
     public static readonly TimeSpan CaseCpu = Bound.Cpu;
 
     private static readonly TimeSpan Batch = TimeSpan.FromMilliseconds(2);
+
+    /// <summary>The share of a warm-up iteration's process CPU time other threads may use in a quiet
+    /// one. The compiled-method count moves only when a compile ends: a background tier-1 compile
+    /// still running (slow on a loaded host) shows as another thread's CPU time, and meanwhile the
+    /// case runs its lower tier, so its time per call would size the measured iteration for slower
+    /// code than the rounds time.</summary>
+    private const double OtherThreads = 0.05;
 
     /// <summary>How a dataset's pre-warm ended: quiet (the JIT stopped) or capped, after how long and
     /// how many passes, and what the JIT compiled meanwhile.</summary>
@@ -107,10 +115,12 @@ public static class SteadyState
         var cpu = ProcessCpu();
         for (var i = 1; ; i++)
         {
-            var (before, calls, cpuBefore) = (JitInfo.GetCompiledMethodCount(), op.Calls, CpuTime.Now());
+            var (before, calls, cpuBefore, threadBefore) =
+                (JitInfo.GetCompiledMethodCount(), op.Calls, CpuTime.Now(), CpuTime.ThisThread());
             op.RunFor(Iteration);
-            var nsPerCall = (double)(CpuTime.Now() - cpuBefore) / (op.Calls - calls);
-            var quiet = JitInfo.GetCompiledMethodCount() == before && op.Warm;
+            var (used, own) = (CpuTime.Now() - cpuBefore, CpuTime.ThisThread() - threadBefore);
+            var nsPerCall = (double)used / (op.Calls - calls);
+            var quiet = JitInfo.GetCompiledMethodCount() == before && op.Warm && used - own <= OtherThreads * used;
             if (quiet || Spent(clock, cpu, CaseCpu))
             {
                 return new CaseResult(quiet, i, clock.Elapsed.TotalMilliseconds, nsPerCall);

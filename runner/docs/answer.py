@@ -266,6 +266,22 @@ class Verdict:
         }
 
 
+@dataclass(frozen=True)
+class Unranked:
+    """A use with libraries measured in the language, none of which qualifies on every
+    comparison: the cell says so, the notes say why."""
+
+    lang: str
+    use: Use
+    left_out: list[str]
+
+    def cell(self) -> str:
+        return f"none qualifies ({len(self.left_out)} measured: see {LANG_NAMES[self.lang]}'s notes)"
+
+    def notes(self) -> list[str]:
+        return [f"*{self.use.name}*, no library qualifies: {'; '.join(self.left_out)}."]
+
+
 def _ratio(lead: RatioCI | None) -> str:
     return DASH if lead is None else fmt_ratio_ci(lead)
 
@@ -320,7 +336,9 @@ def _qualifying(
     return (lambda r: use.keep(r) and not other.get(entry_of(r))), left_out
 
 
-def verdict(results: Results, lang: str, use: Use, noise: float, shapes: Shapes) -> Verdict | None:
+def verdict(results: Results, lang: str, use: Use, noise: float, shapes: Shapes) -> Verdict | Unranked | None:
+    """The use's verdict in the language; Unranked when libraries were measured for it but none
+    qualifies on every comparison; None when none was measured."""
     data = Comparisons.verdict(results, lang)
     ranked_on: Side = (use.op, use.lazy)
     table = {k: v for k, v in data.of(*ranked_on).items() if any(use.keep(r) for r in v.values())}
@@ -331,8 +349,9 @@ def verdict(results: Results, lang: str, use: Use, noise: float, shapes: Shapes)
     }
     keep, left_out = _qualifying(use, lang, {e: labels[e] for e in labels if _kept(table, e, use)}, shapes)
     full, partial = _entries(table, keep)
+    left_out += [f"{labels[e]}: measured on part of the comparisons" for e in partial]
     if not full:
-        return None
+        return Unranked(lang, use, left_out) if left_out else None
     ranked = rank(table, full)
     libraries = _per_library(ranked)
     best = libraries[0]
@@ -351,7 +370,7 @@ def verdict(results: Results, lang: str, use: Use, noise: float, shapes: Shapes)
         else {},
         default=None if use.lazy else _default_lead(data, use, best),
         full_read=_full_read(data, best) if use.lazy else None,
-        left_out=left_out + [f"{labels[e]}: measured on part of the comparisons" for e in partial],
+        left_out=left_out,
     )
 
 
@@ -394,10 +413,15 @@ def noise_of(lang: str, noise: Mapping[str, float]) -> float:
     return max(MIN_EFFECT, noise.get(lang, 0.0))
 
 
-def verdicts(results: Results, noise: Mapping[str, float]) -> list[Verdict]:
+def judged(results: Results, noise: Mapping[str, float]) -> list[Verdict | Unranked]:
+    """Every language's verdict on every use with a measured library."""
     shapes = Shapes(results)
     found = (verdict(results, lang, use, noise_of(lang, noise), shapes) for lang in LANGS for use in USES)
     return [v for v in found if v is not None]
+
+
+def verdicts(results: Results, noise: Mapping[str, float]) -> list[Verdict]:
+    return [v for v in judged(results, noise) if isinstance(v, Verdict)]
 
 
 def headline(lang: str) -> str:

@@ -191,7 +191,8 @@ def stacked_chart(
         axes.set_yticks(range(len(stacks)), labels=[s.label for s in stacks])
         axes.invert_yaxis()
         axes.set_xlim(0, 100)
-        axes.set_xlabel(f"share of the decoder's inputs (%)\n{provenance.line()}")
+        # The footer on two lines: a full CPU model beside the run would widen the chart.
+        axes.set_xlabel("\n".join(("share of the decoder's inputs (%)", *provenance.lines())))
         axes.grid(axis="y", visible=False)
         used = [c for c in colours if any(c == category and n for s in stacks for category, n in s.parts)]
         axes.legend(

@@ -16,6 +16,7 @@ new dataset, language or cross-language format appears in the site without a han
 """
 
 import argparse
+import dataclasses
 import os
 import re
 import sys
@@ -92,7 +93,7 @@ def render(
 ) -> dict[str, bytes]:
     """Every file of the docs folder: relative path -> content; repeatability: the rows of
     the repeatability benchmark's report (runner/docs/repeatability.py), if there is one;
-    noise: its run-to-run noise, when it was measured on the snapshot's machine; base: the
+    noise: the run-to-run noise, measured on the snapshot's machine or (Noise.elsewhere) not; base: the
     path of the site's base settings from the docs folder; past: the history report beside
     the snapshot (runner/docs/history.py), if there is one."""
     results = Results(data)
@@ -151,9 +152,10 @@ def generate(snapshot_path: Path, out: Path, base: str = BASE) -> list[str]:
     settings from out (default: out is the workspace's docs/)."""
     data = load(snapshot_path)
     noise = report.noise(snapshot_path.parent / report.NAME)
-    same_machine = noise if noise and noise.machine == data.machine.fingerprint else None
+    if noise and noise.machine != data.machine.fingerprint:
+        noise = dataclasses.replace(noise, elsewhere=True)
     folder = snapshot_path.parent
-    return write(render(data, repeatability.load(folder), same_machine, base, history.load(folder)), out)
+    return write(render(data, repeatability.load(folder), noise, base, history.load(folder)), out)
 
 
 def base_from(out: Path) -> str:

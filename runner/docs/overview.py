@@ -13,12 +13,13 @@ from runner.docs.answer import (
     USES,
     VERDICT_SIZES,
     Comparisons,
+    Unranked,
     Use,
     Verdict,
     format_title,
     headline,
+    judged,
     noise_of,
-    verdicts,
 )
 from runner.docs.relative import COLUMNS, relative
 from runner.docs.results import DASH, LANG_NAMES, Result, Results, listed
@@ -40,12 +41,12 @@ def context(results: Results, noise: Mapping[str, float], source: str) -> dict[s
     """The landing page's answer: the matrix of verdicts, then per language its verdicts,
     its table and its headline chart. noise: each language's run-to-run noise, measured by
     `source` (empty: the default minimum effect)."""
-    found = verdicts(results, noise)
+    found = judged(results, noise)
     per_lang = [
         {
             "name": LANG_NAMES[lang],
             "chart": headline(lang),
-            "verdicts": [v.row() for v in found if v.lang == lang],
+            "verdicts": [v.row() for v in found if v.lang == lang and isinstance(v, Verdict)],
             "notes": [note for v in found if v.lang == lang for note in v.notes()],
             "table": rows(results, lang),
         }
@@ -73,9 +74,11 @@ def _sizes_text() -> str:
     return listed([f"{size:,}" for size in VERDICT_SIZES])
 
 
-def _cell(results: Results, found: Sequence[Verdict], use: Use, lang: str) -> str:
+def _cell(results: Results, found: Sequence[Verdict | Unranked], use: Use, lang: str) -> str:
     verdict = next((v for v in found if v.use is use and v.lang == lang), None)
-    return DASH if verdict is None else f"{verdict.cell()}<br>{_safety(results, verdict)}"
+    if not isinstance(verdict, Verdict):
+        return DASH if verdict is None else verdict.cell()
+    return f"{verdict.cell()}<br>{_safety(results, verdict)}"
 
 
 def _safety(results: Results, verdict: Verdict) -> str:

@@ -16,7 +16,9 @@ The shapes agree when the payload parses as JSON and, walking both trees togethe
   omits must hold a default value in the fixture (null, 0, false, "", [] or {}), as JSON
   mappings that skip defaults do, and a key the fixture omits (an absent optional field)
   may be written with the value null;
-- an array of the fixture is an array of the payload of the same length;
+- an array of the fixture is an array of the payload of the same length, except a byte
+  string: the fixture writes bytes as a list of integers 0..255 (schemas/README.md), a JSON
+  mapping as a string (protobuf's and C#'s base64), so such a list may be a string;
 - a scalar of the fixture may be any value of the payload: how a library writes an enum, a
   timestamp or bytes is its own choice, and the round trip already checked the values.
 The fixture's top level `{"records": [...]}` may also be written as the bare list.
@@ -42,6 +44,10 @@ def _is_default(value: Any) -> bool:
     return value is None or value is False or value in (0, "") or value == [] or value == {}
 
 
+def _is_byte_string(value: list[Any]) -> bool:
+    return all(type(item) is int and 0 <= item <= 255 for item in value)
+
+
 def difference(reference: Any, payload: Any, path: str = "$") -> str | None:
     """The first place where payload's shape departs from reference's, described; None
     when the shapes agree (the rules in the module doc)."""
@@ -63,6 +69,8 @@ def difference(reference: Any, payload: Any, path: str = "$") -> str | None:
         ]
         return f"{path}: field {missing[0]!r} is missing" if missing else None
     if isinstance(reference, list):
+        if isinstance(payload, str) and _is_byte_string(reference):
+            return None
         if not isinstance(payload, list) or len(payload) != len(reference):
             return f"{path}: a list of {len(reference)} in the fixture, not in the payload"
         for index, (ref, got) in enumerate(zip(reference, payload, strict=True)):

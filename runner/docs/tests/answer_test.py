@@ -112,6 +112,21 @@ def test_typed_json_ranks_only_the_keyed_payload() -> None:
     assert "not ranked: msgspec (struct_array)" in found.notes()[0]
 
 
+def test_a_use_no_library_qualifies_for_says_why() -> None:
+    array_like = _library("msgspec", "struct_array", "json", 300.0, kind=Kind(metrics={KEYED_METRIC: 0.0}))
+    data = dataclasses.replace(snapshot(), cases=tuple(array_like))
+    found = {v.use.name: v for v in answer.judged(Results(data), {})}
+    unranked = found["typed JSON API payloads"]
+    assert isinstance(unranked, answer.Unranked) and "typed JSON API payloads" not in {
+        v.use.name for v in answer.verdicts(Results(data), {})
+    }
+    assert unranked.cell() == "none qualifies (1 measured: see Python's notes)"
+    assert unranked.notes() == [
+        "*typed JSON API payloads*, no library qualifies: msgspec (struct_array) · JSON: not the fixture's "
+        f"tree of objects keyed by field name on {listed(sorted(DATASETS))}."
+    ]
+
+
 def test_lazy_reads_rank_among_themselves_and_against_the_best_full_read() -> None:
     lazy = Kind({"zero_copy": True}, lazy="reads in place")
     found = _verdicts(
