@@ -27,23 +27,10 @@ namespace Serbench.Bench
         /// <summary>Nanoseconds of CPU time the process has used.</summary>
         public static long Now()
         {
-            return Read(ClockProcessCpuTimeId, "CLOCK_PROCESS_CPUTIME_ID");
-        }
-
-        /// <summary>Nanoseconds of CPU time thread <paramref name="tid"/> of this process has used (its
-        /// CPU-time clock, as the kernel encodes one: ~tid &lt;&lt; 3 | per-thread | sched); 0 once it has exited.</summary>
-        public static long OfThread(int tid)
-        {
             TimeSpec now;
-            return clock_gettime((~tid << 3) | 6, out now) == 0 ? (now.Seconds * 1000000000L) + now.Nanoseconds : 0;
-        }
-
-        private static long Read(int clockId, string name)
-        {
-            TimeSpec now;
-            if (clock_gettime(clockId, out now) != 0)
+            if (clock_gettime(ClockProcessCpuTimeId, out now) != 0)
             {
-                throw new InvalidOperationException("clock_gettime(" + name + ") failed: errno " + Marshal.GetLastWin32Error());
+                throw new InvalidOperationException("clock_gettime(CLOCK_PROCESS_CPUTIME_ID) failed: errno " + Marshal.GetLastWin32Error());
             }
             return (now.Seconds * 1000000000L) + now.Nanoseconds;
         }

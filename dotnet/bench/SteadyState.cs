@@ -24,8 +24,7 @@ namespace Serbench.Bench;
 /// The tiering of all the dataset's code overlaps here, which is cheaper than case by case.</item>
 /// <item>the rule, per case (<see cref="WarmUp"/>), the cases one after another:
 /// warm-up iterations of <see cref="Iteration"/>,
-/// each calling the case back to back, until one in which the compiled-method count did not move
-/// and the tiered-compilation worker was all but idle (<see cref="TieringShare"/>),
+/// each calling the case back to back, until one in which the compiled-method count did not move,
 /// after at least <see cref="MinCalls"/> calls (or <see cref="LongEnough"/> of them, a call so slow
 /// that its entry methods' tier does not matter), or the process has used <see cref="CaseCpu"/> of
 /// CPU time (<see cref="Bound"/>).
@@ -63,36 +62,6 @@ public static class SteadyState
     public static readonly TimeSpan CaseCpu = Bound.Cpu;
 
     private static readonly TimeSpan Batch = TimeSpan.FromMilliseconds(2);
-
-    /// <summary>The share of a warm-up iteration's process CPU time the tiered-compilation worker may use
-    /// in a quiet one. The compiled-method count moves only when a compile ends: a background tier-1
-    /// compile still running (slow on a loaded host) shows as that thread's CPU time, and meanwhile
-    /// the case runs its lower tier, so its time per call would size the measured iteration for
-    /// slower code than the rounds time. (Not every other thread: the background GC's work is part
-    /// of an allocating case's steady state.)</summary>
-    private const double TieringShare = 0.02;
-
-    /// <summary>Nanoseconds of CPU time the runtime's tiered-compilation worker threads have used: the
-    /// threads /proc/self/task names ".NET Tiered Com…" (created on demand, so looked up each time).</summary>
-    private static long TieringCpu()
-    {
-        long sum = 0;
-        foreach (var task in Directory.EnumerateDirectories("/proc/self/task"))
-        {
-            try
-            {
-                if (File.ReadAllText(Path.Combine(task, "comm")).StartsWith(".NET Tiered", StringComparison.Ordinal))
-                {
-                    sum += CpuTime.OfThread(int.Parse(Path.GetFileName(task), CultureInfo.InvariantCulture));
-                }
-            }
-            catch (IOException)
-            {
-                // The thread exited meanwhile: its compile ended, which the compiled-method count shows.
-            }
-        }
-        return sum;
-    }
 
     /// <summary>How a dataset's pre-warm ended: quiet (the JIT stopped) or capped, after how long and
     /// how many passes, and what the JIT compiled meanwhile.</summary>
@@ -138,13 +107,10 @@ public static class SteadyState
         var cpu = ProcessCpu();
         for (var i = 1; ; i++)
         {
-            var (before, calls, cpuBefore, tieringBefore) =
-                (JitInfo.GetCompiledMethodCount(), op.Calls, CpuTime.Now(), TieringCpu());
+            var (before, calls, cpuBefore) = (JitInfo.GetCompiledMethodCount(), op.Calls, CpuTime.Now());
             op.RunFor(Iteration);
-            var used = CpuTime.Now() - cpuBefore;
-            var nsPerCall = (double)used / (op.Calls - calls);
-            var quiet = JitInfo.GetCompiledMethodCount() == before && op.Warm
-                && TieringCpu() - tieringBefore <= TieringShare * used;
+            var nsPerCall = (double)(CpuTime.Now() - cpuBefore) / (op.Calls - calls);
+            var quiet = JitInfo.GetCompiledMethodCount() == before && op.Warm;
             if (quiet || Spent(clock, cpu, CaseCpu))
             {
                 return new CaseResult(quiet, i, clock.Elapsed.TotalMilliseconds, nsPerCall);
