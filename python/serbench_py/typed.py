@@ -115,18 +115,16 @@ class TypedModel:
         self._tags: dict[str, str] = {
             record: tag for union in dataset.unions for tag, record in union.tags
         }
-        built: set[str] = set()
         for record in dataset.records:
-            slots = self._slots(record, built, flavor)
+            slots = self._slots(record, flavor)
             self._add(flavor.record(record.name, slots, None, name))
-            built.add(record.name)
             tag = self._tags.get(record.name)
             if tag:
                 self._add(flavor.record(member_name(record.name), slots, tag, name))
         for union in dataset.unions:
-            self.namespace[union.name] = self._annotation(union, built, flavor)
+            self.namespace[union.name] = self._annotation(union, flavor)
         top = dataset.payload
-        self.payload = flavor.record(top.name, self._slots(top, built, flavor), None, name)
+        self.payload = flavor.record(top.name, self._slots(top, flavor), None, name)
         self._add(self.payload)
         flavor.finish(self.classes, self.namespace)
         self._tag_of = {
@@ -144,17 +142,17 @@ class TypedModel:
         """An instance of the record's class, or of its union member class."""
         return self.classes[member_name(record) if member else record](**values)
 
-    def _slots(self, record: Record, built: set[str], flavor: Flavor) -> list[Slot]:
+    def _slots(self, record: Record, flavor: Flavor) -> list[Slot]:
         slots = []
         for field in record.fields:
             kind = field.type
             optional = isinstance(kind, Optional)
             inner = kind.item if isinstance(kind, Optional) else kind
-            annotation = self._annotation(inner, built, flavor)
+            annotation = self._annotation(inner, flavor)
             slots.append(Slot(field.name, annotation | None if optional else annotation, optional))
         return slots
 
-    def _annotation(self, kind: Type, built: set[str], flavor: Flavor) -> Any:
+    def _annotation(self, kind: Type, flavor: Flavor) -> Any:
         if isinstance(kind, Scalar):
             return kind.python
         if isinstance(kind, Timestamp):
@@ -162,11 +160,11 @@ class TypedModel:
         if isinstance(kind, Enum):
             return enum_class(kind)
         if isinstance(kind, Ref):
-            return self.classes[kind.name] if kind.name in built else kind.name
+            return self.classes.get(kind.name, kind.name)  # not built yet: by name
         if isinstance(kind, List):
-            return types.GenericAlias(list, (self._annotation(kind.item, built, flavor),))
+            return types.GenericAlias(list, (self._annotation(kind.item, flavor),))
         if isinstance(kind, Map):
-            return types.GenericAlias(dict, (str, self._annotation(kind.item, built, flavor)))
+            return types.GenericAlias(dict, (str, self._annotation(kind.item, flavor)))
         if isinstance(kind, Union):
             members = [member_name(record) for _, record in kind.tags]
             if not all(m in self.classes for m in members):
