@@ -105,6 +105,7 @@ def test_published_claims_state_the_runs_sizes_and_link_their_sources() -> None:
     assert re.findall(r"\{\w+\}", text) == []  # every size placeholder filled from the run
     assert "](https://jcristharif.com/msgspec/benchmarks.html)" in text
     assert "](https://github.com/neuecc/ZeroFormatter)" in text
+    assert page_checks.glued_list_items(_generated()) == []
 
 
 def test_published_dataset_pages_open_with_a_summary_and_one_size() -> None:

@@ -14,6 +14,7 @@ from runner.docs.tests.page_checks import (
     NO_LIBRARY_LEFT_OUT,
     false_none_statements,
     format_charts_not_across_languages,
+    glued_list_items,
     inconsistent_counts,
     lazy_in_full_rankings,
     long_dataset_pages,
@@ -426,6 +427,12 @@ def test_no_none_statement_contradicts_the_snapshot() -> None:
     assert false_none_statements(files, left_out) == []
     index = files["cpp/index.md"].decode()
     assert NO_LIBRARY_LEFT_OUT not in index and "| capnp · capnp | not measured | 1 |" in index
+
+
+def test_every_labelled_list_item_starts_its_own_line() -> None:
+    assert glued_list_items(_rendered()) == []
+    glued = {"a.md": b"- **Claim**: x- **Verdict**: y\n"}
+    assert glued_list_items(glued) == ["a.md: - **Claim**: x- **Verdict**: y"]
 
 
 def test_navigation_names_pages_as_their_projects_spell_them(tmp_path: Path) -> None:

@@ -253,3 +253,18 @@ def format_charts_not_across_languages(files: Mapping[str, bytes]) -> list[str]:
             if sum(f">{lang} · " in svg for lang in names) < 2:
                 found.append(f"{name}: {path}: fewer than two languages")
     return found
+
+
+# A labelled list item ("- **Verdict**: ...") that a template glued to the line before it.
+_GLUED_ITEM = re.compile(r"\S- \*\*[A-Z][^*]*\*\*:")
+
+
+def glued_list_items(files: Mapping[str, bytes]) -> list[str]:
+    """page: line for each labelled list item that does not start its own line."""
+    return [
+        f"{name}: {line[:80]}"
+        for name, content in files.items()
+        if name.endswith(".md")
+        for line in content.decode().splitlines()
+        if _GLUED_ITEM.search(line)
+    ]
