@@ -31,13 +31,12 @@
 namespace serbench::bench {
 namespace {
 
-// Every language's suite times the process's CPU time: on a shared machine it leaves
-// out the time other tenants hold the core (the methodology says why). Google
-// Benchmark's cpu_time is the timing thread's, the process's here: the work is
-// single-threaded (MeasureProcessCPUTime would rename every case).
+// Every language's suite times the CPU time of the thread that runs the calls: on a
+// shared machine it leaves out the time other tenants hold the core (the
+// methodology says why). Google Benchmark's cpu_time is that clock.
 constexpr char kClock[] =
-    "process CPU time: Google Benchmark's cpu_time, the timing thread's CPU time "
-    "(CLOCK_THREAD_CPUTIME_ID), the process's as the work is single-threaded";
+    "thread CPU time: Google Benchmark's cpu_time, the timing thread's CPU time "
+    "(CLOCK_THREAD_CPUTIME_ID)";
 
 #if defined(__clang__)
 constexpr char kCompiler[] = "clang " __clang_version__;

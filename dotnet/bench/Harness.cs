@@ -33,7 +33,7 @@ public static class Harness
     /// <summary>The standard profile's measured iteration, and its warm-up iterations' (<see cref="SteadyState"/>):
     /// BenchmarkDotNet's default job aims at 500 ms and flags iterations under 100 ms; 50 ms keeps the
     /// published profile's ten rounds of over a thousand cases within its time budget, and the clock
-    /// (the process's CPU time, in nanoseconds) resolves it finely.</summary>
+    /// (the timing thread's CPU time, in nanoseconds) resolves it finely.</summary>
     public static readonly TimeSpan StandardIterationTime = TimeSpan.FromMilliseconds(50);
 
     /// <summary>The standard profile's invocations per measured iteration for a call of
@@ -44,7 +44,7 @@ public static class Harness
 
     /// <summary>What the profile's samples were timed by, as the catalog records it.</summary>
     public static string Clock(string profile) =>
-        profile is "full" ? "wall clock: BenchmarkDotNet's default job" : ProcessCpuClock.Instance.Title;
+        profile is "full" ? "wall clock: BenchmarkDotNet's default job" : ThreadCpuClock.Instance.Title;
 
     /// <summary>quick: one launch, one warmup and three short iterations (the whole suite in
     /// minutes, a smoke run); standard: one round's sample per case, one measured iteration of at
@@ -53,7 +53,7 @@ public static class Harness
     /// warm-up's last iteration gives the invocation count, see <see cref="Rounds"/>); both: each invocation one
     /// operation, no overhead runs, and no forced GC around each iteration (BenchmarkDotNet's
     /// GcForce costs two full collections per iteration): the case's GlobalSetup ends with one
-    /// full collection instead; both time the process's CPU time (<see cref="ProcessCpuClock"/>),
+    /// full collection instead; both time the timing thread's CPU time (<see cref="ThreadCpuClock"/>),
     /// the clock of the other languages' suites. full: BenchmarkDotNet's default job, untouched (its
     /// wall clock: `//dotnet/stock` compares the standard profile with it); dry: every case once (tests).</summary>
     private static Job Job(string profile) => profile switch
@@ -74,5 +74,5 @@ public static class Harness
             .WithEvaluateOverhead(false)
             .WithGcForce(false)
             .WithStrategy(RunStrategy.Throughput)
-            .WithClock(ProcessCpuClock.Instance);
+            .WithClock(ThreadCpuClock.Instance);
 }

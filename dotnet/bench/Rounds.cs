@@ -6,27 +6,32 @@ using BenchmarkDotNet.Running;
 namespace Serbench.Bench;
 
 /// <summary>The standard profile: every case gets one sample in each of <see cref="DefaultCount"/>
-/// rounds (--rounds N: N), taken by fresh child processes of <see cref="PerProcess"/> rounds each (this
-/// binary with --round r --rounds k --seed s --cases FILE: rounds r to r+k-1). A child takes the
-/// datasets one after another in an order shuffled with its seed: per dataset it loads only that
-/// dataset's fixtures, warms its cases up until the JIT is quiet (<see cref="SteadyState"/>), then
-/// runs one BenchmarkDotNet invocation over them per round (every library, op and size: the
-/// comparisons), each in its own shuffled order, and drops them before the next dataset. So a case
-/// is timed in a process holding only its dataset's fixtures and its own objects (the previous
-/// case's are dropped in GlobalCleanup and collected at the end of its GlobalSetup, the previous
-/// dataset's with them). Children run with the runtime's defaults (tiered compilation, dynamic
-/// PGO, ReadyToRun), as applications do: no environment is set for them. The rounds of a child
-/// share its start, fixture loads and warm-up, which cost more than its samples; the children
-/// give the median processes of their own (memory layout, JIT decisions). Allocations are
-/// measured in round 0 only (MemoryDiagnoser costs each case one more iteration). Each
+/// rounds (--rounds N: N), taken by fresh child processes of <see cref="PerProcess"/> rounds and one
+/// dataset each (this binary with --round r --rounds k --seed s --cases FILE: rounds r to r+k-1, the
+/// datasets' children in an order shuffled per block of rounds). A child loads its dataset's
+/// fixtures, warms its cases up until the JIT is quiet (<see cref="SteadyState"/>) in one fixed
+/// order (<see cref="TrainingSeed"/>), then runs one BenchmarkDotNet invocation over them per round
+/// (every library, op and size: the comparisons), each in its own shuffled order. A process never
+/// runs code that another dataset's calls trained: under dynamic PGO, tier-1 code keeps the profile
+/// of the calls that trained it. The previous case's objects are dropped in GlobalCleanup and
+/// collected at the end of its GlobalSetup. Children run with the runtime's defaults (tiered
+/// compilation, dynamic PGO, ReadyToRun), as applications do: no environment is set for them. The
+/// rounds of a child share its start, fixture loads and warm-up, which cost more than its samples;
+/// the children give the median processes of their own (memory layout, JIT decisions). Allocations
+/// are measured in round 0 only (MemoryDiagnoser costs each case one more iteration). Each
 /// dataset's report goes to results/round-&lt;r&gt;/&lt;dataset&gt;-report-full.json; the seeds and
 /// orders are in dotnet-cases.json ("rounds"), and each case's warm-ups there too ("jit_warmup").</summary>
 public sealed class Rounds(Options options, Catalog catalog)
 {
     public const int DefaultCount = 10;
 
-    /// <summary>Rounds per child process: the default count's ten in two processes.</summary>
+    /// <summary>Rounds per child process: the default count's ten in two processes per dataset.</summary>
     public const int PerProcess = 5;
+
+    /// <summary>The seed of the order a child warms its cases up in, the same in every child and run:
+    /// under dynamic PGO the code a process settles on depends on the calls that trained it, and
+    /// with a new order per child the same case ran up to 2x apart from one child to the next.</summary>
+    private const int TrainingSeed = 0;
 
     private readonly int count = options.Rounds ?? DefaultCount;
 
@@ -63,13 +68,16 @@ public sealed class Rounds(Options options, Catalog catalog)
             {
                 catalog.Add(new Catalog.Round(round, seed + first, order));
             }
-            var lines = order.SelectMany(d => byDataset[d])
-                .Select(id => invocations.TryGetValue(id, out var n) ? $"{id}\t{n}" : id).ToList();
-            StartChild(first, rounds, random.Next(), lines, id =>
+            foreach (var dataset in order)
             {
-                measuredRounds[id] = measuredRounds.GetValueOrDefault(id) + 1;
-                Console.Error.WriteLine($"progress: {++done}/{total} {id}");
-            });
+                var lines = byDataset[dataset]
+                    .Select(id => invocations.TryGetValue(id, out var n) ? $"{id}\t{n}" : id).ToList();
+                StartChild(first, rounds, dataset, random.Next(), lines, id =>
+                {
+                    measuredRounds[id] = measuredRounds.GetValueOrDefault(id) + 1;
+                    Console.Error.WriteLine($"progress: {++done}/{total} {id}");
+                });
+            }
             if (first == 0)
             {
                 invocations = Counts(Path.Combine(options.Out, "results", "round-0"));
@@ -96,13 +104,13 @@ public sealed class Rounds(Options options, Catalog catalog)
     private static string ReportCaseId(JsonNode benchmark) =>
         CaseId.OfReport((string)benchmark["Parameters"]!, (string)benchmark["MethodTitle"]!);
 
-    /// <summary>One child: times the cases of <paramref name="lines"/> (id, or id TAB invocations;
-    /// grouped by dataset, in the child's dataset order) once in each of the rounds
+    /// <summary>One child: times the cases of <paramref name="lines"/> (<paramref name="dataset"/>'s:
+    /// id, or id TAB invocations) once in each of the rounds
     /// <paramref name="first"/> to first+rounds-1, calling <paramref name="measured"/> with each case id
     /// as the child reports it measured; moves its reports into the rounds' folders.</summary>
-    private void StartChild(int first, int rounds, int seed, IReadOnlyList<string> lines, Action<string> measured)
+    private void StartChild(int first, int rounds, string dataset, int seed, IReadOnlyList<string> lines, Action<string> measured)
     {
-        var work = Path.Combine(options.Out, "work", $"rounds-{first}");
+        var work = Path.Combine(options.Out, "work", $"rounds-{first}-{dataset}");
         Directory.CreateDirectory(work);
         var cases = Path.Combine(work, "cases.txt");
         File.WriteAllLines(cases, lines);
@@ -182,7 +190,8 @@ public sealed class Rounds(Options options, Catalog catalog)
 
     /// <summary>A child, rounds --round to --round + --rounds - 1: per dataset of --cases, in the file's
     /// order, the verified cases <paramref name="accepted"/> gives (its fixtures loaded then, and
-    /// dropped before the next dataset's), warmed up to the JIT's steady state (<see cref="WarmUp"/>),
+    /// dropped before the next dataset's), warmed up to the JIT's steady state (<see cref="WarmUp"/>) in
+    /// the order <see cref="TrainingSeed"/> shuffles,
     /// then one BenchmarkDotNet invocation over them per round, each in the order the seed shuffles,
     /// its artifacts in --out/&lt;dataset&gt;/round-&lt;r&gt;; prints each case's warm-up as a
     /// <see cref="WarmupLine"/> and each measured case id as <see cref="MeasuredLine"/> TAB id.</summary>
@@ -195,7 +204,7 @@ public sealed class Rounds(Options options, Catalog catalog)
             var verified = accepted(dataset);
             var fixtures = verified.Select(v => v.Fixture).Distinct().ToList();
             var counts = WarmUp(dataset, Plan.BuildShuffled(fixtures, verified,
-                Harness.Config("standard", Path.Combine(options.Out, dataset), progress), random, options.Invocations()));
+                Harness.Config("standard", Path.Combine(options.Out, dataset), progress), new Random(TrainingSeed), options.Invocations()));
             foreach (var round in Enumerable.Range(first, options.Rounds ?? 1))
             {
                 var config = Harness.Config("standard", Path.Combine(options.Out, dataset, $"round-{round}"), progress,

@@ -34,7 +34,7 @@ def extra_unit(index: int) -> str:
 
 Build = Callable[[], Prepared]
 # What a case's values were timed by (serbench_py/measure.py: clock), in its metadata.
-CPU_CLOCK = "process CPU time: time.process_time_ns (CLOCK_PROCESS_CPUTIME_ID)"
+CPU_CLOCK = "thread CPU time: time.thread_time_ns (CLOCK_THREAD_CPUTIME_ID), the worker's thread"
 _WALL = "wall clock: time.perf_counter_ns (the work runs in a child process)"
 
 

@@ -21,7 +21,7 @@ def test_a_checked_case_is_calibrated_and_sampled_and_its_payload_written(tmp_pa
     assert {checked[c]["status"] for c in (_ENCODE, _DECODE)} == {"measured"}
     metadata = checked[_ENCODE]["metadata"]
     assert metadata["op"] == "encode" and metadata["wire_bytes"] > 0
-    assert metadata["timer"].startswith("process CPU time")
+    assert metadata["timer"].startswith("thread CPU time")
     payload = tmp_path / payload_file_name(_ENCODE)
     assert payload.stat().st_size == metadata["wire_bytes"]
     found = answer(served, profile, {"do": "calibrate", "case": _DECODE})

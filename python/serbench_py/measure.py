@@ -3,8 +3,9 @@
 A sample is `repeat` back-to-back calibrated loops of a case's timed call `func(arg)`
 (the runner keeps the fastest loop as the round's value: runner.ingest.native's
 fastest_per_round; one loop for a comparison with a slow call: `repeats`), each timed by
-this process's CPU time (CLOCK_PROCESS_CPUTIME_ID, every thread of the
-process, GC pauses included): on a shared 2-core machine the wall clock also
+the worker thread's CPU time (CLOCK_THREAD_CPUTIME_ID, the clock of every
+suite; GC pauses included, the cyclic GC running on this thread): on a shared
+2-core machine the wall clock also
 counts the milliseconds other processes run while the loop is preempted, which
 made 5 ms samples spread up to 5x. A case whose work runs in a child process
 (`in_child`: the import cases) is timed by the wall clock. The case's
@@ -41,7 +42,7 @@ class Sample:
 
 def clock(prepared: Prepared) -> Callable[[], int]:
     """The clock a case is timed by, in ns."""
-    return time.perf_counter_ns if prepared.in_child else time.process_time_ns
+    return time.perf_counter_ns if prepared.in_child else time.thread_time_ns
 
 
 def _loop(prepared: Prepared, loops: int) -> float:

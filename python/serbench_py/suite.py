@@ -129,7 +129,7 @@ class Prepared:
     metadata: dict[str, str | int]
     gc_off: bool
     # The work happens in a child process (the import cases): timed by the wall
-    # clock, as this process's CPU time would not see it.
+    # clock, as this thread's CPU time would not see it.
     in_child: bool = False
 
 

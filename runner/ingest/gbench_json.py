@@ -2,8 +2,8 @@
 
 Each repetition is one row of run_type "iteration" whose cpu_time is already
 per iteration (the sample: the benchmark thread's CPU time, which another tenant's
-load on this shared machine does not stretch, as it does real_time; Python's suite
-times process CPU time for the same reason); the mean/median/stddev rows (run_type "aggregate") are derived
+load on this shared machine does not stretch, as it does real_time; every suite
+times the same clock); the mean/median/stddev rows (run_type "aggregate") are derived
 from those and never stored as samples. A row's `repetition_index` is its round
 (from 0; the suite keeps it when it merges the JSON of several processes); the rows of one
 round are its loops, of which the fastest is the round's sample (native.fastest_per_round).

@@ -1,7 +1,7 @@
 """The Mono suite's mono.json (dotnet/mono: C# on Mono 6.8) into a NativeFile.
 
     {"lang": "mono", "harness": "serbench-mono", "runtime": "Mono 6.8.0.105 (...)",
-     "profile": "quick", "clock": "process CPU time: ...",
+     "profile": "quick", "clock": "thread CPU time: ...",
      "cases": [{"id": "<case id>", "samples": [{"round": 0, "ops": 2048, "ns": 1222.0}]}]}
 
 Each sample is one timed loop: `ns` per call over `ops` calls, in round `round`; the loops

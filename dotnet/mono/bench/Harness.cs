@@ -13,7 +13,7 @@ namespace Serbench.Mono.Bench
         public double Ns;
     }
 
-    /// <summary>The rounds of the .NET suite's profiles, on the process's CPU time (the .NET
+    /// <summary>The rounds of the .NET suite's profiles, on the timing thread's CPU time (the .NET
     /// suite's clock, <see cref="CpuTime"/>): in each round every case is timed once, in an order shuffled
     /// with seed+round, as one warmup loop and then `Loops` back-to-back loops of at least
     /// `TargetMs` each (the runner keeps the fastest of a round). Round 0's pilot picks each

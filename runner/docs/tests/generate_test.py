@@ -479,7 +479,7 @@ def test_a_format_page_charts_each_op_and_size_once_across_languages() -> None:
 
 def test_the_cross_language_pages_say_which_clock_timed_each_language() -> None:
     files = _rendered()
-    same = "Every language here is timed by the same clock: process CPU time."
+    same = "Every language here is timed by the same clock: thread CPU time."
     assert same in files["formats/protobuf.md"].decode() and same in files["formats/index.md"].decode()
     data = synthetic()
     wall = dataclasses.replace(data, metadata=data.metadata | {"dotnet": {"clock": "wall clock: Stopwatch"}})

@@ -262,7 +262,7 @@ def snapshot() -> Snapshot:
             "run": {"python": "3.11.7", "dotnet": "10.0.401"},
             "python": {"perf_version": "2.8.0"},
         }
-        | {lang: {"clock": "process CPU time: clock_gettime"} for lang in sorted(catalog.LANGUAGES)},
+        | {lang: {"clock": "thread CPU time: clock_gettime"} for lang in sorted(catalog.LANGUAGES)},
         suites=(
             SuiteInfo("python", "pyperf", "ok", "", 600.0),
             SuiteInfo("dotnet", "BenchmarkDotNet", "ok", "", 900.0),

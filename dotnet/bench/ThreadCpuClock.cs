@@ -2,10 +2,11 @@ using Perfolizer.Horology;
 
 namespace Serbench.Bench;
 
-/// <summary><see cref="CpuTime"/> as BenchmarkDotNet's clock.</summary>
-public sealed class ProcessCpuClock : IClock
+/// <summary><see cref="CpuTime"/> as BenchmarkDotNet's clock: the in-process engine starts and
+/// stops it on the thread that runs the case's calls.</summary>
+public sealed class ThreadCpuClock : IClock
 {
-    public static readonly ProcessCpuClock Instance = new();
+    public static readonly ThreadCpuClock Instance = new();
 
     public string Title => CpuTime.Title + " as BenchmarkDotNet's clock";
 
