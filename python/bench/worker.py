@@ -94,7 +94,7 @@ def _prepare_extra(extra: Extra) -> tuple[Build, dict[str, Any]]:
     def build_extra() -> Prepared:
         # The extra's objects are built afresh for each sample, like a case's input.
         run, _ = extra.make()
-        return Prepared(lambda _: run(), None, metadata, False, extra.in_child)
+        return Prepared(lambda _: run(), None, metadata, extra.gc_off, extra.in_child)
 
     return build_extra, metadata
 

@@ -23,7 +23,10 @@ benchmarks/bench_structs.py and bench_gc.py), on the same work:
   decoder of that document (schema-less, and typed: msgspec struct, pydantic
   v2); also in python-extra.json.
 
-Case ids use dataset=objects and dataset=none.
+- msgspec_fs (size 1,000): the serialization work of msgspec's bench_validation and
+  bench_encodings, on their message, classes and calls (serbench_py/msgspec_fs/).
+
+Case ids use dataset=objects, dataset=none and dataset=msgspec_fs.
 """
 
 import dataclasses
@@ -154,6 +157,12 @@ KINDS = (
 
 # pydantic's compiled core, a distribution of its own that no library names.
 _PYDANTIC_CORE = ("pydantic_core", "pydantic-core", "pydantic_core")
+# pydantic's pure-Python dependencies, sized as msgspec's bench_library_size.py counts them
+# into pydantic's size (no import case: nothing imports them alone).
+SIZED_DEPENDENCIES = (
+    ("typing_extensions", "typing-extensions"),
+    ("annotated_types", "annotated-types"),
+)
 
 
 def imports() -> list[tuple[str, str, str]]:
@@ -171,6 +180,7 @@ class Extra:
     make: Callable[[], tuple[Callable[[], object], dict[str, str | int]]]
     version: str
     in_child: bool = False  # the work runs in a child process (import)
+    gc_off: bool = False  # timed with the cyclic GC disabled (the source's timeit)
 
 
 def _version(distribution: str) -> str:
@@ -287,6 +297,11 @@ def extras() -> Iterator[Extra]:
     for lib, distribution, module in imports():
         case = _case("import", lib, 1, None, "none")
         yield Extra(case, _bind(_import, module), _version(distribution), in_child=True)
+    from serbench_py import msgspec_fs  # its models import their libraries only when built
+
+    for case, library, op in msgspec_fs.cases():
+        make = _bind(msgspec_fs.operation, library, op)
+        yield Extra(case, make, _version(library.distribution), gc_off=True)
 
 
 def _bind(func: Callable[..., Any], *args: Any) -> Callable[[], Any]:
@@ -294,9 +309,11 @@ def _bind(func: Callable[..., Any], *args: Any) -> Callable[[], Any]:
 
 
 def installed_sizes() -> list[dict[str, Any]]:
-    """Bytes of every measured distribution's installed files, from its RECORD."""
+    """Bytes of every measured distribution's installed files, from its RECORD (the .pyc
+    files pip compiles have no size there); and of pydantic's SIZED_DEPENDENCIES."""
     rows = []
-    for lib, distribution, _ in imports():
+    sized = [(lib, distribution) for lib, distribution, _ in imports()] + list(SIZED_DEPENDENCIES)
+    for lib, distribution in sized:
         files = metadata.distribution(distribution).files or []
         size = sum(f.size or 0 for f in files)
         case = _case("installed_size", lib, 1, None, "none")

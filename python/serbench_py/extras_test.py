@@ -66,10 +66,11 @@ def test_slots_objects_have_no_dict_and_take_less_memory_than_plain_ones() -> No
 
 def test_installed_sizes_come_from_each_distribution_record() -> None:
     rows = extras.installed_sizes()
-    assert len(rows) == len(extras.imports())
+    assert len(rows) == len(extras.imports()) + len(extras.SIZED_DEPENDENCIES)
     assert all(row["unit"] == "byte" and row["value"] > 10_000 for row in rows)
     ids = [row["id"] for row in rows]
     assert "dataset=none/size=1/op=installed_size/format=python/lib=pydantic_core" in ids
+    assert "dataset=none/size=1/op=installed_size/format=python/lib=annotated_types" in ids
 
 
 def test_import_case_runs_a_fresh_interpreter() -> None:
