@@ -19,6 +19,12 @@ def test_object_ops_do_what_they_are_named_for(kind: extras.Kind) -> None:
         assert found() == extras.OBJECTS - 1
 
 
+def test_attrs_records_are_slotted_as_attrs_define_makes_them() -> None:
+    attrs_kind = next(k for k in extras.KINDS if k.lib == "attrs")
+    record = attrs_kind.make(extras.RECORD_FIELDS)(a=1, b=2, c=3, d=4, e=5)
+    assert not hasattr(record, "__dict__")
+
+
 _NOGC_PAIR = ("struct", "struct_nogc")
 
 
@@ -89,11 +95,15 @@ def test_peak_memory_covers_the_typed_decoders_of_the_packages_document() -> Non
 
 def test_peak_memory_of_a_struct_decode_is_measured_in_a_child() -> None:
     [index] = [i for i in extras.peak_decoders() if LIBRARIES[i].variant == "struct"]
-    [row] = extras.peak_memory([index])
-    assert row["id"] == (
-        "dataset=packages/size=1/op=peak_memory/format=json/lib=msgspec/variant=struct"
+    one, cold = extras.peak_memory([index])
+    case = "dataset=packages/size=1/op={}/format=json/lib=msgspec/variant=struct"
+    assert (one["id"], cold["id"]) == (
+        case.format("peak_memory"),
+        case.format("peak_memory_import"),
     )
-    assert row.get("value", 0) > 10_000_000, row  # tens of MiB of Structs
+    assert one.get("value", 0) > 10_000_000, one  # tens of MiB of Structs
+    # The source's count adds msgspec's import and the classes, and takes five decodes.
+    assert cold.get("value", 0) > one["value"], cold
 
 
 def test_every_adapter_declares_its_home_and_the_imports_come_from_the_adapters() -> None:
@@ -108,4 +118,12 @@ def test_the_gc_pass_walks_all_the_worker_holds_as_the_sources_does() -> None:
     gc.freeze()  # what the worker does once its cases are checked (measure.settle)
     assert gc.get_freeze_count() > 0
     extras._gc(_kind("struct_nogc"))
+    assert gc.get_freeze_count() == 0
+
+
+@pytest.mark.parametrize("op", ["create", "eq"])
+def test_the_object_ops_run_over_an_unfrozen_heap_as_the_sources_loops_do(op: str) -> None:
+    gc.freeze()  # what the worker does once its cases are checked (measure.settle)
+    assert gc.get_freeze_count() > 0
+    extras._object_op(_kind("struct"), op)
     assert gc.get_freeze_count() == 0
