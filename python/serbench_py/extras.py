@@ -6,10 +6,12 @@ benchmarks/bench_structs.py and bench_gc.py), on the same work:
   __slots__ class). create builds a list of 1,000 instances by keyword (a=i, ..., e=i)
   and drops it; eq finds the last of 1,000 instances in a list of them (list.index, one
   equality test per element); lt walks the same list comparing each element with the last
-  (one ordering test per element). All inside the timed call, as the source's loops are.
+  (one ordering test per element). All inside the timed call, as the source's loops are,
+  over the worker's heap thawed (the source's process has nothing frozen).
 - gc (size 1,000,000): one full gc.collect() with a dict {i: instance} of a million
-  3-int-field instances (x, y, z = i) alive, over all the worker holds (its frozen
-  objects thawed, as the source's process has none frozen); their memory is in metadata:
+  3-int-field instances (x, y, z = i) alive, in a fresh interpreter holding what the
+  source's script holds (gc_pass), which reports the pass's CPU time; their memory is in
+  metadata:
   gc_memory_bytes (what tracemalloc traced while the dict was built) and gc_sizeof_bytes
   (the source's count: deep_sizeof). A dict as in the source: CPython
   stops tracking a dict whose keys and values can never be tracked, so for Structs with
@@ -35,10 +37,9 @@ import dataclasses
 import gc
 import subprocess
 import sys
-import tracemalloc
+import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from importlib import metadata
 from typing import Any
 
 from serbench_py.cases import Case
@@ -184,10 +185,14 @@ class Extra:
     make: Callable[[], tuple[Callable[[], object], dict[str, str | int]]]
     version: str
     in_child: bool = False  # the work runs in a child process (import)
+    # The call returns the ns its work took, timed in the child process it ran in (gc).
+    self_timed: bool = False
     gc_off: bool = False  # timed with the cyclic GC disabled (the source's timeit)
 
 
 def _version(distribution: str) -> str:
+    from importlib import metadata  # imported when used: the gc child's heap stays small
+
     return metadata.version(distribution) if distribution else sys.version.split()[0]
 
 
@@ -255,6 +260,8 @@ def _gc_memory(kind: Kind) -> tuple[dict[int, Any], dict[str, str | int]]:
     """The kind's objects, and their memory: bytes tracemalloc traced while they were built
     (what the process really allocated; RSS does not grow while the process reuses memory
     that earlier cases freed) and their deep_sizeof (the source's count)."""
+    import tracemalloc
+
     tracemalloc.start()
     try:
         before = tracemalloc.get_traced_memory()[0]
@@ -266,20 +273,39 @@ def _gc_memory(kind: Kind) -> tuple[dict[int, Any], dict[str, str | int]]:
 
 
 def _gc(kind: Kind) -> tuple[Callable[[], object], dict[str, str | int]]:
-    # The source's pass walks all its process holds (interpreter, imported libraries); the
-    # worker froze those (measure.settle), which left a gc=False Struct's pass nothing to do.
-    gc.unfreeze()
-    gc.collect()
-    if kind in _GC_MEMORY:
-        alive = _points(kind)
-    else:
+    """One full collection in a fresh interpreter that holds what msgspec's bench_gc.py
+    holds: the interpreter, msgspec, the class and its million objects (gc_pass). Every
+    pass walks all its process holds, so the fixed part of each (all a pass over gc=False
+    Structs costs) is that process's: in the worker, which holds the suite too (24,000
+    tracked objects against the script's 11,800), that pass took twice the source's."""
+    if kind not in _GC_MEMORY:
         alive, _GC_MEMORY[kind] = _gc_memory(kind)
+        del alive
         gc.collect()  # the deep_sizeof walk made objects (and, for plain classes, dicts)
+    command = [
+        sys.executable,
+        "-c",
+        f"from serbench_py.extras import gc_pass; gc_pass({KINDS.index(kind)})",
+    ]
 
-    def collect() -> object:
-        return gc.collect(), alive  # keeps the objects alive while timed
+    def collect() -> int:
+        done = subprocess.run(command, check=True, capture_output=True, text=True)
+        return int(done.stdout.split()[-1])
 
     return collect, _GC_MEMORY[kind]
+
+
+def gc_pass(index: int) -> None:
+    """In the child: prints the process CPU ns of one full collection with a dict of the
+    kind's million objects alive, built just before, as bench_gc.py times it."""
+    import msgspec  # noqa: F401 (the source's script imports it, whatever the class)
+
+    alive = _points(KINDS[index])
+    start = time.process_time_ns()
+    gc.collect()
+    elapsed = time.process_time_ns() - start
+    del alive  # alive until the pass is timed
+    print(elapsed)
 
 
 def _import(module: str) -> tuple[Callable[[], object], dict[str, str | int]]:
@@ -299,7 +325,12 @@ def extras() -> Iterator[Extra]:
             yield Extra(
                 _case(op, kind.lib, OBJECTS, kind.variant), _bind(_object_op, kind, op), version
             )
-        yield Extra(_case("gc", kind.lib, GC_OBJECTS, kind.variant), _bind(_gc, kind), version)
+        yield Extra(
+            _case("gc", kind.lib, GC_OBJECTS, kind.variant),
+            _bind(_gc, kind),
+            version,
+            self_timed=True,
+        )
     yield Extra(
         _case("import", "python", 1, None, "none"), _bind(_import, ""), _version(""), in_child=True
     )
@@ -317,13 +348,19 @@ def _bind(func: Callable[..., Any], *args: Any) -> Callable[[], Any]:
     return lambda: func(*args)
 
 
+def _distribution_files(distribution: str) -> list[Any]:
+    from importlib import metadata
+
+    return list(metadata.distribution(distribution).files or [])
+
+
 def installed_sizes() -> list[dict[str, Any]]:
     """Bytes of every measured distribution's installed files, from its RECORD (the .pyc
     files pip compiles have no size there); and of pydantic's SIZED_DEPENDENCIES."""
     rows = []
     sized = [(lib, distribution) for lib, distribution, _ in imports()] + list(SIZED_DEPENDENCIES)
     for lib, distribution in sized:
-        files = metadata.distribution(distribution).files or []
+        files = _distribution_files(distribution)
         size = sum(f.size or 0 for f in files)
         case = _case("installed_size", lib, 1, None, "none")
         rows.append(
