@@ -36,6 +36,7 @@ Build = Callable[[], Prepared]
 # What a case's values were timed by (serbench_py/measure.py: clock), in its metadata.
 CPU_CLOCK = "thread CPU time: time.thread_time_ns (CLOCK_THREAD_CPUTIME_ID), the worker's thread"
 _WALL = "wall clock: time.perf_counter_ns (the work runs in a child process)"
+_CHILD = "process CPU time of a child process: time.process_time_ns around its work, reported"
 
 
 class Served:
@@ -89,12 +90,14 @@ class Served:
 def _prepare_extra(extra: Extra) -> tuple[Build, dict[str, Any]]:
     _, extra_metadata = extra.make()
     metadata = {**extra.case.metadata(), "lib_version": extra.version, **extra_metadata}
-    metadata["timer"] = _WALL if extra.in_child else CPU_CLOCK
+    metadata["timer"] = _CHILD if extra.self_timed else _WALL if extra.in_child else CPU_CLOCK
 
     def build_extra() -> Prepared:
         # The extra's objects are built afresh for each sample, like a case's input.
         run, _ = extra.make()
-        return Prepared(lambda _: run(), None, metadata, False, extra.in_child)
+        return Prepared(
+            lambda _: run(), None, metadata, extra.gc_off, extra.in_child, extra.self_timed
+        )
 
     return build_extra, metadata
 

@@ -38,6 +38,7 @@ LEFT_OUT: dict[tuple[str, str, str | None], str] = {
     for variant, why in (("struct_array", _ARRAYS), ("struct_nogc", _NOGC))
     for fmt in ("json", "msgpack")
 }
+LEFT_OUT[("msgspec", "json", "struct_nogc_tuple")] = "a model of the packages document only"
 LEFT_OUT[("json", "json", "default")] = "the same parser as json (schemaless): json.loads"
 LEFT_OUT[("protobuf", "json", "upb")] = "protobuf JSON reads a user's message (runner mine --proto)"
 # Schema-less decoders of a JSON_checker document build their codec from this

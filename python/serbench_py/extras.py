@@ -6,10 +6,12 @@ benchmarks/bench_structs.py and bench_gc.py), on the same work:
   __slots__ class). create builds a list of 1,000 instances by keyword (a=i, ..., e=i)
   and drops it; eq finds the last of 1,000 instances in a list of them (list.index, one
   equality test per element); lt walks the same list comparing each element with the last
-  (one ordering test per element). All inside the timed call, as the source's loops are.
+  (one ordering test per element). All inside the timed call, as the source's loops are,
+  over the worker's heap thawed (the source's process has nothing frozen).
 - gc (size 1,000,000): one full gc.collect() with a dict {i: instance} of a million
-  3-int-field instances (x, y, z = i) alive, over all the worker holds (its frozen
-  objects thawed, as the source's process has none frozen); their memory is in metadata:
+  3-int-field instances (x, y, z = i) alive, in a fresh interpreter holding what the
+  source's script holds (gc_pass), which reports the pass's CPU time; their memory is in
+  metadata:
   gc_memory_bytes (what tracemalloc traced while the dict was built) and gc_sizeof_bytes
   (the source's count: deep_sizeof). A dict as in the source: CPython
   stops tracking a dict whose keys and values can never be tracked, so for Structs with
@@ -20,20 +22,24 @@ benchmarks/bench_structs.py and bench_gc.py), on the same work:
   time, so it goes to python-extra.json, not the pyperf file.
 - peak_memory: how far one decode of the packages document (tens of MiB) raises
   the peak RSS of a fresh process that already holds the bytes, for each JSON
-  decoder of that document (schema-less, and typed: msgspec struct, pydantic
-  v2); also in python-extra.json.
+  decoder of that document (schema-less, and typed: msgspec struct and
+  struct_nogc_tuple, pydantic v2); also in python-extra.json. peak_memory_import
+  is msgspec's bench_large_json.py count in the same process: from before the
+  decoder's import, over 5 decodes (its claim is checked on that).
 
-Case ids use dataset=objects and dataset=none.
+- msgspec_fs (size 1,000): the serialization work of msgspec's bench_validation and
+  bench_encodings, on their message, classes and calls (serbench_py/msgspec_fs/).
+
+Case ids use dataset=objects, dataset=none and dataset=msgspec_fs.
 """
 
 import dataclasses
 import gc
 import subprocess
 import sys
-import tracemalloc
+import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from importlib import metadata
 from typing import Any
 
 from serbench_py.cases import Case
@@ -116,7 +122,9 @@ def _dataclass(fields: Sequence[str]) -> type:
 def _attrs(fields: Sequence[str]) -> type:
     import attrs
 
-    cls: type = attrs.make_class("Attrs", {f: attrs.field(type=int) for f in fields}, order=True)
+    # attrs.define, as the source declares it: a slotted class (make_class's is not).
+    bare = type("Attrs", (), {"__annotations__": dict.fromkeys(fields, int)})
+    cls: type = attrs.define(order=True)(bare)
     return cls
 
 
@@ -154,6 +162,12 @@ KINDS = (
 
 # pydantic's compiled core, a distribution of its own that no library names.
 _PYDANTIC_CORE = ("pydantic_core", "pydantic-core", "pydantic_core")
+# pydantic's pure-Python dependencies, sized as msgspec's bench_library_size.py counts them
+# into pydantic's size (no import case: nothing imports them alone).
+SIZED_DEPENDENCIES = (
+    ("typing_extensions", "typing-extensions"),
+    ("annotated_types", "annotated-types"),
+)
 
 
 def imports() -> list[tuple[str, str, str]]:
@@ -171,9 +185,14 @@ class Extra:
     make: Callable[[], tuple[Callable[[], object], dict[str, str | int]]]
     version: str
     in_child: bool = False  # the work runs in a child process (import)
+    # The call returns the ns its work took, timed in the child process it ran in (gc).
+    self_timed: bool = False
+    gc_off: bool = False  # timed with the cyclic GC disabled (the source's timeit)
 
 
 def _version(distribution: str) -> str:
+    from importlib import metadata  # imported when used: the gc child's heap stays small
+
     return metadata.version(distribution) if distribution else sys.version.split()[0]
 
 
@@ -182,6 +201,11 @@ def _records(cls: type, count: int) -> list[Any]:
 
 
 def _object_op(kind: Kind, op: str) -> tuple[Callable[[], object], dict[str, str | int]]:
+    # The source's loops run with the GC on over its whole process (nothing frozen): a class
+    # whose instances the collector tracks (pydantic's models, their dicts and field sets)
+    # pays for the collections it triggers over that heap, as there. The worker froze what
+    # it holds (measure.settle); frozen, pydantic's create ran 1.6 times faster here.
+    gc.unfreeze()
     cls = kind.make(RECORD_FIELDS)
     if op == "create":
         return (lambda: _records(cls, OBJECTS)), {}
@@ -236,6 +260,8 @@ def _gc_memory(kind: Kind) -> tuple[dict[int, Any], dict[str, str | int]]:
     """The kind's objects, and their memory: bytes tracemalloc traced while they were built
     (what the process really allocated; RSS does not grow while the process reuses memory
     that earlier cases freed) and their deep_sizeof (the source's count)."""
+    import tracemalloc
+
     tracemalloc.start()
     try:
         before = tracemalloc.get_traced_memory()[0]
@@ -247,20 +273,39 @@ def _gc_memory(kind: Kind) -> tuple[dict[int, Any], dict[str, str | int]]:
 
 
 def _gc(kind: Kind) -> tuple[Callable[[], object], dict[str, str | int]]:
-    # The source's pass walks all its process holds (interpreter, imported libraries); the
-    # worker froze those (measure.settle), which left a gc=False Struct's pass nothing to do.
-    gc.unfreeze()
-    gc.collect()
-    if kind in _GC_MEMORY:
-        alive = _points(kind)
-    else:
+    """One full collection in a fresh interpreter that holds what msgspec's bench_gc.py
+    holds: the interpreter, msgspec, the class and its million objects (gc_pass). Every
+    pass walks all its process holds, so the fixed part of each (all a pass over gc=False
+    Structs costs) is that process's: in the worker, which holds the suite too (24,000
+    tracked objects against the script's 11,800), that pass took twice the source's."""
+    if kind not in _GC_MEMORY:
         alive, _GC_MEMORY[kind] = _gc_memory(kind)
+        del alive
         gc.collect()  # the deep_sizeof walk made objects (and, for plain classes, dicts)
+    command = [
+        sys.executable,
+        "-c",
+        f"from serbench_py.extras import gc_pass; gc_pass({KINDS.index(kind)})",
+    ]
 
-    def collect() -> object:
-        return gc.collect(), alive  # keeps the objects alive while timed
+    def collect() -> int:
+        done = subprocess.run(command, check=True, capture_output=True, text=True)
+        return int(done.stdout.split()[-1])
 
     return collect, _GC_MEMORY[kind]
+
+
+def gc_pass(index: int) -> None:
+    """In the child: prints the thread CPU ns of one full collection with a dict of the
+    kind's million objects alive, built just before, as bench_gc.py times it."""
+    import msgspec  # noqa: F401 (the source's script imports it, whatever the class)
+
+    alive = _points(KINDS[index])
+    start = time.thread_time_ns()
+    gc.collect()
+    elapsed = time.thread_time_ns() - start
+    del alive  # alive until the pass is timed
+    print(elapsed)
 
 
 def _import(module: str) -> tuple[Callable[[], object], dict[str, str | int]]:
@@ -280,24 +325,42 @@ def extras() -> Iterator[Extra]:
             yield Extra(
                 _case(op, kind.lib, OBJECTS, kind.variant), _bind(_object_op, kind, op), version
             )
-        yield Extra(_case("gc", kind.lib, GC_OBJECTS, kind.variant), _bind(_gc, kind), version)
+        yield Extra(
+            _case("gc", kind.lib, GC_OBJECTS, kind.variant),
+            _bind(_gc, kind),
+            version,
+            self_timed=True,
+        )
     yield Extra(
         _case("import", "python", 1, None, "none"), _bind(_import, ""), _version(""), in_child=True
     )
     for lib, distribution, module in imports():
         case = _case("import", lib, 1, None, "none")
         yield Extra(case, _bind(_import, module), _version(distribution), in_child=True)
+    from serbench_py import msgspec_fs  # its models import their libraries only when built
+
+    for case, library, op in msgspec_fs.cases():
+        make = _bind(msgspec_fs.operation, library, op)
+        yield Extra(case, make, _version(library.distribution), gc_off=True)
 
 
 def _bind(func: Callable[..., Any], *args: Any) -> Callable[[], Any]:
     return lambda: func(*args)
 
 
+def _distribution_files(distribution: str) -> list[Any]:
+    from importlib import metadata
+
+    return list(metadata.distribution(distribution).files or [])
+
+
 def installed_sizes() -> list[dict[str, Any]]:
-    """Bytes of every measured distribution's installed files, from its RECORD."""
+    """Bytes of every measured distribution's installed files, from its RECORD (the .pyc
+    files pip compiles have no size there); and of pydantic's SIZED_DEPENDENCIES."""
     rows = []
-    for lib, distribution, _ in imports():
-        files = metadata.distribution(distribution).files or []
+    sized = [(lib, distribution) for lib, distribution, _ in imports()] + list(SIZED_DEPENDENCIES)
+    for lib, distribution in sized:
+        files = _distribution_files(distribution)
         size = sum(f.size or 0 for f in files)
         case = _case("installed_size", lib, 1, None, "none")
         rows.append(
@@ -322,10 +385,18 @@ def peak_decoders() -> list[int]:
     ]
 
 
+# Decodes over which msgspec's bench_large_json.py takes its peak (op peak_memory_import).
+SOURCE_DECODES = 5
+# The ops of python-extra.json's peak rows, in the order decode_peak prints their values.
+PEAK_OPS = ("peak_memory", "peak_memory_import")
+
+
 def peak_memory(indexes: list[int] | None = None) -> list[dict[str, Any]]:
     """Peak RSS growth of decoding the packages document, per JSON decoder (all of
     peak_decoders() by default), each in a fresh process (a process's peak RSS
-    never goes down)."""
+    never goes down): op peak_memory, one decode with the decoder built; op
+    peak_memory_import, msgspec's bench_large_json.py count (from before the decoder's
+    import, over SOURCE_DECODES decodes)."""
     from serbench_py.registry import LIBRARIES
 
     rows = []
@@ -335,29 +406,35 @@ def peak_memory(indexes: list[int] | None = None) -> list[dict[str, Any]]:
         result = subprocess.run(
             [sys.executable, "-c", script], capture_output=True, text=True, check=False
         )
-        case = Case(library.lib, library.format, "peak_memory", PEAK_SOURCE, 1, library.variant)
-        row: dict[str, Any] = {"id": case.id, "unit": "byte", "version": library.version}
-        if result.returncode == 0:
-            row["value"] = int(result.stdout.split()[-1])
-        else:
-            row["error"] = result.stderr.strip().splitlines()[-1:]
-        rows.append(row)
+        values = result.stdout.split()[-len(PEAK_OPS) :]
+        for position, op in enumerate(PEAK_OPS):
+            case = Case(library.lib, library.format, op, PEAK_SOURCE, 1, library.variant)
+            row: dict[str, Any] = {"id": case.id, "unit": "byte", "version": library.version}
+            if result.returncode == 0:
+                row["value"] = int(values[position])
+            else:
+                row["error"] = result.stderr.strip().splitlines()[-1:]
+            rows.append(row)
     return rows
 
 
 def decode_peak(index: int) -> None:
-    """In the child: prints the bytes one decode adds to this process's peak RSS."""
+    """In the child, holding the document's bytes: prints the bytes one decode adds to this
+    process's peak RSS once the decoder is built, then what building the decoder (its import
+    included) and SOURCE_DECODES decodes, each dropped before the next, added in all."""
     from serbench_py.registry import LIBRARIES
     from serbench_py.sources import SOURCES
 
     source = SOURCES[PEAK_SOURCE]
-    codec = LIBRARIES[index].codec(source)
     data = source.raw(1)
-    before = _peak_rss()
-    decoded = codec.decode(data)
-    after = _peak_rss()
-    del decoded
-    print(after - before)
+    cold = _peak_rss()
+    codec = LIBRARIES[index].codec(source)
+    built = _peak_rss()
+    codec.decode(data)
+    one = _peak_rss() - built
+    for _ in range(SOURCE_DECODES - 1):
+        codec.decode(data)
+    print(one, _peak_rss() - cold)
 
 
 def _peak_rss() -> int:

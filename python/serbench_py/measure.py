@@ -8,7 +8,8 @@ suite; GC pauses included, the cyclic GC running on this thread): on a shared
 2-core machine the wall clock also
 counts the milliseconds other processes run while the loop is preempted, which
 made 5 ms samples spread up to 5x. A case whose work runs in a child process
-(`in_child`: the import cases) is timed by the wall clock. The case's
+(`in_child`: the import cases) is timed by the wall clock; a `self_timed` case's calls
+return the CPU time their work took in the child that ran it (the gc cases). The case's
 input is built afresh for every sample and dropped after it, and a full
 collection runs just before the clock starts, so the timing never pays for
 another case's objects: at its start the process holds the interpreter, the
@@ -28,6 +29,7 @@ import statistics
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from serbench_py.suite import Prepared, peak_heap_bytes
 
@@ -48,6 +50,8 @@ def clock(prepared: Prepared) -> Callable[[], int]:
 def _loop(prepared: Prepared, loops: int) -> float:
     """Seconds per call of `loops` calls, the GC disabled only for a gc_off case."""
     func, arg, now = prepared.func, prepared.arg, clock(prepared)
+    if prepared.self_timed:
+        return _self_timed(func, arg, loops)
     if prepared.gc_off:
         gc.disable()
     try:
@@ -58,6 +62,17 @@ def _loop(prepared: Prepared, loops: int) -> float:
     finally:
         gc.enable()
     return elapsed / loops / 1e9
+
+
+def _self_timed(func: Callable[[Any], object], arg: Any, loops: int) -> float:
+    """Seconds per call of a case whose calls return the ns their work took (in a child)."""
+    total = 0
+    for _ in range(loops):
+        reported = func(arg)
+        if not isinstance(reported, int):
+            raise TypeError(f"a self-timed call returned {reported!r}, not its ns")
+        total += reported
+    return total / loops / 1e9
 
 
 def settle() -> None:
@@ -121,7 +136,7 @@ def calibrate(build: Callable[[], Prepared], min_time: float, traced_below: floa
             break
         loops *= 2
     heap = None
-    if per_call < traced_below:
+    if per_call < traced_below and not prepared.self_timed:  # its work is not in this process
         heap = peak_heap_bytes(prepared.func, prepared.arg)
     del prepared
     return Calibration(loops, per_call, heap)

@@ -79,6 +79,20 @@ def test_samples_count_this_process_cpu_time_and_child_work_the_wall_clock() -> 
     assert measure.clock(in_child) is time.perf_counter_ns
 
 
+def test_a_self_timed_case_is_the_time_its_calls_report_and_gets_no_tracing_pass() -> None:
+    def child(_: object) -> int:
+        time.sleep(0.001)  # no CPU in this process: the sample is what the call reports
+        return 3_000_000
+
+    def reporting() -> Prepared:
+        return Prepared(child, None, {}, False, self_timed=True)
+
+    taken = measure.sample(reporting, 2, warmup=False, repeat=2)
+    assert taken.seconds == (0.003, 0.003)
+    found = measure.calibrate(reporting, 0.005, traced_below=1.0)
+    assert found.loops == 2 and found.peak_heap_bytes is None
+
+
 def test_every_case_of_a_comparison_gets_the_same_loops_per_sample() -> None:
     per_call = {
         "dataset=user/size=1/op=encode/format=json/lib=a": 0.0001,

@@ -131,6 +131,9 @@ class Prepared:
     # The work happens in a child process (the import cases): timed by the wall
     # clock, as this thread's CPU time would not see it.
     in_child: bool = False
+    # func returns the ns its work took, timed by the child process it ran in (the gc
+    # cases: a pass over a fresh interpreter's heap); the loop sums those.
+    self_timed: bool = False
 
 
 class Workbench:

@@ -45,6 +45,10 @@ class Slot:
 
 
 class Flavor(Protocol):
+    @property
+    def tuples(self) -> bool:
+        """Lists declared as tuple[T, ...] (as msgspec's large-JSON benchmark declares them)."""
+
     def record(self, name: str, slots: list[Slot], tag: str | None, module: str) -> type:
         """A class with `slots`; `tag` names its union member ("type" value), if any."""
 
@@ -81,6 +85,8 @@ def enum_class(kind: Enum) -> type[enum.Enum]:
 
 class DataclassFlavor:
     """Plain stdlib dataclasses: mashumaro's classes, and the suite's domain model."""
+
+    tuples = False
 
     def record(self, name: str, slots: list[Slot], tag: str | None, module: str) -> type:
         fields: list[tuple[Any, ...]] = [
@@ -162,7 +168,10 @@ class TypedModel:
         if isinstance(kind, Ref):
             return self.classes.get(kind.name, kind.name)  # not built yet: by name
         if isinstance(kind, List):
-            return types.GenericAlias(list, (self._annotation(kind.item, flavor),))
+            item = self._annotation(kind.item, flavor)
+            if flavor.tuples:
+                return types.GenericAlias(tuple, (item, ...))
+            return types.GenericAlias(list, (item,))
         if isinstance(kind, Map):
             return types.GenericAlias(dict, (str, self._annotation(kind.item, flavor)))
         if isinstance(kind, Union):

@@ -60,6 +60,7 @@ _METRICS = {
     "gc_memory_bytes": 0.025,
     "gc_sizeof_bytes": 0.0,
     "peak_memory_bytes": 0.025,
+    "peak_memory_import_bytes": 0.025,
     "peak_heap_bytes": 0.025,
 }
 

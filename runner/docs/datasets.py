@@ -19,6 +19,8 @@ HELPERS = {
     "objects": "the Python suite's object cases: creating, comparing and collecting instances of "
     "small record classes (ops create, eq, lt, gc), no serialization",
     "none": "measurements without a payload: installed size and import time",
+    "msgspec_fs": "the Python suite's cases of msgspec's own serialization benchmarks: their "
+    "message (a file system tree of 1,000 nodes), classes and calls, timed with the GC off",
 }
 REAL_ABOUT = (
     "Real documents, each one payload of one record: three JSON files of nativejson-benchmark "

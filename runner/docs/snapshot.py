@@ -13,7 +13,8 @@ whose "record" key names its kind:
   lib_version, capabilities ({name: bool} or null), samples_ns (the harness's MEASURE
   values, ns per operation, in its order; empty for a case that is a metric only, such
   as installed_size) and metrics ({name: value}: wire_bytes, alloc_bytes_per_op,
-  peak_rss_bytes, peak_heap_bytes, gc_*, installed_size_bytes, peak_memory_bytes).
+  peak_rss_bytes, peak_heap_bytes, gc_*, installed_size_bytes, peak_memory_bytes,
+  peak_memory_import_bytes).
   Added later (readers default them, so older files still read): `rounds` (the round
   index of each sample, parallel to samples_ns; empty when the run did not record rounds),
   `lazy_reason` (why the op's result is a view over the bytes; "" for a full op; absent

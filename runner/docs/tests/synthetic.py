@@ -147,7 +147,13 @@ def _cases(rng: random.Random) -> list[Case]:
             (),
             {"installed_size_bytes": size},
         )
-        for lib, size in (("msgspec", 400e3), ("pydantic", 2e6), ("pydantic_core", 4e6))
+        for lib, size in (
+            ("msgspec", 400e3),
+            ("pydantic", 2e6),
+            ("pydantic_core", 4e6),
+            ("typing_extensions", 150e3),
+            ("annotated_types", 30e3),
+        )
     ]
     return cases
 
