@@ -48,12 +48,9 @@ class Source:
         return self.path_template.format(size=size)
 
     def load(self, size: int) -> Any:
-        """A fresh fixture: a plain JSON tree, or a protobuf payload's canonical text. A claim
-        size (catalog) is the prefix of the largest fixture, as every generated size is."""
+        """A fresh fixture: a plain JSON tree, or a protobuf payload's canonical text."""
         if self.format == "protobuf":
             return protobuf_documents.fixture(self.raw(size))
-        if size not in fixtures.SIZES and self.schema is not None:
-            return marshal.loads(_prefix(self.path(max(fixtures.SIZES)), size))
         return marshal.loads(_parsed(self.path(size)))
 
     def raw(self, size: int) -> bytes:
@@ -70,11 +67,6 @@ def _parsed(path: str) -> bytes:
 
 
 @functools.cache
-def _prefix(path: str, size: int) -> bytes:
-    return marshal.dumps({"records": json.loads(_read(path))["records"][:size]})
-
-
-@functools.cache
 def _read(path: str) -> bytes:
     # An absolute path is a user's document (--document); every other path is a runfile.
     found = Path(path) if Path(path).is_absolute() else fixtures.runfile(path)
@@ -83,8 +75,7 @@ def _read(path: str) -> bytes:
 
 def _synthetic(schema: Dataset) -> Source:
     name = schema.name
-    sizes = tuple(sorted(fixtures.SIZES + catalog.dataset(name).claim_sizes))
-    return Source(name, sizes, schema, f"schemas/{name}/{name}_{{size}}.json")
+    return Source(name, fixtures.SIZES, schema, f"schemas/{name}/{name}_{{size}}.json")
 
 
 def _document(dataset: catalog.Dataset) -> Source:

@@ -1,4 +1,4 @@
-"""A claim size (catalog) is measured in Python as the prefix of the largest fixture."""
+"""Where each dataset's fixtures come from."""
 
 from pathlib import Path
 
@@ -7,14 +7,11 @@ from serbench_py import fixtures
 from serbench_py.sources import SOURCES, user_document
 
 
-def test_filetree_adds_its_claim_size_as_a_prefix_of_the_largest_fixture() -> None:
+def test_a_synthetic_datasets_sizes_are_prefixes_of_its_largest_fixture() -> None:
     filetree = SOURCES["filetree"]
-    assert filetree.sizes == tuple(sorted((*fixtures.SIZES, 285)))
+    assert filetree.sizes == SOURCES["order"].sizes == fixtures.SIZES
     largest = filetree.load(max(fixtures.SIZES))["records"]
-    assert filetree.load(285) == {"records": largest[:285]}
-    # A generated size is that same prefix: the claim size is cut the way datagen cuts.
     assert filetree.load(100) == {"records": largest[:100]}
-    assert SOURCES["order"].sizes == fixtures.SIZES
 
 
 def test_each_real_document_is_the_catalogs_file() -> None:

@@ -25,9 +25,6 @@ class Dataset:
     # What the access ops read of every record: dotted paths from the record type
     # (schemas/README.md, "Access fields"); synthetic datasets only.
     access: tuple[str, ...] = ()
-    # Record counts only the Python suite adds, for a claim whose source measured that volume
-    # (runner/docs/claims.toml): prefixes of the largest fixture, not generated files.
-    claim_sizes: tuple[int, ...] = ()
     # A real document's one file, as a path from the workspace root (its runfile path).
     file: str = ""
     label: str = ""  # a few words for a page title (synthetic datasets: the docs' page per dataset)
@@ -92,7 +89,6 @@ def _dataset(entry: dict[str, Any], synthetic_sizes: tuple[int, ...]) -> Dataset
         record=entry.get("record"),
         idls=tuple(entry.get("idls", ())),
         access=tuple(entry.get("access", ())),
-        claim_sizes=tuple(entry.get("claim_sizes", ())),
         file=entry.get("file", ""),
         label=entry.get("label", ""),
         about=entry.get("about", ""),
