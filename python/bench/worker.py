@@ -36,7 +36,7 @@ Build = Callable[[], Prepared]
 # What a case's values were timed by (serbench_py/measure.py: clock), in its metadata.
 CPU_CLOCK = "thread CPU time: time.thread_time_ns (CLOCK_THREAD_CPUTIME_ID), the worker's thread"
 _WALL = "wall clock: time.perf_counter_ns (the work runs in a child process)"
-_CHILD = "process CPU time of a child process: time.process_time_ns around its work, reported"
+_CHILD = "thread CPU time of a child process: time.thread_time_ns around its work, reported"
 
 
 class Served:
