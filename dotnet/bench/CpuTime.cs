@@ -10,10 +10,9 @@ namespace Serbench.Bench
     /// pages compare one clock. On a shared machine it leaves out the time other tenants hold the
     /// core, which the wall clock would add to whichever case they overlap. It counts the
     /// collections the timed thread makes (the workstation GC runs them on the allocating thread),
-    /// not the runtime's background threads: a background tier-1 compile that overlapped a measured
-    /// iteration added up to the whole iteration to the process's CPU time (a case read up to 2x
-    /// its time in some processes), work BenchmarkDotNet's default job, timing the wall clock on
-    /// another core, does not see either.</summary>
+    /// not the runtime's background threads (tier-1 compiles, background gen2 marking): work that
+    /// BenchmarkDotNet's default job, timing the wall clock with another core to spare, does not
+    /// see either.</summary>
     public static class CpuTime
     {
         public const string Title = "thread CPU time: clock_gettime (CLOCK_THREAD_CPUTIME_ID), on the thread that runs the calls";
