@@ -51,13 +51,15 @@ def anchor(lang: str) -> str:
 
 
 def verdict(decoders: Sequence[RobustnessDecoder], lang: str, lib: str, fmt: str) -> str:
-    """How a library's decoders of one format fared on the corpus, in a few words: its
-    crashes, hangs and memory blow-ups per decoder, or none."""
+    """How a library's decoders of one format fared on the corpus, in a few words after the
+    library's name: its crashes, hangs and memory blow-ups per decoder, or none."""
     members = sorted((d for d in decoders if (d.lang, d.lib, d.format) == (lang, lib, fmt)), key=_key)
     if not members:
         return "not in the robustness table"
+    # The caller names the library: a decoder is told apart only by its setting.
     unsafe = [
-        f"{_name(d)}: " + ", ".join(f"{d.total(o):,} {OUTCOME_NAMES[o]}" for o in UNSAFE if d.total(o))
+        ", ".join(f"{d.total(o):,} {OUTCOME_NAMES[o]}" for o in UNSAFE if d.total(o))
+        + (f" ({d.variant})" if d.variant else "")
         for d in members
         if any(d.total(o) for o in UNSAFE)
     ]
