@@ -10,7 +10,7 @@ namespace Serbench.Stock;
 /// rounds) and by a stock BenchmarkDotNet run of the same call (the bench's `full` profile:
 /// `Job.Default`, one fresh process per case, no environment set, as the libraries' own benchmarks
 /// run it; in process only because the built assembly lives away from its project; its statistic:
-/// the median of its measured iterations). The standard profile times the process's CPU time, the
+/// the median of its measured iterations). The standard profile times the timing thread's CPU time, the
 /// default job the wall clock: on an idle machine the two agree, the work being single-threaded, so
 /// run this one on an idle machine (the load averages it prints say whether it was). The shared
 /// host's speed drifts over minutes, so the two are interleaved finely: in each block, before each
