@@ -38,6 +38,26 @@ def _label(result: Result) -> str:
     return f"{result.label} · {format_title(result.case.format)}"
 
 
+def noise_sentence(langs: Sequence[str], noise: Mapping[str, float], source: str) -> str:
+    """Each language's minimum lead, said as where it comes from: what the repeatability runs
+    (`source`) moved its cases, or the default minimum effect where they moved them less, did
+    not measure the language, or there is no report."""
+    measured = [lang for lang in langs if noise_of(lang, noise) > MIN_EFFECT]
+    defaulted = [LANG_NAMES[lang] for lang in langs if lang not in measured]
+    parts = []
+    if measured:
+        figures = ", ".join(f"{LANG_NAMES[lang]} {noise_of(lang, noise):.1%}" for lang in measured)
+        parts.append(f"{figures}: what 95% of cases moved between the {source}")
+    if defaulted:
+        why = (
+            f"as {'those runs' if measured else 'the ' + source} moved them less or did not measure them"
+            if source
+            else "no repeatability report of this machine"
+        )
+        parts.append(f"{', '.join(defaulted)}: {MIN_EFFECT:.1%}, the default minimum effect, {why}")
+    return "; ".join(parts)
+
+
 def context(results: Results, noise: Mapping[str, float], source: str) -> dict[str, object]:
     """The landing page's answer: the matrix of verdicts, then per language its verdicts,
     its table and its headline chart. noise: each language's run-to-run noise, measured by
@@ -64,17 +84,7 @@ def context(results: Results, noise: Mapping[str, float], source: str) -> dict[s
         "answers": per_lang,
         "columns": COLUMNS,
         "comparisons": f"every synthetic dataset at {_sizes_text()} records",
-        # Measured: the report's figure; the others (not in the report, or moved less) the default.
-        "noise": {
-            LANG_NAMES[lang]: f"{noise_of(lang, noise):.1%}"
-            for lang in results.langs
-            if noise.get(lang, 0.0) > MIN_EFFECT
-        },
-        "default_effect": (
-            f"{MIN_EFFECT:.1%}",
-            [LANG_NAMES[lang] for lang in results.langs if noise.get(lang, 0.0) <= MIN_EFFECT],
-        ),
-        "noise_source": source,
+        "noise": noise_sentence(results.langs, noise, source),
         "answer_dataset": DATASET,
         "answer_size": f"{SIZE:,}",
     }

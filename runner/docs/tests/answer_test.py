@@ -7,6 +7,7 @@ import re
 import zlib
 
 from runner.docs import answer
+from runner.docs.overview import noise_sentence
 from runner.docs.results import Results, listed
 from runner.docs.snapshot import Case
 from runner.docs.tests.synthetic import snapshot
@@ -170,3 +171,20 @@ def test_the_default_json_call_is_named_when_best_or_missing() -> None:
         "schema-less JSON"
     ]
     assert absent.row()["baseline"] == "json (default) · JSON: not in this run"
+
+
+def test_the_noise_sentence_names_the_languages_on_the_default() -> None:
+    runs = "repeatability runs A and B"
+    measured = {"python": 0.277, "cpp": 0.049}
+    assert noise_sentence(["python", "cpp", "mono"], measured, runs) == (
+        "Python 27.7%: what 95% of cases moved between the repeatability runs A and B;"
+        " C++, C# on Mono 6.8: 5.0%, the default minimum effect, as those runs moved them less"
+        " or did not measure them"
+    )
+    assert noise_sentence(["cpp"], {"cpp": 0.049}, runs) == (
+        "C++: 5.0%, the default minimum effect, as the repeatability runs A and B moved them"
+        " less or did not measure them"
+    )
+    assert noise_sentence(["python", "cpp"], {}, "") == (
+        "Python, C++: 5.0%, the default minimum effect, no repeatability report of this machine"
+    )
