@@ -26,8 +26,11 @@ namespace Serbench.Mono
 
         public Dataset(string name, Func<TPayload, IList<TRecord>> records) : base(name) => this.records = records;
 
+        private static readonly JsonSerializer Canonical = JsonSerializer.Create(CanonicalJson.Settings);
+
+        /// <summary>The fixture, its numbers read exactly (<see cref="ExactJson"/>).</summary>
         public TPayload Load(string path) =>
-            JsonConvert.DeserializeObject<TPayload>(File.ReadAllText(path), CanonicalJson.Settings)
+            ExactJson.Parse(File.ReadAllText(path)).ToObject<TPayload>(Canonical)
                 ?? throw new InvalidDataException($"{path}: null payload");
 
         public override Case Bind(ILibrary library, string fixturePath, IEnumerable<string> accessPaths)
