@@ -37,7 +37,8 @@ from tools.robustness.schema import FINDINGS, OUTCOMES, SCHEMA
 # A language without a robustness program ("" in the catalog) is not wired.
 WIRED = {lang.name: lang.robustness for lang in catalog.load().languages if lang.robustness}
 # CoreCLR reserves address space up front and does not run under RLIMIT_AS: its
-# GC heap is capped through the environment instead.
+# GC heap is capped through the environment instead. (Mono 6.8 runs under RLIMIT_AS,
+# and an allocation past it throws OutOfMemoryException.)
 HEAP_LIMIT_ENV = {"dotnet": "DOTNET_GCHeapHardLimit"}
 _REPLY_KEYS = {"outcome", "detail", "ns"}
 _REPLIES = {
@@ -46,6 +47,9 @@ _REPLIES = {
     "reject": {"clean_error", "accepted", "memory_blowup"},
 }
 _DECODER_KEYS = {"lib", "variant", "format", "version", "schemaless"}
+# Optional in a --list record: the only datasets whose inputs the decoder can be sent (a
+# suite that models some datasets: Mono); without it, every dataset.
+_DATASETS_KEY = "datasets"
 _PROGRESS_EVERY = 250
 _WRAPPED_SIGKILL = 128 + signal.SIGKILL  # a shell wrapper's status for a SIGKILLed child
 
@@ -69,10 +73,21 @@ class Decoder:
     format: str
     version: str
     schemaless: bool
+    datasets: tuple[str, ...] | None = None
 
     @property
     def name(self) -> str:
         return self.lib if self.variant is None else f"{self.lib}/{self.variant}"
+
+    def binds(self, dataset: str) -> bool:
+        return self.datasets is None or dataset in self.datasets
+
+
+def as_decoder(lang: str, record: dict[str, Any]) -> Decoder:
+    """A --list record (or an output file's decoder record) as a Decoder."""
+    datasets = record.get(_DATASETS_KEY)
+    fields = {k: record[k] for k in _DECODER_KEYS}
+    return Decoder(lang=lang, **fields, datasets=None if datasets is None else tuple(datasets))
 
 
 @dataclass(frozen=True)
@@ -273,22 +288,47 @@ def list_decoders(lang: str, command: list[str], limits: Limits) -> list[Decoder
         listed = json.loads(done.stdout)
     except ValueError as err:
         raise ProtocolError(f"{lang} worker --list did not print JSON: {err}") from None
-    if not isinstance(listed, list) or not all(
-        isinstance(d, dict) and d.keys() == _DECODER_KEYS for d in listed
-    ):
+    if not isinstance(listed, list) or not all(_is_decoder_record(d) for d in listed):
         raise ProtocolError(
             f"{lang} worker --list: want a JSON array of objects with keys {sorted(_DECODER_KEYS)}"
+            f" and optionally {_DATASETS_KEY!r}, a list of dataset names"
         )
-    return [Decoder(lang=lang, **d) for d in listed]
+    return [as_decoder(lang, d) for d in listed]
+
+
+def _is_decoder_record(d: object) -> bool:
+    if not isinstance(d, dict) or d.keys() - {_DATASETS_KEY} != _DECODER_KEYS:
+        return False
+    datasets = d.get(_DATASETS_KEY, [])
+    return isinstance(datasets, list) and all(isinstance(name, str) for name in datasets)
 
 
 def runs(decoder: Decoder, inputs: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The inputs this decoder gets: its format; dataset-null ones only if schemaless."""
+    """The inputs this decoder gets: its format; dataset-null ones only if schemaless,
+    the others only of the datasets it binds."""
     return [
         i
         for i in inputs
-        if i["format"] == decoder.format and (i["dataset"] is not None or decoder.schemaless)
+        if i["format"] == decoder.format
+        and (decoder.schemaless if i["dataset"] is None else decoder.binds(i["dataset"]))
     ]
+
+
+def not_fed(decoder: Decoder, inputs: list[dict[str, Any]]) -> dict[str, int]:
+    """Per dataset the decoder does not bind, the inputs of its format it was not sent."""
+    return dict(
+        Counter(
+            i["dataset"]
+            for i in inputs
+            if i["format"] == decoder.format and i["dataset"] is not None and not decoder.binds(i["dataset"])
+        )
+    )
+
+
+def _decoder_record(decoder: Decoder, inputs: list[dict[str, Any]]) -> dict[str, Any]:
+    record = asdict(decoder)
+    record[_DATASETS_KEY] = None if decoder.datasets is None else list(decoder.datasets)
+    return record | {"not_fed": not_fed(decoder, inputs)}
 
 
 def _request(decoder: Decoder, item: dict[str, Any], corpus: Path) -> dict[str, Any]:
@@ -415,7 +455,7 @@ def run(
             "per_format": manifest["per_format"], "not_applicable": manifest["not_applicable"],
         },
         "limits": {"timeout_s": limits.timeout_s, "memory_mib": limits.memory_mib},
-        "decoders": [asdict(d) for ds in chosen.values() for d in ds],
+        "decoders": [_decoder_record(d, inputs) for ds in chosen.values() for d in ds],
         "results": results,
         "repro": repro(results, {i["id"]: i for i in inputs}, corpus, out),
     }  # fmt: skip
@@ -453,6 +493,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"run: PROTOCOL ERROR: {err}", file=sys.stderr)
         return 1
     summary(doc["results"], sys.stdout)
+    for d in doc["decoders"]:
+        if d["not_fed"]:
+            skipped = ", ".join(f"{n} {name}" for name, n in d["not_fed"].items())
+            name = d["lib"] + (f"/{d['variant']}" if d["variant"] else "")
+            print(f"run: {d['lang']} {name} {d['format']}: not fed {skipped} inputs (no model there)")
     print(f"run: {len(doc['results'])} results, {len(doc['repro'])} reproducing inputs -> {out}")
     return 0
 

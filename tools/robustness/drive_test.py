@@ -97,9 +97,28 @@ def test_one_reproducing_input_per_decoder_and_finding(tmp_path: Path) -> None:
     assert hashlib.sha256(copy.read_bytes()).hexdigest() == first["sha256"] and copy.read_bytes() == b"crash"
 
 
+def test_a_decoder_is_fed_only_the_datasets_it_binds(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("FAKE_LIST", "user_only")
+    order_1 = Path("schemas/order/order_1.json").read_bytes()
+    inputs: list[Input] = [
+        (_USER_1, "user", "fixture"),
+        (order_1, "order", "fixture"),
+        (b"[", "order", "fixture"),
+    ]
+    doc = drive_fake(tmp_path, inputs)
+    assert outcomes(doc, "user_only") == [("accepted_equal", "")]
+    assert [o for o, _ in outcomes(doc)] == ["accepted_equal", "accepted_equal", "clean_error"]
+    records = {d["variant"]: d for d in doc["decoders"]}
+    assert records["user_only"]["datasets"] == ["user"] and records["user_only"]["not_fed"] == {"order": 2}
+    assert records["typed"]["datasets"] is None and records["typed"]["not_fed"] == {}
+    assert schema.validate(json.loads((tmp_path / "out" / "rob.json").read_text(encoding="utf-8"))) == []
+
+
 def test_memory_limit_is_rlimit_as_except_for_dotnet(tmp_path: Path) -> None:
     py = json.loads(outcomes(drive_fake(tmp_path / "py", [(b"limits", "user", "fixture")]))[0][1])
     assert py == {"heap": "", "rlimit_as": 512 << 20}
+    mono = json.loads(outcomes(drive_fake(tmp_path / "mono", [(b"limits", "user", "fixture")], "mono"))[0][1])
+    assert mono == py
     net = json.loads(outcomes(drive_fake(tmp_path / "net", [(b"limits", "user", "fixture")], "dotnet"))[0][1])
     assert net == {"heap": hex(512 << 20), "rlimit_as": -1}
 

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from schemas.catalog import catalog
-from tools.robustness.drive import Decoder
+from tools.robustness.drive import Decoder, as_decoder
 from tools.robustness.runfiles import runfile, user_path
 from tools.robustness.schema import FINDINGS, FUZZ_REPRODUCER
 from tools.robustness.schema import record_errors as _record
@@ -63,7 +63,7 @@ def stem(decoder: Decoder) -> str:
 
 def decoders(lang: str, listed: list[dict[str, Any]], libs: list[str]) -> list[Decoder]:
     """The listed decoders, narrowed to `libs` (`lib` or `lib/variant`) when given."""
-    out = [Decoder(lang=lang, **d) for d in listed]
+    out = [as_decoder(lang, d) for d in listed]
     return [d for d in out if not libs or d.lib in libs or d.name in libs]
 
 

@@ -23,6 +23,10 @@ _DECODER = {
     "format": str,
     "version": str,
     "schemaless": bool,
+    # The datasets its worker binds (null: every one), and per other dataset the inputs of
+    # its format it was therefore not sent.
+    "datasets": (list, type(None)),
+    "not_fed": dict,
 }
 _RESULT = {
     "lang": str, "lib": str, "variant": (str, type(None)), "format": str, "input": str,

@@ -39,10 +39,10 @@ def _passes_rejected(doc: dict[str, Any], manifest: dict[str, Any]) -> list[str]
 
 
 def _missing(doc: dict[str, Any], manifest: dict[str, Any]) -> list[str]:
-    """Decoders that did not run every input of their format."""
+    """Decoders that did not run every input they are fed."""
     out = []
     for d in doc["decoders"]:
-        decoder = drive.Decoder(**d)
+        decoder = drive.as_decoder(d["lang"], d)
         want = {i["id"] for i in drive.runs(decoder, manifest["inputs"])}
         ran = {
             r["input"]

@@ -2,7 +2,8 @@
 stdlib json (fixtures from schemas/<dataset>/<dataset>_<size>.json), and an input
 whose whole content is one of the words below makes it misbehave that way.
 
-    fake_worker.py [--list]     (FAKE_LIST=garbage: --list prints no JSON)
+    fake_worker.py [--list]     (FAKE_LIST=garbage: --list prints no JSON;
+                                 FAKE_LIST=user_only: a third decoder, of `user` only)
 """
 
 import json
@@ -19,6 +20,8 @@ DECODERS: list[dict[str, Any]] = [
     {"lib": "fakejson", "variant": None, "format": "json", "version": "1", "schemaless": True},
     {"lib": "fakejson", "variant": "typed", "format": "json", "version": "1", "schemaless": False},
 ]
+# A decoder that binds one dataset only (a suite that models some: Mono).
+USER_ONLY = {**DECODERS[1], "variant": "user_only", "datasets": ["user"]}
 
 
 def _reply(outcome: str, detail: str = "", ns: int = 1000) -> None:
@@ -97,13 +100,17 @@ def serve(request: dict[str, Any]) -> None:
 
 
 def main() -> int:
+    decoders = DECODERS + [USER_ONLY] * (os.environ.get("FAKE_LIST") == "user_only")
     if sys.argv[1:] == ["--list"]:
-        print("no JSON here" if os.environ.get("FAKE_LIST") == "garbage" else json.dumps(DECODERS))
+        print("no JSON here" if os.environ.get("FAKE_LIST") == "garbage" else json.dumps(decoders))
         return 0
     for line in sys.stdin:
         request = json.loads(line)
-        if not any(request["lib"] == d["lib"] and request["variant"] == d["variant"] for d in DECODERS):
+        if not any(request["lib"] == d["lib"] and request["variant"] == d["variant"] for d in decoders):
             print(f"unknown decoder {request['lib']}/{request['variant']}", file=sys.stderr)
+            return 2
+        if request["variant"] == USER_ONLY["variant"] and request["dataset"] != "user":
+            print(f"{USER_ONLY['variant']} got dataset {request['dataset']}", file=sys.stderr)
             return 2
         serve(request)
     return 0
