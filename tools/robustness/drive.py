@@ -40,6 +40,10 @@ WIRED = {lang.name: lang.robustness for lang in catalog.load().languages if lang
 # GC heap is capped through the environment instead. (Mono 6.8 runs under RLIMIT_AS,
 # and an allocation past it throws OutOfMemoryException.)
 HEAP_LIMIT_ENV = {"dotnet": "DOTNET_GCHeapHardLimit"}
+# Mono answers a native crash (SIGSEGV) by attaching gdb for a backtrace, which can take
+# longer than the timeout (the crash would pass for a hang), and by writing mono_crash.*
+# files into the working directory.
+CRASH_ENV = {"mono": {"MONO_DEBUG": "no-gdb-backtrace", "MONO_CRASH_NOFILE": "1"}}
 _REPLY_KEYS = {"outcome", "detail", "ns"}
 _REPLIES = {
     "fixture": {"clean_error", "accepted_equal", "accepted_different", "memory_blowup"},
@@ -97,13 +101,14 @@ class Answer:
     ns: int | None
 
 
-def _first_line(path: Path, start: int) -> str:
-    """The first non-empty line a worker wrote to stderr after byte `start`: runtimes
-    name the fatal error first ("Stack overflow.", "terminate called ...")."""
+def first_line(path: Path, start: int) -> str:
+    """The first line with a word a worker wrote to stderr after byte `start`: runtimes
+    name the fatal error first ("Stack overflow.", "terminate called ...", Mono's
+    "Native Crash Reporting" under a rule of "=")."""
     with path.open("rb") as f:
         f.seek(start)
         lines = (line.strip() for line in f.read().decode(errors="replace").splitlines())
-        return next((line[:300] for line in lines if line), "")
+        return next((line[:300] for line in lines if any(c.isalnum() for c in line)), "")
 
 
 def _signal_name(number: int) -> str:
@@ -167,7 +172,7 @@ class Worker:
         self.startup_cost: float | None = None
 
     def _env(self) -> dict[str, str]:
-        env = child_env()
+        env = child_env() | CRASH_ENV.get(self.lang, {})
         if self.lang in HEAP_LIMIT_ENV:
             env[HEAP_LIMIT_ENV[self.lang]] = f"{self.limits.memory_mib << 20:#x}"
         return env
@@ -275,7 +280,7 @@ class Worker:
         assert self.proc is not None
         returncode = self.proc.wait()
         self.stop()  # its children, if a wrapper died
-        return died(returncode, _first_line(self.log, self.log_start))
+        return died(returncode, first_line(self.log, self.log_start))
 
 
 def list_decoders(lang: str, command: list[str], limits: Limits) -> list[Decoder]:

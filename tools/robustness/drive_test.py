@@ -144,3 +144,9 @@ def test_died_maps_exit_statuses() -> None:
     assert drive.died(134, "Aborted").detail == "exit status 134 (SIGABRT?): Aborted"
     with pytest.raises(drive.ProtocolError):
         drive.died(2, "unknown decoder")
+
+
+def test_a_crash_is_told_by_the_first_line_with_a_word(tmp_path: Path) -> None:
+    log = tmp_path / "stderr"
+    log.write_text("before\n\n" + "=" * 65 + "\n\tNative Crash Reporting\n", encoding="utf-8")
+    assert drive.first_line(log, len("before\n")) == "Native Crash Reporting"
