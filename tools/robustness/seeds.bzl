@@ -1,8 +1,9 @@
-"""robustness_seeds(name, worker, formats): the corpus's seed vectors of the formats
-no reference encoder writes (no golden vectors: MemoryPack, cereal, CBOR, ...),
+"""robustness_seeds(name, worker, formats, datasets): the corpus's seed vectors of the
+formats no reference encoder writes (no golden vectors: MemoryPack, cereal, CBOR, ...),
 written by the one language whose library writes them (`worker --seeds DIR
-FORMAT...`), as seeds/<dataset>_<size>.<format> for every synthetic dataset at the
-sizes the corpus mutates. The corpus (corpus.bzl) reads them beside the golden vectors.
+FORMAT...`), as seeds/<dataset>_<size>.<format> for every synthetic dataset (or only
+`datasets`, those the language models) at the sizes the corpus mutates. The corpus
+(corpus.bzl) reads them beside the golden vectors.
 The worker is the one the tests build (target configuration), not a second build
 of it for the host.
 """
@@ -16,7 +17,7 @@ def _seeds_impl(ctx):
     outs = [
         ctx.actions.declare_file("seeds/{}_{}.{}".format(ds, size, fmt))
         for fmt in ctx.attr.formats
-        for ds in SYNTHETIC_DATASETS
+        for ds in ctx.attr.datasets
         for size in SEED_SIZES
     ]
     worker = ctx.attr.worker[DefaultInfo]
@@ -38,5 +39,6 @@ robustness_seeds = rule(
     attrs = {
         "worker": attr.label(executable = True, cfg = "target", mandatory = True),
         "formats": attr.string_list(mandatory = True),
+        "datasets": attr.string_list(default = SYNTHETIC_DATASETS),
     },
 )

@@ -3,6 +3,7 @@ using System.Collections.Generic;
 using System.IO;
 using System.Linq;
 using Newtonsoft.Json;
+using Newtonsoft.Json.Linq;
 using Serbench.Mono.Libraries;
 using Serbench.Mono.Model;
 
@@ -18,6 +19,17 @@ namespace Serbench.Mono
 
         /// <summary>The library bound to the fixture of one size, its round trip verified.</summary>
         public abstract Case Bind(ILibrary library, string fixturePath, IEnumerable<string> accessPaths);
+
+        /// <summary>The payload of a fixture file, as its model's object.</summary>
+        public abstract object Fixture(string path);
+
+        /// <summary>The payload read strictly from a canonical JSON tree, as fixtures are read.</summary>
+        public abstract object Parse(JToken tree);
+
+        /// <summary>The library's codec of this payload, with its type left out (the robustness worker).</summary>
+        public abstract Func<object, byte[]> Encoder(ILibrary library);
+
+        public abstract Func<byte[], object> Decoder(ILibrary library);
     }
 
     public sealed class Dataset<TPayload, TRecord> : Dataset where TPayload : class
@@ -29,9 +41,24 @@ namespace Serbench.Mono
         private static readonly JsonSerializer Canonical = JsonSerializer.Create(CanonicalJson.Settings);
 
         /// <summary>The fixture, its numbers read exactly (<see cref="ExactJson"/>).</summary>
-        public TPayload Load(string path) =>
-            ExactJson.Parse(File.ReadAllText(path)).ToObject<TPayload>(Canonical)
-                ?? throw new InvalidDataException($"{path}: null payload");
+        public TPayload Load(string path) => (TPayload)Parse(ExactJson.Parse(File.ReadAllText(path)));
+
+        public override object Fixture(string path) => Load(path);
+
+        public override object Parse(JToken tree) =>
+            tree.ToObject<TPayload>(Canonical) ?? throw new InvalidDataException("null payload");
+
+        public override Func<object, byte[]> Encoder(ILibrary library)
+        {
+            var codec = library.Codec<TPayload>();
+            return payload => codec.Encode((TPayload)payload);
+        }
+
+        public override Func<byte[], object> Decoder(ILibrary library)
+        {
+            var codec = library.Codec<TPayload>();
+            return bytes => codec.Decode(bytes);
+        }
 
         public override Case Bind(ILibrary library, string fixturePath, IEnumerable<string> accessPaths)
         {
