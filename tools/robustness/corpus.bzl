@@ -6,6 +6,7 @@ writes (seeds.bzl), the JSON_checker files and the inputs kept from fuzzing."""
 # Every language's seed vectors (each //<lang>/robustness/BUILD.bazel).
 _SEEDS = [
     "//cpp/robustness:seeds",
+    "//dotnet/mono/robustness:seeds",
     "//dotnet/robustness:seeds",
     "//python/robustness:seeds",
 ]

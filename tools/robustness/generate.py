@@ -64,14 +64,16 @@ class Entry:
 
 
 def load_bases(golden: list[Path]) -> dict[str, list[Base]]:
-    """Per format, the size-1 and size-100 golden vectors, in dataset order."""
+    """Per format, the size-1 and size-100 golden vectors, in dataset order. A format's
+    seed vectors may cover only the datasets its one language models (Mono: ZeroFormatter)."""
     by_name = {p.name: p for p in golden}
     formats = sorted({p.suffix[1:] for p in golden} & FORMAT_MUTATORS.keys())
     bases: dict[str, list[Base]] = {}
     for fmt in formats:
         bases[fmt] = []
+        datasets = [ds for ds in catalog.SYNTHETIC_DATASETS if f"{ds}_1.{fmt}" in by_name]
         for size in CONTROL_SIZES:
-            for ds in catalog.SYNTHETIC_DATASETS:
+            for ds in datasets:
                 tree = json.loads(by_name[f"{ds}_{size}.json"].read_bytes())
                 bases[fmt].append(Base(fmt, ds, size, by_name[f"{ds}_{size}.{fmt}"].read_bytes(), tree))
     return bases

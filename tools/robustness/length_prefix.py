@@ -1,5 +1,5 @@
 """Lying lengths for the formats that write a string as a length prefix and its UTF-8
-bytes (Thrift, cereal, Boost.Serialization, MemoryPack, CBOR, Avro): each fixture string
+bytes (Thrift, cereal, Boost.Serialization, MemoryPack, ZeroFormatter, CBOR, Avro): each fixture string
 is found in the vector right after the prefix its length gives, and that prefix is
 rewritten to announce more bytes than there are, or a huge or negative count. No schema
 walk: the strings anchor the prefixes."""
@@ -55,6 +55,8 @@ CBOR_TEXT = of(_cbor_text_head)
 # MemoryPack's UTF-8 string: int32 ~(UTF-8 byte count), then int32 UTF-16 length. Only the
 # byte count lies (a negative one, ~n >= 0, would announce a UTF-16 string instead).
 MEMORYPACK = Prefix(lambda text, n: struct.pack("<ii", ~n, len(text.encode("utf-16-le")) // 2), 2**31 - 1)
+# ZeroFormatter's string: int32 UTF-8 byte count (-1: null), then the bytes.
+ZEROFORMATTER = fixed("<i")
 
 
 def prefixed_strings(data: bytes, tree: object, prefix: Prefix) -> list[tuple[int, int, str]]:

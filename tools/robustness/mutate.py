@@ -108,6 +108,7 @@ FORMAT_MUTATORS: dict[str, dict[str, Mutator]] = {
     "cereal": _BYTEWISE | {"length_lie": length_prefix.length_lie(length_prefix.fixed("<Q"))},
     "boost_binary": _BYTEWISE | {"length_lie": length_prefix.length_lie(length_prefix.fixed("<Q"))},
     "memorypack": _BYTEWISE | {"length_lie": length_prefix.length_lie(length_prefix.MEMORYPACK)},
+    "zeroformatter": _BYTEWISE | {"length_lie": length_prefix.length_lie(length_prefix.ZEROFORMATTER)},
 }  # fmt: skip
 
 _JSON_ONLY = {
@@ -144,4 +145,5 @@ NOT_APPLICABLE: dict[str, dict[str, str]] = {
     "cereal": _POSITIONAL,
     "boost_binary": _POSITIONAL,
     "memorypack": _POSITIONAL,
+    "zeroformatter": _POSITIONAL,
 }

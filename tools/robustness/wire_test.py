@@ -180,6 +180,14 @@ def test_prefixes_of_the_seeded_layouts() -> None:
         Base("memorypack", "user", 1, memorypack, [text]), random.Random(1), 9
     )
     assert {struct.unpack_from("<ii", m.data, 1) for m in lied} == {(~9, 6), (~(2**31 - 1), 6)}
+    # ZeroFormatter: int32 UTF-8 byte count (user_1's first string as the Mono worker writes it).
+    zeroformatter = struct.pack("<ii", 0x74, 12) + b"Ada Lovelace"
+    found = length_prefix.prefixed_strings(zeroformatter, ["Ada Lovelace"], length_prefix.ZEROFORMATTER)
+    assert found == [(4, 8, "Ada Lovelace")]
+    lied = length_prefix.length_lie(length_prefix.ZEROFORMATTER)(
+        Base("zeroformatter", "user", 1, zeroformatter, ["Ada Lovelace"]), random.Random(1), 9
+    )
+    assert {struct.unpack_from("<i", m.data, 4)[0] for m in lied} == {13, 2**31 - 1, -2}
     avro = b"\x0ahello"  # zigzag 5
     b = Base("avro", "user", 1, avro, ["hello"])
     lies = length_prefix.length_lie(length_prefix.ZIGZAG_VARINT)(b, random.Random(1), 10)
