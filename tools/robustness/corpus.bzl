@@ -3,12 +3,13 @@ manifest.json and the inputs of one corpus profile (generate.py: smoke, full),
 built from the golden vectors, the seed vectors of the formats only one language
 writes (seeds.bzl), the JSON_checker files and the inputs kept from fuzzing."""
 
-# Every language's seed vectors (each //<lang>/robustness/BUILD.bazel).
+load("@serbench_catalog//:catalog.bzl", "LANGUAGE_TARGETS")
+
+# Every language's seed vectors: a `seeds` target beside each wired worker (seeds.bzl).
 _SEEDS = [
-    "//cpp/robustness:seeds",
-    "//dotnet/mono/robustness:seeds",
-    "//dotnet/robustness:seeds",
-    "//python/robustness:seeds",
+    targets["robustness"].rpartition(":")[0] + ":seeds"
+    for targets in LANGUAGE_TARGETS.values()
+    if "robustness" in targets
 ]
 
 def _corpus_impl(ctx):

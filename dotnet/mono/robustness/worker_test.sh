@@ -11,7 +11,9 @@ request() {  # request LIB VARIANT FORMAT DATASET SIZE PATH EXPECT (null-able fi
 }
 
 "$worker" --list >"$tmp/list" || fail "--list exited $?"
-modelled='"datasets":\["user","order","mail","metrics"\]'
+# Every decoder names the datasets the suite models, which are not filetree and game.
+modelled='"datasets":\["user",[^]]*\]'
+! grep -qE '"(filetree|game)"' "$tmp/list" || fail "--list names a dataset the suite does not model: $(cat "$tmp/list")"
 for decoder in '"lib":"zeroformatter","variant":null,"format":"zeroformatter"' \
                '"lib":"messagepack","variant":null,"format":"msgpack"' \
                '"lib":"messagepack","variant":"untrusted","format":"msgpack"' \
@@ -22,7 +24,7 @@ for decoder in '"lib":"zeroformatter","variant":null,"format":"zeroformatter"' \
 done
 
 "$worker" --seeds "$tmp/seeds" zeroformatter || fail "--seeds exited $?"
-[[ $(ls "$tmp/seeds" | wc -l) == 8 ]] || fail "--seeds did not write 4 datasets x 2 sizes: $(ls "$tmp/seeds")"
+[[ $(ls "$tmp/seeds" | wc -l) == 8 ]] || fail "--seeds did not write 2 sizes of the 4 modelled datasets: $(ls "$tmp/seeds")"
 
 printf '\xff\x01garbage' >"$tmp/garbage.bin"
 python3 -c 'import sys; sys.stdout.buffer.write(b"\x81\xa1a" * 10000 + b"\xc0")' >"$tmp/deep.msgpack"
