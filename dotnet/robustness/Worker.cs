@@ -7,8 +7,6 @@ namespace Serbench.Robustness;
 /// decoders are built on first use and kept.</summary>
 public sealed class Worker
 {
-    private const int DetailLength = 300;
-
     private readonly Dictionary<(string, int), Fixture> fixtures = [];
     private readonly Dictionary<(Decoder, string, int), Bound> bound = [];
 
@@ -20,10 +18,10 @@ public sealed class Worker
         var (decoded, error, ns) = Attempt(decode, bytes);
         return error switch
         {
-            OutOfMemoryException => new(Outcomes.MemoryBlowup, Describe(error), ns),
+            OutOfMemoryException => new(Outcomes.MemoryBlowup, Attempts.Describe(error), ns),
             // Anything else a decoder throws is a clean rejection, InsufficientExecutionStackException
             // too (the runtime refusing to recurse deeper); a stack overflow kills the process.
-            not null => new(Outcomes.CleanError, Describe(error), RejectNs(decode, bytes, ns)),
+            not null => new(Outcomes.CleanError, Attempts.Describe(error), Attempts.RejectNs(() => decode(bytes), ns)),
             null when request.Expect == Expect.Fixture => Compare(bound[Key(decoder, request)], decoded, ns),
             null => new(Outcomes.Accepted, "", ns),
         };
@@ -85,25 +83,12 @@ public sealed class Worker
         try
         {
             var decoded = decode(bytes);
-            return (decoded, null, Nanoseconds(start));
+            return (decoded, null, Attempts.Since(start));
         }
         catch (Exception e)
         {
-            return (null, e, Nanoseconds(start));
+            return (null, e, Attempts.Since(start));
         }
-    }
-
-    // The error path's cost: up to five attempts within about 2 ms, the median.
-    private static long RejectNs(Func<byte[], object?> decode, byte[] bytes, long first)
-    {
-        var times = new List<long> { first };
-        var deadline = Stopwatch.GetTimestamp() + Stopwatch.Frequency / 500;
-        while (times.Count < 5 && Stopwatch.GetTimestamp() < deadline)
-        {
-            times.Add(Attempt(decode, bytes).Ns);
-        }
-        times.Sort();
-        return times[times.Count / 2];
     }
 
     private static Reply Compare(Bound decoder, object? decoded, long ns)
@@ -111,21 +96,14 @@ public sealed class Worker
         try
         {
             return decoder.Diff(decoded) is { } diff
-                ? new(Outcomes.AcceptedDifferent, Short(diff), ns)
+                ? new(Outcomes.AcceptedDifferent, Attempts.Short(diff), ns)
                 : new(Outcomes.AcceptedEqual, "", ns);
         }
         catch (Exception e)
         {
             // Decoded, but into objects the model cannot hold (a required table absent) or the
             // comparison cannot walk (nesting deeper than System.Text.Json's 64 levels).
-            return new(Outcomes.AcceptedDifferent, $"compare failed: {Describe(e)}", ns);
+            return new(Outcomes.AcceptedDifferent, $"compare failed: {Attempts.Describe(e)}", ns);
         }
     }
-
-    private static long Nanoseconds(long start) =>
-        (long)((Stopwatch.GetTimestamp() - start) * (1e9 / Stopwatch.Frequency));
-
-    private static string Describe(Exception e) => Short($"{e.GetType().Name}: {e.Message}");
-
-    private static string Short(string text) => text.Length <= DetailLength ? text : text[..DetailLength] + "...";
 }

@@ -5,10 +5,7 @@ set -uo pipefail
 worker="$TEST_SRCDIR/serbench/dotnet/robustness/worker"
 golden="$TEST_SRCDIR/serbench/tools/interop/golden"
 tmp="$TEST_TMPDIR"
-fail() { echo "FAIL: $*" >&2; exit 1; }
-request() {  # request LIB VARIANT FORMAT DATASET SIZE PATH EXPECT (null-able fields as JSON)
-  printf '{"lib": "%s", "variant": %s, "format": "%s", "dataset": %s, "size": %s, "path": "%s", "expect": "%s"}\n' "$@"
-}
+source "$TEST_SRCDIR/serbench/tools/robustness/worker_test.bash"
 
 "$worker" --list >"$tmp/list" || fail "--list exited $?"
 for decoder in '"lib":"flatbuffers","variant":"verify"' '"lib":"flatbuffers","variant":"noverify"' \
@@ -46,18 +43,11 @@ code=$?
 [[ $code == 2 ]] || fail "an unknown decoder exited $code, not 2"
 grep -q "unknown decoder lib=nope" "$tmp/stderr" || fail "no message for the unknown decoder: $(cat "$tmp/stderr")"
 
-expected=(accepted_equal accepted_equal accepted_equal accepted_different clean_error accepted accepted accepted_equal accepted accepted_equal clean_error)
-mapfile -t replies <"$tmp/replies"
-[[ ${#replies[@]} == "${#expected[@]}" ]] || fail "${#replies[@]} replies, not ${#expected[@]}: $(cat "$tmp/replies")"
-for i in "${!expected[@]}"; do
-  [[ ${replies[$i]} =~ ^\{\"outcome\":\"${expected[$i]}\",\"detail\":\".*\",\"ns\":[0-9]+\}$ ]] \
-    || fail "reply $i is not ${expected[$i]}: ${replies[$i]}"
-done
+expect_replies accepted_equal accepted_equal accepted_equal accepted_different clean_error accepted accepted \
+  accepted_equal accepted accepted_equal clean_error
 [[ ${replies[3]} == *'records: expected 100 items, got 1'* ]] || fail "no differing field: ${replies[3]}"
 [[ ${replies[4]} == *'verifier rejected'* ]] || fail "no verifier detail: ${replies[4]}"
 
-echo '{"lib": "protobuf"' | "$worker" >/dev/null 2>&1
-[[ $? == 2 ]] || fail "a malformed request line did not exit 2"
-"$worker" --bogus >/dev/null 2>&1
-[[ $? == 2 ]] || fail "a bad argument did not exit 2"
+echo '{"lib": "protobuf"' | expect_exit_2 "a malformed request line"
+expect_exit_2 "a bad argument" --bogus </dev/null
 echo "robustness worker: ok"

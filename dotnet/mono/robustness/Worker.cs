@@ -2,6 +2,7 @@ using System;
 using System.Collections.Generic;
 using System.Diagnostics;
 using System.IO;
+using Serbench.Robustness;
 
 namespace Serbench.Mono.Robustness
 {
@@ -11,8 +12,6 @@ namespace Serbench.Mono.Robustness
     /// first-use costs land on the control, whose time is no reject time.</summary>
     public sealed class Worker
     {
-        private const int DetailLength = 300;
-
         private readonly string root;
         private readonly Dictionary<(Decoder, string, int), (Func<byte[], object> Decode, object Fixture)> bound =
             new Dictionary<(Decoder, string, int), (Func<byte[], object>, object)>();
@@ -31,13 +30,13 @@ namespace Serbench.Mono.Robustness
             var (decoded, error, ns) = Attempt(decode, bytes);
             if (error is OutOfMemoryException)
             {
-                return new Reply(Outcomes.MemoryBlowup, Describe(error), ns);
+                return new Reply(Outcomes.MemoryBlowup, Attempts.Describe(error), ns);
             }
             // Anything else is a clean rejection, a stack overflow in managed code too: Mono
             // throws a StackOverflowException the caller can catch (the detail names it); one
             // in the runtime's own code kills the process, which the driver classifies.
             return error != null
-                ? new Reply(Outcomes.CleanError, Describe(error), RejectNs(decode, bytes, ns))
+                ? new Reply(Outcomes.CleanError, Attempts.Describe(error), Attempts.RejectNs(() => decode(bytes), ns))
                 : Compare(fixture, decoded, ns);
         }
 
@@ -79,25 +78,12 @@ namespace Serbench.Mono.Robustness
             try
             {
                 var decoded = decode(bytes);
-                return (decoded, null, Nanoseconds(start));
+                return (decoded, null, Attempts.Since(start));
             }
             catch (Exception e)
             {
-                return (null, e, Nanoseconds(start));
+                return (null, e, Attempts.Since(start));
             }
-        }
-
-        // The error path's cost: up to five attempts within about 2 ms, the median.
-        private static long RejectNs(Func<byte[], object> decode, byte[] bytes, long first)
-        {
-            var times = new List<long> { first };
-            var deadline = Stopwatch.GetTimestamp() + Stopwatch.Frequency / 500;
-            while (times.Count < 5 && Stopwatch.GetTimestamp() < deadline)
-            {
-                times.Add(Attempt(decode, bytes).Ns);
-            }
-            times.Sort();
-            return times[times.Count / 2];
         }
 
         private static Reply Compare(object fixture, object decoded, long ns)
@@ -106,21 +92,14 @@ namespace Serbench.Mono.Robustness
             {
                 var diff = FieldDiff.First(fixture, decoded);
                 return diff != null
-                    ? new Reply(Outcomes.AcceptedDifferent, Short(diff), ns)
+                    ? new Reply(Outcomes.AcceptedDifferent, Attempts.Short(diff), ns)
                     : new Reply(Outcomes.AcceptedEqual, "", ns);
             }
             catch (Exception e)
             {
                 // Decoded, but into objects the comparison cannot walk.
-                return new Reply(Outcomes.AcceptedDifferent, $"compare failed: {Describe(e)}", ns);
+                return new Reply(Outcomes.AcceptedDifferent, $"compare failed: {Attempts.Describe(e)}", ns);
             }
         }
-
-        private static long Nanoseconds(long start) =>
-            (long)((Stopwatch.GetTimestamp() - start) * (1e9 / Stopwatch.Frequency));
-
-        private static string Describe(Exception e) => Short($"{e.GetType().Name}: {e.Message}");
-
-        private static string Short(string text) => text.Length <= DetailLength ? text : text.Substring(0, DetailLength) + "...";
     }
 }

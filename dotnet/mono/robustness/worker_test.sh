@@ -5,10 +5,7 @@ set -uo pipefail
 worker="$TEST_SRCDIR/serbench/dotnet/mono/robustness/worker"
 golden="$TEST_SRCDIR/serbench/tools/interop/golden"
 tmp="$TEST_TMPDIR"
-fail() { echo "FAIL: $*" >&2; exit 1; }
-request() {  # request LIB VARIANT FORMAT DATASET SIZE PATH EXPECT (null-able fields as JSON)
-  printf '{"lib": "%s", "variant": %s, "format": "%s", "dataset": %s, "size": %s, "path": "%s", "expect": "%s"}\n' "$@"
-}
+source "$TEST_SRCDIR/serbench/tools/robustness/worker_test.bash"
 
 "$worker" --list >"$tmp/list" || fail "--list exited $?"
 # Every decoder names the datasets the suite models, which are not filetree and game.
@@ -52,21 +49,12 @@ code=$?
 [[ $code == 2 ]] || fail "an unmodelled dataset exited $code, not 2"
 grep -q "no fixture for dataset=filetree" "$tmp/stderr" || fail "no message for the unmodelled dataset: $(cat "$tmp/stderr")"
 
-expected=(accepted_equal accepted_equal accepted_equal accepted_equal accepted_equal accepted_different
-          clean_error clean_error clean_error clean_error)
-mapfile -t replies <"$tmp/replies"
-[[ ${#replies[@]} == "${#expected[@]}" ]] || fail "${#replies[@]} replies, not ${#expected[@]}: $(cat "$tmp/replies")"
-for i in "${!expected[@]}"; do
-  [[ ${replies[$i]} =~ ^\{\"outcome\":\"${expected[$i]}\",\"detail\":\".*\",\"ns\":[0-9]+\}$ ]] \
-    || fail "reply $i is not ${expected[$i]}: ${replies[$i]}"
-done
+expect_replies accepted_equal accepted_equal accepted_equal accepted_equal accepted_equal accepted_different \
+  clean_error clean_error clean_error clean_error
 [[ ${replies[5]} == *'payload.records: expected 100 items, got 1'* ]] || fail "no differing field: ${replies[5]}"
 [[ ${replies[9]} == *'MessagePackSerializationException'* ]] || fail "no depth limit: ${replies[9]}"
 
-echo '{"lib": "protobuf_net"' | "$worker" >/dev/null 2>&1
-[[ $? == 2 ]] || fail "a malformed request line did not exit 2"
-request newtonsoft_json null json null null "$tmp/garbage.bin" accept | "$worker" >/dev/null 2>&1
-[[ $? == 2 ]] || fail "a dataset-less input to a typed decoder did not exit 2"
-"$worker" --bogus >/dev/null 2>&1
-[[ $? == 2 ]] || fail "a bad argument did not exit 2"
+echo '{"lib": "protobuf_net"' | expect_exit_2 "a malformed request line"
+request newtonsoft_json null json null null "$tmp/garbage.bin" accept | expect_exit_2 "a dataset-less input to a typed decoder"
+expect_exit_2 "a bad argument" --bogus </dev/null
 echo "mono robustness worker: ok"
