@@ -312,7 +312,13 @@ CREATE TABLE queue_jobs (
 CREATE INDEX queue_jobs_by_status ON queue_jobs (status, machine_class, position)
 """
 
-MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8)
+# Version 9: per robustness decoder, the inputs of its format it was not sent, per dataset its
+# worker does not model (JSON; `{}` for most; tools/robustness/README.md: `not_fed`).
+_V9 = """
+ALTER TABLE robustness_decoders ADD COLUMN not_fed TEXT NOT NULL DEFAULT '{}'
+"""
+
+MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V9)
 
 # Tables whose rows belong to one native file (file_id): discarding a suite or step deletes them.
 FILE_TABLES = (

@@ -51,7 +51,7 @@ SELECT corpus_name, seed, manifest_sha256, inputs, per_format, not_applicable, t
 FROM robustness_runs WHERE run_id = ?
 """,
     "decoders": """
-SELECT lang, lib, variant, format, version, schemaless FROM robustness_decoders WHERE run_id = ?
+SELECT lang, lib, variant, format, version, schemaless, {not_fed} FROM robustness_decoders WHERE run_id = ?
 """,
     "outcomes": """
 SELECT lang, lib, variant, format, mutation, outcome, ns FROM robustness_results WHERE run_id = ?
@@ -97,6 +97,8 @@ _OPTIONAL = {
     "round": ("samples", "round", "s.round", "NULL"),
     # NULL lazy_reason is a full op; a store without the column has not classified any.
     "lazy": ("cases", "lazy_reason", "COALESCE(c.lazy_reason, '')", "NULL"),
+    # Before schema 9 no decoder was left inputs unsent.
+    "not_fed": ("robustness_decoders", "not_fed", "not_fed", "'{}'"),
 }
 
 

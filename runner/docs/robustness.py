@@ -64,7 +64,14 @@ def verdict(decoders: Sequence[RobustnessDecoder], lang: str, lib: str, fmt: str
         if any(d.total(o) for o in UNSAFE)
     ]
     inputs = sum(d.inputs for d in members)
-    return "; ".join(unsafe) if unsafe else f"no crash, hang or memory blow-up in {inputs:,} inputs"
+    said = "; ".join(unsafe) if unsafe else f"no crash, hang or memory blow-up in {inputs:,} inputs"
+    unsent = sorted({ds for d in members for ds in d.not_fed})
+    return said + (f" (no {', '.join(unsent)} input: not modelled)" if unsent else "")
+
+
+def _not_fed(d: RobustnessDecoder) -> str:
+    """The inputs a decoder was not sent, per dataset its worker does not model."""
+    return ", ".join(f"{d.not_fed[ds]:,} {ds}" for ds in sorted(d.not_fed))
 
 
 def _order(values: Iterable[str], preferred: Sequence[str]) -> list[str]:
@@ -155,6 +162,7 @@ def _language(
         "anchor": anchor(lang),
         "chart": path,
         "rows": rows,
+        "not_fed": [(f"{_name(d)} · {d.format}", _not_fed(d)) for d in members if d.not_fed],
     }, chart
 
 

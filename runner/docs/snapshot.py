@@ -183,6 +183,7 @@ class RobustnessDecoder:
     outcomes: dict[str, dict[str, int]]  # mutation -> outcome -> inputs
     reject_ns: dict[str, float]  # mutation -> median clean-error ns
     reject_ns_all: float | None = None
+    not_fed: dict[str, int] = field(default_factory=dict)  # dataset its worker does not model -> inputs
 
     def total(self, outcome: str) -> int:
         return sum(counts.get(outcome, 0) for counts in self.outcomes.values())

@@ -37,7 +37,9 @@ from runner.store_reads import fuzz_finding_rows, has_table, latest_fuzz_run, ru
 # classes, which the snapshot does not read; 6: the fuzz pass; 7: an index for `runner
 # history`). The schema-3 additions are read only where the store has them (has_table), so a
 # schema-2 store gives a snapshot without rounds, lazy classification, flags or calibrations.
-SCHEMA_VERSIONS = (2, 3, 4, 5, 6, 7, 8)  # 8 adds only the queue, which the docs do not read
+# 8 adds only the queue, which the docs do not read; 9 the robustness decoders' `not_fed`, read
+# where the store has it.
+SCHEMA_VERSIONS = (2, 3, 4, 5, 6, 7, 8, 9)
 
 
 def _grouped(rows: Sequence[tuple[object, ...]]) -> dict[int, list[tuple[object, ...]]]:
@@ -139,11 +141,12 @@ DecoderKey = tuple[str, str, str, str]
 
 
 def aggregate(
-    decoders: Iterable[tuple[str, str, str, str, str, bool]],
+    decoders: Iterable[tuple[str, str, str, str, str, bool, str]],
     results: Iterable[tuple[str, str, str, str, str, str, float | None]],
 ) -> list[RobustnessDecoder]:
     """Per decoder: inputs per mutation and outcome, and the median ns of its clean errors
-    (per mutation and overall). decoders: (lang, lib, variant, format, version, schemaless);
+    (per mutation and overall). decoders: (lang, lib, variant, format, version, schemaless,
+    not_fed as JSON);
     results: (lang, lib, variant, format, mutation, outcome, ns)."""
     counts: dict[DecoderKey, dict[str, dict[str, int]]] = {}
     rejects: dict[DecoderKey, dict[str, list[float]]] = {}
@@ -154,7 +157,7 @@ def aggregate(
         if outcome == "clean_error" and ns is not None:
             rejects.setdefault(key, {}).setdefault(mutation, []).append(float(ns))
     found = []
-    for lang, lib, variant, fmt, version, schemaless in decoders:
+    for lang, lib, variant, fmt, version, schemaless, not_fed in decoders:
         key = (lang, lib, variant, fmt)
         times = rejects.get(key, {})
         every = [ns for values in times.values() for ns in values]
@@ -169,6 +172,7 @@ def aggregate(
                 counts.get(key, {}),
                 {m: statistics.median(v) for m, v in times.items()},
                 statistics.median(every) if every else None,
+                json.loads(not_fed),
             )
         )
     return found

@@ -4,15 +4,17 @@ robustness_* tables (protocol: tools/robustness/README.md).
     {"schema": "serbench-robustness/1",
      "corpus": {"name", "seed", "manifest_sha256", "inputs", "per_format", "not_applicable"},
      "limits": {"timeout_s", "memory_mib"},
-     "decoders": [{"lang", "lib", "variant", "format", "version", "schemaless"}],
+     "decoders": [{"lang", "lib", "variant", "format", "version", "schemaless",
+                   "datasets", "not_fed"}],
      "results": [{"lang", "lib", "variant", "format", "input", "dataset", "size", "mutation",
                   "expect", "outcome", "detail", "ns"}],
      "repro": [{"lang", "lib", "variant", "format", "input", "outcome", "sha256", "file"}]}
 
-A repro's file (relative to FILE's folder, which under `runner all` is in
-results/raw/<run id>/robustness/, so it is kept with the run) must exist and
-have its sha256; the store records its absolute path. A null variant is stored
-as "", as in `cases`.
+A decoder's `not_fed` (absent from files written before it: `{}`) is stored as JSON; its
+`datasets` is not stored, as `not_fed` says what it left out. A repro's file (relative
+to FILE's folder, which under `runner all` is in results/raw/<run id>/robustness/, so it
+is kept with the run) must exist and have its sha256; the store records its absolute path.
+A null variant is stored as "", as in `cases`.
 """
 
 import json
@@ -51,6 +53,13 @@ def _nullable(read: Reader) -> Reader:
     return lambda path, value, what: None if value is None else read(path, value, what)
 
 
+def _counts(path: Path, value: object, what: str) -> str:
+    counts = {} if value is None else require_dict(path, value, what)
+    for key, number in counts.items():
+        _int(path, number, f"{what}.{key}")
+    return json.dumps(counts, sort_keys=True)
+
+
 def _flag(path: Path, value: object, what: str) -> int:
     return int(bool(require(path, value, bool, what)))
 
@@ -71,7 +80,7 @@ _DECODER: tuple[tuple[str, Reader], ...] = (
     ("variant", optional_str),
     ("format", require_str),
 )
-DECODERS = (*_DECODER, ("version", require_str), ("schemaless", _flag))
+DECODERS = (*_DECODER, ("version", require_str), ("schemaless", _flag), ("not_fed", _counts))
 RESULTS = (
     *_DECODER,
     ("input", require_str),

@@ -150,6 +150,14 @@ def test_robustness_results_decoders_and_repro_are_stored(store: Store) -> None:
     assert row_counts(store) == counts
 
 
+def test_a_decoders_inputs_not_sent_are_stored(store: Store, tmp_path: Path) -> None:
+    # The testdata predates not_fed: its decoders store {}; one given counts keeps them.
+    path = _edited(tmp_path, ROBUSTNESS, _first("decoders", lambda d: d.update(not_fed={"game": 3})))
+    assert _ingest(store, "robustness", path)
+    stored = dict(store.db.execute("SELECT lib, not_fed FROM robustness_decoders").fetchall())
+    assert json.loads(stored.pop("msgspec")) == {"game": 3} and set(stored.values()) == {"{}"}
+
+
 def test_discarding_the_robustness_step_removes_all_its_rows(store: Store) -> None:
     before = row_counts(store)
     assert _ingest(store, "robustness", ROBUSTNESS) and _ingest(store, "interop", INTEROP)

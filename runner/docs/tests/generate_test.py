@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from runner.docs import charts, generate, repeatability, snapshot, svg
+from runner.docs import charts, generate, repeatability, robustness, snapshot, svg
 from runner.docs.page import Provenance
 from runner.docs.results import DASH, TIMES
 from runner.docs.tests.page_checks import (
@@ -109,6 +109,18 @@ def test_robustness_page_counts_outcomes_and_lists_repro_inputs() -> None:
     assert "| json | length_lie | JSON has no length prefixes |" in text
     assert "1 of 3 decoders crashed" in text
     assert {"charts/robustness/python.svg", "charts/robustness/cpp.svg"} <= set(files)
+
+
+def test_robustness_page_says_which_datasets_a_decoder_was_not_fed() -> None:
+    data = synthetic()
+    others = tuple(d for d in data.robustness if d.variant != "noverify")
+    (noverify,) = (
+        dataclasses.replace(d, not_fed={"game": 7, "filetree": 9}) for d in data.robustness if d not in others
+    )
+    files = generate.render(dataclasses.replace(data, robustness=(*others, noverify)))
+    assert "- flatbuffers (noverify) · flatbuffers: 9 filetree, 7 game\n" in files["robustness.md"].decode()
+    verdict = robustness.verdict((noverify,), "cpp", "flatbuffers", "flatbuffers")
+    assert verdict == "3 crash, 1 hang (noverify) (no filetree, game input: not modelled)"
 
 
 def test_pages_without_interop_or_robustness_say_so() -> None:

@@ -116,7 +116,14 @@ def _store_with_checks(tmp_path: Path) -> Path:
                 timeout_s=5.0,
                 memory_mib=2048,
             )
-            _insert(store, "robustness_decoders", **decoder, version="25.12.19", schemaless=0)
+            _insert(
+                store,
+                "robustness_decoders",
+                **decoder,
+                version="25.12.19",
+                schemaless=0,
+                not_fed='{"game": 7}',
+            )
             for input_id, mutation, outcome, ns in _RESULTS:
                 _insert(
                     store,
@@ -158,6 +165,7 @@ def test_interop_and_robustness_are_read_and_aggregated(tmp_path: Path) -> None:
     }
     assert decoder.reject_ns == {"bitflip": 200.0, "truncate": 40.0}
     assert decoder.reject_ns_all == 100.0 and decoder.inputs == 5 and decoder.total("clean_error") == 3
+    assert decoder.not_fed == {"game": 7}
     (repro,) = data.robustness_repro
     assert (repro.input, repro.mutation, repro.detail) == ("fb-4", "bitflip", "crash detail")
     snapshot.write(data, tmp_path / "s.jsonl.gz")
