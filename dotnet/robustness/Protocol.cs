@@ -40,9 +40,6 @@ public sealed record Reply(string Outcome, string Detail, long Ns);
 /// <summary>One line of `--list`.</summary>
 public sealed record DecoderInfo(string Lib, string? Variant, string Format, string Version, bool Schemaless);
 
-/// <summary>A request the worker cannot serve: a driver bug, not a decoder outcome (exit 2).</summary>
-public sealed class ProtocolException(string message) : Exception(message);
-
 /// <summary>The wire form of the protocol (tools/robustness/README.md): snake_case JSON, one value a line.</summary>
 public static class Protocol
 {

@@ -1,5 +1,3 @@
-using System.Diagnostics;
-
 namespace Serbench.Robustness;
 
 /// <summary>Serves requests: reads the input, decodes it with the named decoder, compares
@@ -14,8 +12,10 @@ public sealed class Worker
     {
         var decoder = Decoders.Find(request);
         var decode = DecodeFor(decoder, request);
-        var bytes = Read(request.Path);
-        var (decoded, error, ns) = Attempt(decode, bytes);
+        var bytes = Attempts.Input(request.Path);
+        object? decoded = null;
+        Exception? error = null;
+        var ns = Attempts.Time(() => decoded = decode(bytes), e => error = e);
         return error switch
         {
             OutOfMemoryException => new(Outcomes.MemoryBlowup, Attempts.Describe(error), ns),
@@ -63,32 +63,6 @@ public sealed class Worker
             fixtures[(dataset, size)] = fixture = Fixtures.Load(dataset, size);
         }
         return fixture;
-    }
-
-    private static byte[] Read(string path)
-    {
-        try
-        {
-            return File.ReadAllBytes(path);
-        }
-        catch (IOException e)
-        {
-            throw new ProtocolException($"cannot read {path}: {e.Message}");
-        }
-    }
-
-    private static (object? Decoded, Exception? Error, long Ns) Attempt(Func<byte[], object?> decode, byte[] bytes)
-    {
-        var start = Stopwatch.GetTimestamp();
-        try
-        {
-            var decoded = decode(bytes);
-            return (decoded, null, Attempts.Since(start));
-        }
-        catch (Exception e)
-        {
-            return (null, e, Attempts.Since(start));
-        }
     }
 
     private static Reply Compare(Bound decoder, object? decoded, long ns)

@@ -3,6 +3,7 @@ using System.Collections.Generic;
 using System.Linq;
 using MessagePack;
 using Serbench.Mono.Libraries;
+using Serbench.Robustness;
 
 namespace Serbench.Mono.Robustness
 {

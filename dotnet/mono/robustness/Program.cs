@@ -4,6 +4,7 @@ using System.IO;
 using System.Linq;
 using System.Runtime.InteropServices;
 using System.Text;
+using Serbench.Robustness;
 
 namespace Serbench.Mono.Robustness
 {

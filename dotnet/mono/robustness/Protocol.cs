@@ -1,7 +1,7 @@
-using System;
 using System.IO;
 using Newtonsoft.Json;
 using Newtonsoft.Json.Serialization;
+using Serbench.Robustness;
 
 namespace Serbench.Mono.Robustness
 {
@@ -53,12 +53,6 @@ namespace Serbench.Mono.Robustness
         public string[] Datasets { get; set; }
 
         public override string ToString() => $"{Lib}/{Variant ?? "null"} {Format}";
-    }
-
-    /// <summary>A request the worker cannot serve: a driver bug, not a decoder outcome (exit 2).</summary>
-    public sealed class ProtocolException : Exception
-    {
-        public ProtocolException(string message) : base(message) { }
     }
 
     /// <summary>The wire form of the protocol (tools/robustness/README.md): snake_case JSON,

@@ -1,6 +1,5 @@
 using System;
 using System.Collections.Generic;
-using System.Diagnostics;
 using System.IO;
 using Serbench.Robustness;
 
@@ -26,8 +25,10 @@ namespace Serbench.Mono.Robustness
                 throw new ProtocolException($"expect={request.Expect} cannot go to {decoder.Info}: no decoder here is schema-less");
             }
             var (decode, fixture) = Bind(decoder, request);
-            var bytes = Read(request.Path);
-            var (decoded, error, ns) = Attempt(decode, bytes);
+            var bytes = Attempts.Input(request.Path);
+            object decoded = null;
+            Exception error = null;
+            var ns = Attempts.Time(() => decoded = decode(bytes), e => error = e);
             if (error is OutOfMemoryException)
             {
                 return new Reply(Outcomes.MemoryBlowup, Attempts.Describe(error), ns);
@@ -58,32 +59,6 @@ namespace Serbench.Mono.Robustness
                 bound[key] = entry = (decoder.For(dataset), dataset.Fixture(path));
             }
             return entry;
-        }
-
-        private static byte[] Read(string path)
-        {
-            try
-            {
-                return File.ReadAllBytes(path);
-            }
-            catch (IOException e)
-            {
-                throw new ProtocolException($"cannot read {path}: {e.Message}");
-            }
-        }
-
-        private static (object Decoded, Exception Error, long Ns) Attempt(Func<byte[], object> decode, byte[] bytes)
-        {
-            var start = Stopwatch.GetTimestamp();
-            try
-            {
-                var decoded = decode(bytes);
-                return (decoded, null, Attempts.Since(start));
-            }
-            catch (Exception e)
-            {
-                return (null, e, Attempts.Since(start));
-            }
         }
 
         private static Reply Compare(object fixture, object decoded, long ns)
