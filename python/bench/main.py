@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from bench import selection, writers
 from bench.cli import parse_cli, rounds, sources, worker_arguments
 from bench.profiles import PROFILES
-from bench.rounds import Job, Progress, Rounds, StartWorker
+from bench.rounds import SAMPLE, Job, Progress, Rounds, StartWorker
 from bench.worker import CPU_CLOCK, Worker, serve
 from serbench_py import measure
 from serbench_py.suite import Status
@@ -67,6 +67,7 @@ def main(argv: list[str]) -> int:
     seed = opts.seed if opts.seed is not None else random.SystemRandom().randrange(2**32)
     common = {**writers.interpreter_metadata(), "profile": opts.profile, "shuffle_seed": seed}
     common["clock"] = CPU_CLOCK  # every case's but the imports' (their own "timer" says so)
+    common["sample"] = SAMPLE
     calibrations = measure.calibration_samples("start")
     count = rounds(opts)
     progress = Progress(len(jobs) * count)

@@ -11,7 +11,7 @@ DECODE_ONLY = "packages"
 class Profile:
     rounds: int  # samples per case, one per round
     min_time: float  # seconds: a sample's loop lasts at least this long
-    repeat: int  # loops per sample; the runner keeps the fastest (timeit's repeat)
+    repeat: int  # loops per sample, a pass over the round apart; the runner keeps the fastest
     repeat_below: float  # seconds per call: only faster calls get `repeat` loops, others one
     traced_below: float  # seconds per call: faster calls get the allocation pass
     warmup_below: float  # seconds per call: faster calls get a warmup call before each sample

@@ -59,6 +59,10 @@ class Progress:
         print(f"progress: {self.done}/{self.total} {case_id}", file=sys.stderr, flush=True)
 
 
+# How a round's sample is taken, as the run's metadata records it (the methodology page
+# shows it: runs before it took a sample's loops back to back).
+SAMPLE = "the fastest of the case's loops, taken a pass over the round apart"
+
 # Starts the worker of a unit, given the unit and its library's environment.
 StartWorker = Callable[[str, dict[str, str]], Worker]
 
@@ -121,12 +125,7 @@ class Rounds:
             by_id = {job.case_id: job for job in timed}
             orders = measure.round_orders(list(by_id), self.profile.rounds, self._seed(group))
             for number, order in enumerate(orders[rounds.start : rounds.stop], rounds.start):
-                for place, case_id in enumerate(order):
-                    for job, by_unit in _pair(
-                        by_id[case_id], workers, twin_workers, number + place
-                    ):
-                        self._sample(job, by_unit[job.unit])
-                    self.progress.step(case_id)
+                self._round(number, [by_id[case_id] for case_id in order], workers, twin_workers)
         finally:
             for worker in [*workers.values(), *twin_workers.values()]:
                 worker.close()
@@ -206,21 +205,49 @@ class Rounds:
         if "failed" in reply:
             twin.fail(Status.FAILED, str(reply["failed"]))
 
-    def _sample(self, job: Job, worker: Worker) -> None:
+    def _round(
+        self,
+        number: int,
+        order: Sequence[Job],
+        workers: dict[str, Worker],
+        twin_workers: dict[str, Worker],
+    ) -> None:
+        """One sample of every case: its `repeat` loops taken in as many passes over the
+        round's order, one loop a pass, so a sample's loops lie a pass apart. The host's slow
+        phases last seconds: back to back, a sample's loops all fell in one and the fastest
+        kept could not escape it; a pass apart, one of them mostly does."""
+        taken: dict[int, list[measure.Sample]] = {}
+        for pass_ in range(max((job.repeat for job in order), default=0)):
+            for place, job in enumerate(order):
+                if pass_ >= job.repeat:
+                    continue
+                for each, by_unit in _pair(job, workers, twin_workers, number + place + pass_):
+                    self._loop(each, by_unit[each.unit], taken.setdefault(id(each), []))
+                if pass_ == job.repeat - 1:
+                    self.progress.step(job.case_id)
+        sampled = [each for job in order for each in (job, job.twin) if each is not None]
+        for each in sampled:
+            if each.status is Status.MEASURED and id(each) in taken:
+                loops = taken[id(each)]
+                seconds = tuple(value for loop in loops for value in loop.seconds)
+                each.samples.append(measure.Sample(seconds, loops[0].warmup))
+
+    @staticmethod
+    def _loop(job: Job, worker: Worker, taken: list[measure.Sample]) -> None:
+        """One loop of the job's case (after its warm-up call, if it gets one)."""
         if job.status is not Status.MEASURED:
-            return  # failed in an earlier round
+            return  # failed in an earlier round or pass
         request = {
             "do": "sample",
             "case": job.case_id,
             "loops": job.loops,
             "warmup": job.warmup,
-            "repeat": job.repeat,
         }
         reply = worker.ask(request)
         if "failed" in reply:
             job.fail(Status.FAILED, str(reply["failed"]))
             return
-        job.samples.append(measure.Sample(tuple(reply["seconds"]), reply["warmup"]))
+        taken.append(measure.Sample(tuple(reply["seconds"]), reply["warmup"]))
 
 
 def _pair(

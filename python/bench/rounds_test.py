@@ -37,7 +37,7 @@ class _StandIn(Worker):
             return {"loops": 2, "per_call": 0.001, "peak_heap_bytes": 10}
         if "fails" in request["case"]:
             return {"failed": "timing raised ValueError()"}
-        return {"seconds": [0.001] * request["repeat"], "warmup": None}
+        return {"seconds": [0.001], "warmup": None}
 
 
 def _run(jobs: list[Job], dead: str | None = None) -> Progress:
@@ -94,6 +94,23 @@ def test_a_case_failing_a_later_parts_check_stops_there() -> None:
     rounds.start = lambda unit, _: _StandIn(unit, dead="the worker process exited with status 1")
     rounds.run("order", [job], 1)
     assert job.status is Status.FAILED and len(job.samples) == 2
+
+
+def test_a_samples_loops_are_taken_a_pass_over_the_round_apart() -> None:
+    """Each loop of a sample is its own request, one per pass over the round's order: a
+    sample's three loops never run back to back (a slow phase of the host lasts seconds)."""
+    log: list[tuple[str, str, str]] = []
+    jobs = [Job(c, "library/0/order", {}) for c in ("a", "b")]
+    progress = Progress(2)
+    rounds = Rounds(
+        "standard", 1, 1, progress, None, start=lambda unit, _: _Side(unit, "head", log)
+    )
+    rounds.run("order", jobs)
+    samples = [case for _, what, case in log if what == "sample"]
+    assert sorted(samples[:2]) == sorted(samples[2:4]) == sorted(samples[4:]) == ["a", "b"]
+    assert samples[:2] == samples[2:4] == samples[4:]  # the round's order, in every pass
+    assert all(job.repeat == 3 and [len(s.seconds) for s in job.samples] == [3] for job in jobs)
+    assert progress.done == progress.total == 2
 
 
 class _Side(_StandIn):

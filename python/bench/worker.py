@@ -130,9 +130,7 @@ def answer(served: Served, profile: Profile, request: dict[str, Any]) -> dict[st
             found = measure.calibrate(served.build(case_id), profile.min_time, profile.traced_below)
             return dataclasses.asdict(found)
         assert what == "sample", what
-        taken = measure.sample(
-            served.build(case_id), request["loops"], request["warmup"], request["repeat"]
-        )
+        taken = measure.sample(served.build(case_id), request["loops"], request["warmup"])
         return dataclasses.asdict(taken)
     except Exception as error:  # a library failing while timed: recorded, never hidden
         return {"failed": f"timing raised {error!r:.300}"}

@@ -26,14 +26,14 @@ def test_a_checked_case_is_calibrated_and_sampled_and_its_payload_written(tmp_pa
     assert payload.stat().st_size == metadata["wire_bytes"]
     found = answer(served, profile, {"do": "calibrate", "case": _DECODE})
     assert found["loops"] >= 1 and found["per_call"] > 0
-    request = {"do": "sample", "case": _DECODE, "loops": 2, "warmup": True, "repeat": 2}
+    request = {"do": "sample", "case": _DECODE, "loops": 2, "warmup": True}
     taken = answer(served, profile, request)
-    assert len(taken["seconds"]) == 2 and taken["warmup"] is not None
+    assert len(taken["seconds"]) == 1 and taken["warmup"] is not None
 
 
 def test_a_case_that_was_never_checked_fails_its_sample_and_says_why() -> None:
     served = Served(f"library/{_JSON}/order")
-    request = {"do": "sample", "case": _DECODE, "loops": 1, "warmup": False, "repeat": 1}
+    request = {"do": "sample", "case": _DECODE, "loops": 1, "warmup": False}
     assert answer(served, PROFILES["quick"], request)["failed"].startswith("timing raised KeyError")
 
 

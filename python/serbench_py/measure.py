@@ -1,8 +1,9 @@
 """How one sample of a case is taken, and the order of the rounds.
 
-A sample is `repeat` back-to-back calibrated loops of a case's timed call `func(arg)`
-(the runner keeps the fastest loop as the round's value: runner.ingest.native's
-fastest_per_round; one loop for a comparison with a slow call: `repeats`), each timed by
+A sample is `repeat` calibrated loops of a case's timed call `func(arg)`, a pass over
+the round apart (bench/rounds.py; the runner keeps the fastest loop as the round's value:
+runner.ingest.native's fastest_per_round; one loop for a comparison with a slow call:
+`repeats`), each timed by
 the worker thread's CPU time (CLOCK_THREAD_CPUTIME_ID, the clock of every
 suite; GC pauses included, the cyclic GC running on this thread): on a shared
 2-core machine the wall clock also
@@ -10,7 +11,7 @@ counts the milliseconds other processes run while the loop is preempted, which
 made 5 ms samples spread up to 5x. A case whose work runs in a child process
 (`in_child`: the import cases) is timed by the wall clock; a `self_timed` case's calls
 return the CPU time their work took in the child that ran it (the gc cases). The case's
-input is built afresh for every sample and dropped after it, and a full
+input is built afresh for every loop and dropped after it, and a full
 collection runs just before the clock starts, so the timing never pays for
 another case's objects: at its start the process holds the interpreter, the
 imported libraries, the library's codec and this case's input only, and the
@@ -89,17 +90,16 @@ def settle() -> None:
     gc.freeze()
 
 
-def sample(build: Callable[[], Prepared], loops: int, warmup: bool, repeat: int = 1) -> Sample:
-    """Builds the case, times `repeat` loops of it, and drops everything it built (the
-    next sample's collection then frees any cycles it left)."""
+def sample(build: Callable[[], Prepared], loops: int, warmup: bool) -> Sample:
+    """Builds the case, times one loop of it (after a warm-up call, if asked), and drops
+    everything it built (the next loop's collection then frees any cycles it left). A
+    round's sample is `repeat` of these, a pass over the round apart (bench/rounds.py)."""
     prepared = build()
     first = _loop(prepared, 1) if warmup else None
-    seconds = []
-    for _ in range(repeat):
-        gc.collect()  # every generation empty when the clock starts
-        seconds.append(_loop(prepared, loops))
+    gc.collect()  # every generation empty when the clock starts
+    seconds = _loop(prepared, loops)
     del prepared
-    return Sample(tuple(seconds), first)
+    return Sample((seconds,), first)
 
 
 def comparison(case_id: str) -> str:

@@ -59,8 +59,8 @@ def test_gc_off_cases_run_with_the_collector_disabled() -> None:
     def build() -> Prepared:
         return Prepared(lambda _: seen.append(gc.isenabled()), None, {}, True)
 
-    taken = measure.sample(build, 3, warmup=True, repeat=2)
-    assert seen == [False] * 7 and gc.isenabled() and len(taken.seconds) == 2
+    taken = measure.sample(build, 3, warmup=True)
+    assert seen == [False] * 4 and gc.isenabled() and len(taken.seconds) == 1
 
 
 def test_calibration_reaches_the_minimum_time() -> None:
@@ -74,7 +74,7 @@ def test_samples_count_this_process_cpu_time_and_child_work_the_wall_clock() -> 
         # Sleeping costs no CPU: a CPU-timed sample of it is near zero.
         return Prepared(lambda _: time.sleep(0.01), None, {}, False)
 
-    assert max(measure.sample(sleeper, 2, warmup=False, repeat=3).seconds) < 0.002
+    assert max(measure.sample(sleeper, 2, warmup=False).seconds) < 0.002
     in_child = Prepared(len, (), {}, False, in_child=True)
     assert measure.clock(in_child) is time.perf_counter_ns
 
@@ -87,8 +87,8 @@ def test_a_self_timed_case_is_the_time_its_calls_report_and_gets_no_tracing_pass
     def reporting() -> Prepared:
         return Prepared(child, None, {}, False, self_timed=True)
 
-    taken = measure.sample(reporting, 2, warmup=False, repeat=2)
-    assert taken.seconds == (0.003, 0.003)
+    taken = measure.sample(reporting, 2, warmup=False)
+    assert taken.seconds == (0.003,)
     found = measure.calibrate(reporting, 0.005, traced_below=1.0)
     assert found.loops == 2 and found.peak_heap_bytes is None
 

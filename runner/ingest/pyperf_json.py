@@ -40,6 +40,7 @@ _RUN_KEYS = (
     "cpu_model_name",
     "timer",
     "clock",  # the suite's clock (a case's own "timer" may differ: Python's import cases)
+    "sample",  # how the suite takes a round's sample
 )
 
 
