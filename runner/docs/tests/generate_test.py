@@ -120,7 +120,7 @@ def test_robustness_page_says_which_datasets_a_decoder_was_not_fed() -> None:
     files = generate.render(dataclasses.replace(data, robustness=(*others, noverify)))
     assert "- flatbuffers (noverify) · flatbuffers: 9 filetree, 7 game\n" in files["robustness.md"].decode()
     verdict = robustness.verdict((noverify,), "cpp", "flatbuffers", "flatbuffers")
-    assert verdict == "3 crash, 1 hang (noverify) (no filetree, game input: not modelled)"
+    assert verdict == "crash on 3 inputs, hang on 1 input (noverify) (no filetree, game input: not modelled)"
 
 
 def test_pages_without_interop_or_robustness_say_so() -> None:
