@@ -53,9 +53,10 @@ void Register(const PlannedCase& p) {
     state.SetBytesProcessed(state.iterations() * static_cast<int64_t>(p.wire_bytes));
     state.counters["wire_bytes"] = static_cast<double>(p.wire_bytes);
     state.counters["records"] = static_cast<double>(p.c.size);
-    state.counters["allocs_per_op"] = static_cast<double>(p.allocs.allocs);
-    state.counters["alloc_bytes_per_op"] = static_cast<double>(p.allocs.bytes);
-    state.counters["peak_heap_bytes"] = static_cast<double>(p.allocs.peak_bytes);
+    if (!p.allocs) return;  // counted by round 0's worker only
+    state.counters["allocs_per_op"] = static_cast<double>(p.allocs->allocs);
+    state.counters["alloc_bytes_per_op"] = static_cast<double>(p.allocs->bytes);
+    state.counters["peak_heap_bytes"] = static_cast<double>(p.allocs->peak_bytes);
   });
   registered->Repetitions(p.repeat);
 }
@@ -101,8 +102,8 @@ void AddContext(const Plan& plan, const Options& options, std::uint64_t seed) {
   benchmark::AddCustomContext("cxx.compilation_mode", SERBENCH_COMPILATION_MODE);
   benchmark::AddCustomContext("cxx.alloc_counting",
                               "replaced malloc/free (operator new included), one untimed op "
-                              "after a warm-up: allocs_per_op, alloc_bytes_per_op, "
-                              "peak_heap_bytes");
+                              "after a warm-up, in round 0's worker: allocs_per_op, "
+                              "alloc_bytes_per_op, peak_heap_bytes");
   // One entry per (lib, variant): a variant of several formats (nlohmann's
   // schema-less JSON, MessagePack and CBOR) has one version and capabilities,
   // and Google Benchmark refuses a context key twice (on stderr).
@@ -218,6 +219,18 @@ std::set<std::string> LibrariesOf(const std::set<std::string>& ids) {
   return libs;
 }
 
+// The ids of the cases a catalog (cpp-cases.json) lists as measured.
+std::set<std::string> MeasuredIn(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  if (!in) throw std::invalid_argument("cannot read --verified catalog " + path.string());
+  const nlohmann::json catalog = nlohmann::json::parse(in);  // alive through the loop
+  std::set<std::string> ids;
+  for (const nlohmann::json& c : catalog.at("cases")) {
+    if (c.at("status") == "measured") ids.insert(c.at("id").get<std::string>());
+  }
+  return ids;
+}
+
 // A worker: plans this process's cases (one dataset, under the driver),
 // writes the catalog, times the measured cases in rounds, writes cpp.json.
 int Worker(const Options& options, const std::string& argv0) {
@@ -225,6 +238,8 @@ int Worker(const Options& options, const std::string& argv0) {
   try {
     const std::set<std::string> ids = options.cases ? ReadCaseIds(*options.cases) : std::set<std::string>{};
     const Profile profile = ProfileOf(options);
+    const std::optional<std::set<std::string>> verified =
+        options.verified ? std::optional(MeasuredIn(*options.verified)) : std::nullopt;
     plan = PlanSuite({.library = options.library,
                       .dataset = options.dataset,
                       .document = options.document,
@@ -234,9 +249,12 @@ int Worker(const Options& options, const std::string& argv0) {
                                                                : std::optional<std::string>(kDecodeOnly),
                       .decode_only_reason = "the " + options.profile + " profile times only decode of " +
                                             kDecodeOnly + ": run --profile full",
-                      .libraries = LibrariesOf(ids)});
+                      .libraries = LibrariesOf(ids),
+                      .verified = verified});
     SetRepeats(plan, profile.repeat, profile.repeat_below);
     if (options.cases) KeepListed(plan, ids);
+    // The checking worker's catalog lists the other cases.
+    if (verified) KeepListed(plan, *verified);
     if (options.payloads) WritePayloads(plan, *options.payloads);
   } catch (const std::invalid_argument& e) {
     std::cerr << e.what() << "\n" << kUsage << "\n";

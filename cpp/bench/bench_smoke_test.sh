@@ -30,6 +30,12 @@ for round in 0 1; do
     exit 1
   fi
 done
+# Round 0's worker counts allocations; round 1's times the cases it checked (--verified).
+counted=$(grep -c '"allocs_per_op":' "$json")
+if [[ "$counted" != "$measured" ]]; then
+  echo "want allocation counts on round 0's $measured rows only, got $counted" >&2
+  exit 1
+fi
 grep -q '"serbench.round_seed": "5"' "$json"
 grep -q '"lazy_ops": {' "$catalog"
 calibration="$out/cpp-calibration.json"

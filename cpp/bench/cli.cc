@@ -37,6 +37,7 @@ void Validate(const Options& options) {
   if (options.round && *options.round >= ProfileOf(options).rounds) {
     throw UsageError("--round must be below the profile's rounds");
   }
+  if (options.verified && !options.round) throw UsageError("--verified goes with --round");
   if (options.out.empty()) throw UsageError("--out DIR is required");
   if (options.proto_plugin.has_value() != options.message.has_value() ||
       (options.message && !options.document)) {
@@ -66,6 +67,8 @@ Options ParseArgs(const std::vector<std::string>& args) {
       options.rounds = static_cast<int>(Number("--rounds", *v));
     } else if (auto v = Value(args, i, "round")) {
       options.round = static_cast<int>(Number("--round", *v));
+    } else if (auto v = Value(args, i, "verified")) {
+      options.verified = *v;
     } else if (auto v = Value(args, i, "seed")) {
       options.seed = Number("--seed", *v);
     } else if (auto v = Value(args, i, "payloads")) {
@@ -98,7 +101,8 @@ Profile ProfileOf(const Options& options) {
 }
 
 std::vector<std::string> WorkerArgs(const Options& options, const std::string& dataset, int round,
-                                    const std::filesystem::path& out, std::uint64_t seed) {
+                                    const std::filesystem::path& out, std::uint64_t seed,
+                                    const std::optional<std::filesystem::path>& verified) {
   std::vector<std::string> args = {"--profile", options.profile, "--out", out.string(),
                                    "--dataset", dataset, "--round", std::to_string(round),
                                    "--seed", std::to_string(seed), "--isolation", "none"};
@@ -108,6 +112,7 @@ std::vector<std::string> WorkerArgs(const Options& options, const std::string& d
   if (options.payloads && round == 0) {
     args.insert(args.end(), {"--payloads", options.payloads->string()});
   }
+  if (verified) args.insert(args.end(), {"--verified", verified->string()});
   if (options.rounds) args.insert(args.end(), {"--rounds", std::to_string(*options.rounds)});
   if (options.document) args.insert(args.end(), {"--document", options.document->string()});
   if (options.proto_plugin) {

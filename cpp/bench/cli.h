@@ -14,7 +14,7 @@ namespace serbench::bench {
 inline constexpr char kUsage[] =
     "usage: bench --out DIR [--profile quick|standard|full] [--library NAME] [--dataset NAME]\n"
     "             [--cases FILE] [--rounds N] [--seed N] [--isolation dataset|none]\n"
-    "             [--round R]\n"
+    "             [--round R [--verified CATALOG]]\n"
     "             [--payloads DIR] [--document PATH [--proto-plugin SO --message NAME]]\n"
     "             [--benchmark_*=...]\n"
     "  writes Google Benchmark JSON to DIR/cpp.json, the case catalog to DIR/cpp-cases.json\n"
@@ -53,6 +53,10 @@ struct Options {
   // processes of their own).
   std::optional<int> round;
   std::optional<std::uint64_t> seed;  // of the round orders; random if absent
+  // The catalog (cpp-cases.json) of the worker that checked this dataset's cases
+  // (round 0's, given to later rounds' workers by the driver): only its measured
+  // cases are timed, without checking their round trip or counting allocations again.
+  std::optional<std::filesystem::path> verified;
   // Where each measured encode case's payload is written (untimed).
   std::optional<std::filesystem::path> payloads;
   // A user's JSON document, measured instead of every dataset under the name
@@ -86,8 +90,10 @@ Profile ProfileOf(const Options& options);
 
 // The arguments a worker process gets: these options for one dataset and
 // round, in this process, writing into `out`, with the seed fixed.
+// `verified`: the catalog of the dataset's round 0 worker, for a later round's.
 std::vector<std::string> WorkerArgs(const Options& options, const std::string& dataset, int round,
-                                    const std::filesystem::path& out, std::uint64_t seed);
+                                    const std::filesystem::path& out, std::uint64_t seed,
+                                    const std::optional<std::filesystem::path>& verified = std::nullopt);
 
 // The Google Benchmark flags of one round: the profile's min time, JSON into
 // `json_out`, then the passed-through flags (each case sets its own repetitions).

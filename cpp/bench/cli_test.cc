@@ -125,6 +125,16 @@ TEST(WorkerArgsTest, OneDatasetAndRoundInProcessWithTheSeed) {
   EXPECT_EQ(worker.benchmark_flags, std::vector<std::string>{"--benchmark_filter=x"});
   // Later rounds encode the same payloads: only round 0's worker writes them.
   EXPECT_FALSE(ParseArgs(WorkerArgs(options, "user", 3, "/o/parts/user-3", 7)).payloads);
+  EXPECT_FALSE(worker.verified);
+  // A later round's worker times what round 0's checked.
+  const std::filesystem::path checked = "/o/parts/user-0/cpp-cases.json";
+  EXPECT_EQ(ParseArgs(WorkerArgs(options, "user", 3, "/o/parts/user-3", 7, checked)).verified, checked);
+}
+
+TEST(ParseArgsTest, VerifiedGoesWithARound) {
+  EXPECT_THROW(ParseArgs({"--out=/o", "--verified=/c.json"}), UsageError);
+  EXPECT_EQ(ParseArgs({"--out=/o", "--round=1", "--verified=/c.json"}).verified,
+            std::filesystem::path("/c.json"));
 }
 
 TEST(ParseArgsTest, RoundIsOneOfTheProfilesRounds) {

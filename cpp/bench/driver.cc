@@ -124,13 +124,19 @@ int Drive(const Options& options, const std::string& argv0) {
   // Round-major, a fresh process per dataset and round, the datasets shuffled
   // per round: a phase of the host's load, or one process's memory layout,
   // then falls on some rounds of every dataset, not on all rounds of one, and
-  // the median over the rounds averages it out.
+  // the median over the rounds averages it out. Round 0's worker checks each
+  // case's round trip and counts its allocations; the later ones, the same binary
+  // on the same fixtures, time what it measured (--verified): the checks took
+  // most of a worker's time on the big fixtures.
   const int rounds = ProfileOf(options).rounds;
   for (int round = 0; round < rounds; ++round) {
     for (std::size_t i : RoundOrder(datasets.size(), seed, round)) {
       const std::string& dataset = datasets[i];
+      const fs::path checked = parts_dir / (dataset + "-0") / "cpp-cases.json";
+      const std::optional<fs::path> verified =
+          round > 0 && fs::exists(checked) ? std::optional(checked) : std::nullopt;
       parts.push_back(parts_dir / (dataset + "-" + std::to_string(round)));
-      if (!RunWorker(argv0, WorkerArgs(options, dataset, round, parts.back(), seed))) {
+      if (!RunWorker(argv0, WorkerArgs(options, dataset, round, parts.back(), seed, verified))) {
         std::cerr << "bench: the worker for dataset " << dataset << ", round " << round
                   << ", failed\n";
         ++failed;

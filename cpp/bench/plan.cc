@@ -55,12 +55,14 @@ double CpuSeconds() {
   return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) * 1e-9;
 }
 
-// Allocations and peak heap of one operation, and its CPU time: the faster of
-// the cold call and the counted one (both are upper bounds of a timed call).
-void Probe(PlannedCase& p) {
+// Allocations and peak heap of one operation (when `count`), and its CPU time: the
+// faster of the cold call and the counted one (both are upper bounds of a timed call).
+void Probe(PlannedCase& p, bool count) {
   double start = CpuSeconds();
   p.op();  // warm: first-use caches and lazy statics are not the op's cost
   const double cold = CpuSeconds() - start;
+  p.probe_seconds = cold;
+  if (!count) return;
   const AllocScope scope;
   start = CpuSeconds();
   p.op();
@@ -101,18 +103,22 @@ void PlanUntimed(const LibraryInfo& info, const std::string& dataset, std::size_
   }
 }
 
-// Sets p's status and, when measured, its timed op and allocation count.
+// Sets p's status and, when measured, its timed op and (unless filter.verified)
+// allocation count.
 void Decide(PlannedCase& p, const LibraryInfo& info, const std::optional<std::string>& error,
-            const std::function<std::function<void()>()>& make_op) {
+            const std::function<std::function<void()>()>& make_op, const Filter& filter) {
   if (!Times(info, p.c.op)) {
     p.status = "not_applicable";
     p.reason = NotTimedReason(info, p.c.op);
+  } else if (filter.verified && !filter.verified->contains(CaseId(p.c))) {
+    p.status = "not_measured";  // the checking worker's catalog says why
+    p.reason = "not measured by the worker that checked it";
   } else if (error) {
     p.status = "refused";
     p.reason = *error;
   } else {
     p.op = make_op();
-    Probe(p);
+    Probe(p, !filter.verified);
   }
 }
 
@@ -121,7 +127,7 @@ void Decide(PlannedCase& p, const LibraryInfo& info, const std::optional<std::st
 // alone when its check fails.
 template <typename R>
 void PlanLibrary(const Library& library, std::shared_ptr<const std::vector<R>> records,
-                 Plan& plan) {
+                 const Filter& filter, Plan& plan) {
   adapters::PreparedOps prepared;
   std::optional<std::string> setup_error;
   try {
@@ -134,8 +140,8 @@ void PlanLibrary(const Library& library, std::shared_ptr<const std::vector<R>> r
     p.wire_bytes = prepared.wire_bytes;
     const auto it = prepared.ops.find(op);
     std::optional<std::string> error = setup_error;
-    if (!error && Times(library.info, op)) error = it->second.check();
-    Decide(p, library.info, error, [&] { return it->second.run; });
+    if (!error && !filter.verified && Times(library.info, op)) error = it->second.check();
+    Decide(p, library.info, error, [&] { return it->second.run; }, filter);
     if (p.op && op == "encode") {
       // The library's untimed encode of the same records: the bytes the op writes.
       p.payload = [&codec = library.codec<R>(), records] { return codec.Encode(*records); };
@@ -183,7 +189,7 @@ void PlanDocument(const DocumentLibrary& library, std::shared_ptr<const Document
   std::optional<std::string> error;
   try {
     codec = library.open(doc);
-    if (codec != nullptr) error = codec->RoundTripError();
+    if (codec != nullptr && !filter.verified) error = codec->RoundTripError();
   } catch (const std::exception& e) {
     error = std::string("round trip threw: ") + e.what();
   }
@@ -204,7 +210,7 @@ void PlanDocument(const DocumentLibrary& library, std::shared_ptr<const Document
       plan.cases.push_back(std::move(p));
       continue;
     }
-    Decide(p, library.info, error, [&] { return DocumentOp(codec, op, doc); });
+    Decide(p, library.info, error, [&] { return DocumentOp(codec, op, doc); }, filter);
     if (p.op && op == "encode") {
       p.payload = [codec, n = doc->payloads.size()] {
         std::string bytes;
@@ -226,7 +232,8 @@ const Library& Protobuf() {
 }
 
 // The physical floor: copying `bytes` into a buffer allocated beforehand.
-void PlanMemcpy(const std::string& dataset, std::size_t size, std::string bytes, Plan& plan) {
+void PlanMemcpy(const std::string& dataset, std::size_t size, std::string bytes, const Filter& filter,
+                Plan& plan) {
   auto src = std::make_shared<const std::string>(std::move(bytes));
   auto dst = std::make_shared<std::string>(src->size(), '\0');
   PlannedCase p{.c = {.dataset = dataset, .size = size, .op = kMemcpy, .format = "raw",
@@ -236,7 +243,7 @@ void PlanMemcpy(const std::string& dataset, std::size_t size, std::string bytes,
     std::memcpy(dst->data(), src->data(), src->size());
     Sink(dst->data());
   };
-  Probe(p);
+  Probe(p, !filter.verified);
   plan.cases.push_back(std::move(p));
 }
 
@@ -265,10 +272,10 @@ void PlanDataset(const Filter& filter, Plan& plan) {
   for (std::size_t size : model::kSizes) {
     const auto records = std::make_shared<const std::vector<R>>(model::LoadFixture<R>(size));
     if (Wanted(filter, kMemcpy)) {
-      PlanMemcpy(dataset, size, Protobuf().codec<R>().Encode(*records), plan);
+      PlanMemcpy(dataset, size, Protobuf().codec<R>().Encode(*records), filter, plan);
     }
     for (const Library& library : adapters::Libraries()) {
-      if (Wanted(filter, library.info.lib)) PlanLibrary(library, records, plan);
+      if (Wanted(filter, library.info.lib)) PlanLibrary(library, records, filter, plan);
     }
     const auto doc = adapters::SyntheticDocument(dataset, size);
     for (const DocumentLibrary& library : adapters::DocumentLibraries()) {
@@ -292,7 +299,7 @@ void PlanRealDocument(const std::shared_ptr<const adapters::Document>& doc, cons
   if (Wanted(filter, kMemcpy)) {
     std::string bytes;
     for (const std::string& p : doc->payloads) bytes += p;
-    PlanMemcpy(name, 1, std::move(bytes), plan);
+    PlanMemcpy(name, 1, std::move(bytes), filter, plan);
   }
   for (const DocumentLibrary& library : adapters::DocumentLibraries()) {
     if (Wanted(filter, library.info.lib)) PlanDocument(library, doc, 1, filter, plan);

@@ -24,8 +24,9 @@ struct PlannedCase {
   std::string reason = "";
   std::function<void()> op = nullptr;  // measured only: one timed operation
   std::size_t wire_bytes = 0;          // the payload's size in bytes
-  AllocCount allocs = {};              // of one operation, counted untimed
-  double probe_seconds = 0;  // CPU time of one untimed operation: the faster of the plan's two
+  // Of one operation, counted untimed (not when Filter::verified).
+  std::optional<AllocCount> allocs = std::nullopt;
+  double probe_seconds = 0;  // CPU time of one untimed operation (the faster of two when counted)
   int repeat = 1;            // Google Benchmark runs per sample (SetRepeats)
   // Measured encode cases: makes the bytes the op writes (untimed; --payloads).
   std::function<std::string()> payload = nullptr;
@@ -52,6 +53,10 @@ struct Filter {
   // When not empty, only these libraries (those a --cases file names): a worker of a
   // few cases then verifies and encodes only their libraries.
   std::set<std::string> libraries = {};
+  // The cases another worker of this binary checked on the same fixtures
+  // (--verified): only they are planned as measured, each warmed up but neither
+  // checked nor its allocations counted again. nullopt: check and count every op.
+  std::optional<std::set<std::string>> verified = std::nullopt;
 };
 
 // The names --library and --dataset accept.
