@@ -195,6 +195,11 @@ class Store:
                 return
             self._set_metadata(run_id, "run", metadata | readings)
 
+    def set_metadata(self, run_id: str, scope: str, metadata: dict[str, str]) -> None:
+        """Adds (or replaces) settings of a run's scope: "run", or a suite's language."""
+        with self.transaction():
+            self._set_metadata(run_id, scope, metadata)
+
     def _set_metadata(self, run_id: str, scope: str, metadata: dict[str, str]) -> None:
         self.db.executemany(
             "INSERT INTO run_metadata (run_id, scope, key, value) VALUES (?, ?, ?, ?)"
