@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from runner.stats import counted
+
 # The largest file measured by default: every library's worker holds the document's tree,
 # a Python tree takes about ten times the text's bytes, and the machine is shared.
 DEFAULT_MAX_MIB = 256
@@ -49,9 +51,7 @@ class Document:
     def kind(self) -> str:
         if self.records is None:
             return "one JSON document"
-        return (
-            f"JSON Lines, {self.records:,} record{'s' if self.records != 1 else ''} (measured as one array)"
-        )
+        return f"JSON Lines, {counted(self.records, 'record')} (measured as one array)"
 
 
 def read(path: Path, max_mib: float = DEFAULT_MAX_MIB) -> Document:
@@ -154,7 +154,7 @@ class _Keys:
         shown = ", ".join(repr(key) for key, _ in self.repeated.most_common(3))
         objects = sum(self.repeated.values())
         return (
-            f"duplicate keys ({shown}) in {objects:,} object{'s' if objects != 1 else ''}: JSON "
+            f"duplicate keys ({shown}) in {counted(objects, 'object')}: JSON "
             "leaves their meaning to the parser; a library that keeps another value than the "
             "last, or refuses them, says so below",
         )

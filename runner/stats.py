@@ -29,6 +29,11 @@ def format_ns(value: float) -> str:
     return f"{value:.4g} ns"
 
 
+def counted(count: int, noun: str) -> str:
+    """ "1 record", "1,000 records": a count and its noun, plural but for one."""
+    return f"{count:,} {noun}{'' if count == 1 else 's'}"
+
+
 @dataclass(frozen=True)
 class Summary:
     n: int

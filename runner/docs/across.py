@@ -25,6 +25,7 @@ from runner.docs.results import (
     listed,
 )
 from runner.docs.timings import Block, SizeView, Table, shown_size
+from runner.stats import counted
 
 Label = Callable[[Result], str]
 MEASURE = "time per operation, geometric mean over datasets"
@@ -83,7 +84,7 @@ def _view(
 ) -> tuple[SizeView, Chart]:
     case = found[0].case
     datasets = _common(found)
-    records = f"{case.size:,} record{'s' if case.size != 1 else ''}"
+    records = counted(case.size, "record")
     full, lazy = ([r for r in found if bool(r.lazy) is want] for want in (False, True))
     groups, tables = [], []
     for members, heading in (

@@ -31,6 +31,7 @@ from runner.docs.results import (
 )
 from runner.records import Unmeasured
 from runner.repeatability import Noise
+from runner.stats import counted
 from schemas.catalog import catalog
 
 # One page per synthetic dataset; every other dataset (the real documents) shares REAL.
@@ -252,7 +253,7 @@ def _summaries(found: Sequence[Result]) -> list[timings.Table]:
     for (dataset,), members in group(found, lambda r: (r.case.dataset,)).items():
         size = timings.shown_size(members)
         at_size = [r for r in members if r.case.size == size]
-        title = f"{dataset}, {size:,} record{'s' if size != 1 else ''}: each library against the best"
+        title = f"{dataset}, {counted(size, 'record')}: each library against the best"
         made = summary.table(at_size, _entry_label(at_size), title)
         tables += [made] if made else []
     return tables

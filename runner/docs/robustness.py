@@ -12,6 +12,7 @@ from runner.docs import charts
 from runner.docs.page import Chart, Page, Provenance
 from runner.docs.results import DASH, FORMAT_NAMES, LANG_NAMES, LANGS, fmt_time
 from runner.docs.snapshot import FuzzDecoder, FuzzFinding, RobustnessCorpus, RobustnessDecoder, Snapshot
+from runner.stats import counted
 from tools.robustness.schema import MUTATIONS, OUTCOMES
 
 # The names and chart colours of the protocol's six outcome classes (Okabe-Ito: green
@@ -58,13 +59,13 @@ def verdict(decoders: Sequence[RobustnessDecoder], lang: str, lib: str, fmt: str
         return "not in the robustness table"
     # The caller names the library: a decoder is told apart only by its setting.
     unsafe = [
-        ", ".join(f"{OUTCOME_NAMES[o]} on {_inputs(d.total(o))}" for o in UNSAFE if d.total(o))
+        ", ".join(f"{OUTCOME_NAMES[o]} on {counted(d.total(o), 'input')}" for o in UNSAFE if d.total(o))
         + (f" ({d.variant})" if d.variant else "")
         for d in members
         if any(d.total(o) for o in UNSAFE)
     ]
     inputs = sum(d.inputs for d in members)
-    said = "; ".join(unsafe) if unsafe else f"no crash, hang or memory blow-up in {_inputs(inputs)}"
+    said = "; ".join(unsafe) if unsafe else f"no crash, hang or memory blow-up in {counted(inputs, 'input')}"
     unsent = sorted({ds for d in members for ds in d.not_fed})
     return said + (f" (no {', '.join(unsent)} input: not modelled)" if unsent else "")
 
@@ -72,10 +73,6 @@ def verdict(decoders: Sequence[RobustnessDecoder], lang: str, lib: str, fmt: str
 def _not_fed(d: RobustnessDecoder) -> str:
     """The inputs a decoder was not sent, per dataset its worker does not model."""
     return ", ".join(f"{d.not_fed[ds]:,} {ds}" for ds in sorted(d.not_fed))
-
-
-def _inputs(count: int) -> str:
-    return f"{count:,} input" + ("" if count == 1 else "s")
 
 
 def _order(values: Iterable[str], preferred: Sequence[str]) -> list[str]:

@@ -26,6 +26,7 @@ from runner.docs.results import (
     group,
     spread,
 )
+from runner.stats import counted
 
 Label = Callable[[Result], str]
 Colour = Callable[[Result], str]
@@ -78,10 +79,6 @@ class Block:
     sizes: list[SizeView]
     scaling: str | None
     scaling_note: str
-
-
-def _records(size: int) -> str:
-    return f"{size:,} record{'s' if size != 1 else ''}"
 
 
 def _flags(result: Result) -> str:
@@ -156,7 +153,7 @@ def _size_view(
 ) -> tuple[SizeView, Chart]:
     case = found[0].case
     full, lazy = [r for r in found if not r.lazy], [r for r in found if r.lazy]
-    title = f"{case.dataset} · {case.op} · {_records(case.size)}"
+    title = f"{case.dataset} · {case.op} · {counted(case.size, 'record')}"
     groups = [
         svg.Group("", _bars(full, label, colour)),
         svg.Group(f"Lazy work {LAZY_MARK}: a view over the bytes, ranked apart", _bars(lazy, label, colour)),
@@ -164,12 +161,12 @@ def _size_view(
     floor = results.floor.get((case.dataset, case.size))
     path = f"{base}-{case.size}.svg"
     chart = Chart(path, lambda: svg.bar_chart(title, groups, floor, results.provenance))
-    tables = [_table(results, _records(case.size), full, label, first)] if full else []
+    tables = [_table(results, counted(case.size, "record"), full, label, first)] if full else []
     if lazy:
-        table = _table(results, f"{_records(case.size)}, lazy {LAZY_MARK}", lazy, label, first)
+        table = _table(results, f"{counted(case.size, 'record')}, lazy {LAZY_MARK}", lazy, label, first)
         table.notes = sorted({f"{label(r)}: {r.lazy}" for r in lazy}) + table.notes
         tables.append(table)
-    return SizeView(_records(case.size), f"{depth}{path}", tables), chart
+    return SizeView(counted(case.size, "record"), f"{depth}{path}", tables), chart
 
 
 def _identity(result: Result) -> tuple[str, str, str, str]:

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from runner import stats
-from runner.stats import MIN_ROUNDS, _interval_rank, median_ci, paired_ratio
+from runner.stats import MIN_ROUNDS, _interval_rank, counted, median_ci, paired_ratio
 
 
 def _coverage(n: int, j: int) -> float:
@@ -70,3 +70,8 @@ def test_the_geometric_mean_of_ratios_narrows_with_more_comparisons() -> None:
     assert four.hi / four.lo < alone.hi / alone.lo  # averaging four narrows the interval
     assert math.isnan(stats.geometric_mean_ratio([one, stats.RatioCI(1.0, math.nan, math.nan, 3)]).lo)
     assert stats.geometric_mean_ratio([]).n == 0
+
+
+def test_a_count_names_its_noun_in_the_plural_but_for_one() -> None:
+    said = [counted(n, "record") for n in (0, 1, 2, 1000)]
+    assert said == ["0 records", "1 record", "2 records", "1,000 records"]
