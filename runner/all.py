@@ -310,9 +310,6 @@ def remeasure(
         + (f", in {rounds} rounds" if rounds else "")
     )
     print(f"{label} re-measuring {chosen}", file=sys.stderr, flush=True)
-    # The methodology page shows it among the suite's settings.
-    budget = f"the budget: {checks.REMEASURE_BUDGET:.0%} of the first pass's time at its mean time per sample"
-    store.set_metadata(run.id, suite.lang, {"remeasure": f"{chosen}; {budget}"})
     expected = per_case * len(cases)
     progress = SuiteProgress(f"{suite.lang} re-measure", position, expected)
     process = run_suite(suite.lang, argv, folder, timeout, progress.feed, suite.ok_exit_codes)
@@ -323,6 +320,10 @@ def remeasure(
         print(f"{label} re-measurement dropped ({'; '.join(errors)})", file=sys.stderr, flush=True)
         shutil.rmtree(folder, ignore_errors=True)
         (call.out_dir / REMEASURE_CASES).unlink(missing_ok=True)
+    # The methodology page shows it among the suite's settings.
+    budget = f"the budget: {checks.REMEASURE_BUDGET:.0%} of the first pass's time at its mean time per sample"
+    dropped = f"; dropped ({'; '.join(errors)})" if errors else ""
+    store.set_metadata(run.id, suite.lang, {"remeasure": f"{chosen}; {budget}{dropped}"})
     refresh_flags(store, run.id, suite.lang)
     return process.seconds
 
