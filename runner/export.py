@@ -1,7 +1,8 @@
 """`runner export`: the store as CSV, JSON lines or Parquet, for notebooks and other tools.
 
 Three tables: `results` (one row per case per run: identity, lazy reason,
-capabilities, self-check flags, median with its 95% CI, and every metric),
+capabilities, self-check flags, the fastest round (the figure the docs show), the median
+with its 95% CI, and every metric),
 `samples` (one row per raw sample with its round, warmups and calibration included
 and labelled by kind) and `unmeasured` (failed and not-applicable cases with the reason).
 """
@@ -35,6 +36,7 @@ def results_table(store: Store, run_ids: Sequence[str]) -> list[Row]:
         summary = median_ci(samples.get(result_id, []))
         row |= {
             "n": summary.n,
+            "fastest_ns": summary.fastest,
             "median_ns": summary.median,
             "ci_low_ns": summary.ci_low,
             "ci_high_ns": summary.ci_high,

@@ -2,7 +2,7 @@
 with charts (results/mine/<sha256 prefix>/index.md), both from the run's snapshot.
 
 Each table lists the language's library entries fastest first by decode (the op every
-library has), with each op's median and its multiple of that op's fastest entry: a paired
+library has), with each op's time (its fastest round) and its multiple of that op's fastest entry: a paired
 ratio over the rounds with its 95% CI. An entry whose CI reaches down to 1 + the language's
 noise (runner/docs/answer.py's rule) ties with the fastest and is marked TIE; one with too
 few samples for a CI says so instead. Lazy work (a
@@ -53,15 +53,16 @@ def _label(result: Result) -> str:
 
 
 def _cell(result: Result | None, fastest: Result | None, noise: float) -> str:
-    """The op's median and its multiple of the fastest (with the 95% CI and the tie mark)."""
+    """The op's time (its fastest round) and its multiple of the fastest (with the 95% CI and
+    the tie mark)."""
     if result is None or fastest is None:
         return DASH
     if result is fastest:
-        return f"{fmt_time(result.median)}  fastest"
+        return f"{fmt_time(result.time)}  fastest"
     ratio = ratio_of([result], [fastest])
     # Without a CI (too few samples) the cell says so; a tie needs an interval to reach 1.
     tied = ratio.has_ci and ratio.lo <= 1 + noise
-    return f"{fmt_time(result.median)}  {fmt_ratio_ci(ratio)}" + (f" {TIE}" if tied else "")
+    return f"{fmt_time(result.time)}  {fmt_ratio_ci(ratio)}" + (f" {TIE}" if tied else "")
 
 
 def _sizes(encode: Result | None) -> list[str]:
@@ -80,7 +81,7 @@ def _table(lang: str, found: Sequence[Result], lazy: bool) -> Table | None:
 
     def order(label: str) -> tuple[float, str]:
         decode = by_entry[label].get("decode")
-        return (decode.median if decode and not math.isnan(decode.median) else math.inf, label)
+        return (decode.time if decode and not math.isnan(decode.time) else math.inf, label)
 
     rows = [
         [

@@ -1,7 +1,7 @@
 """A format page's one comparison per operation and size: what differs between languages.
 
 Each (language, library entry) of the format gets one bar: the geometric mean of its
-medians over the synthetic datasets every language measured for that op and size (its
+times (fastest rounds) over the synthetic datasets every language measured for that op and size (its
 per-dataset numbers are on its language's dataset pages). An entry missing one of those
 datasets is named under the table, never ranked on fewer. Lazy work is a group apart. A
 size only one language measured is left to that language's pages.
@@ -40,7 +40,7 @@ def _entries(found: Sequence[Result], label: Label) -> dict[str, dict[str, Resul
     entries: dict[str, dict[str, Result]] = {}
     for r in found:
         # A measurement condition (the GC-off twins) is no way to use a library.
-        if r.case.dataset in SYNTHETIC and r.median > 0 and not r.case.variant.endswith(CONDITION_SUFFIXES):
+        if r.case.dataset in SYNTHETIC and r.time > 0 and not r.case.variant.endswith(CONDITION_SUFFIXES):
             entries.setdefault(label(r), {})[r.case.dataset] = r
     return entries
 
@@ -56,7 +56,7 @@ def _ranked(
 ) -> list[tuple[str, float, Result]]:
     """(label, geometric mean, one of its results) of every entry on all datasets, fastest first."""
     means = [
-        (name, _geomean([runs[d].median for d in datasets]), runs[datasets[0]])
+        (name, _geomean([runs[d].time for d in datasets]), runs[datasets[0]])
         for name, runs in entries.items()
         if datasets and all(d in runs for d in datasets)
     ]

@@ -5,7 +5,7 @@ A cell is the geometric mean, over the comparisons the entry was measured on, of
 (or size) over the comparison's best; the count is shown when it is not all of them. Lazy
 work (LAZY_MARK) is never set against full work: on one comparison its cell gives its time,
 on several it says "lazy". Throughput is the entry's own payload (its encode case's
-`wire_bytes`) over the median time, in MB/s (10^6 bytes a second).
+`wire_bytes`) over its time (the fastest round), in MB/s (10^6 bytes a second).
 """
 
 import math
@@ -116,9 +116,9 @@ def _sizes(encodes: Table, metric: str) -> dict[tuple[Entry, str, int], float]:
 
 def _throughput(table: Table, wire: Sizes, entry: Entry) -> float | None:
     rates = [
-        wire[(entry, *key)] / at[entry].median * 1e3
+        wire[(entry, *key)] / at[entry].time * 1e3
         for key, at in table.items()
-        if entry in at and (entry, *key) in wire and at[entry].median > 0
+        if entry in at and (entry, *key) in wire and at[entry].time > 0
     ]
     return _geomean(rates) if rates else None
 
@@ -136,8 +136,8 @@ def _size_of(sizes: Sizes) -> Callable[[Entry, Result], float | None]:
     return lambda entry, result: sizes.get((entry, result.case.dataset, result.case.size))
 
 
-def _median(entry: Entry, result: Result) -> float:
-    return result.median
+def _time(entry: Entry, result: Result) -> float:
+    return result.time
 
 
 def _full(table: Table) -> dict[tuple[str, int], dict[Entry, Result]]:
@@ -151,7 +151,7 @@ def _lazy(data: Comparisons) -> dict[tuple[Entry, str], float]:
         table = data.of(op, True)
         for at in table.values():
             for e, r in at.items():
-                found[(e, op)] = r.median if len(table) == 1 else math.nan
+                found[(e, op)] = r.time if len(table) == 1 else math.nan
     return found
 
 
@@ -173,8 +173,8 @@ def relative(data: Comparisons, label: Callable[[Result], str]) -> Relative:
     """data's entries relative to the best of each comparison, labelled by label."""
     encodes = _encodes(data)
     wire = _sizes(encodes, "wire_bytes")
-    columns = {op: _cells(_full(data.of(op)), _median, wire) for op in TIME_OPS}
-    best = {op: _best(_full(data.of(op)), _median) for op in TIME_OPS}
+    columns = {op: _cells(_full(data.of(op)), _time, wire) for op in TIME_OPS}
+    best = {op: _best(_full(data.of(op)), _time) for op in TIME_OPS}
     for name, metric in SIZES.items():
         size_of = _size_of(_sizes(encodes, metric))
         columns[name] = _cells(_full(encodes), size_of, None)

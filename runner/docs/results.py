@@ -1,4 +1,5 @@
-"""The snapshot's cases as the pages see them: each with its median and 95% CI, grouped
+"""The snapshot's cases as the pages see them: each with its time (its fastest round) and
+its median with the 95% CI, grouped
 the ways the pages group them, and the memcpy floor beside each."""
 
 import math
@@ -67,8 +68,9 @@ class Result:
     lazy: str = ""  # why the op is lazy; "" for a full op (lazy_reason)
 
     @property
-    def median(self) -> float:
-        return self.summary.median
+    def time(self) -> float:
+        """The figure the case is shown and ranked by: its fastest round (stats.Summary)."""
+        return self.summary.fastest
 
     @property
     def label(self) -> str:
@@ -92,7 +94,7 @@ class Result:
 
     def metric(self, name: str) -> float | None:
         if name == "time":
-            return None if math.isnan(self.median) else self.median
+            return None if math.isnan(self.time) else self.time
         return self.case.metrics.get(name)
 
 
@@ -150,7 +152,7 @@ def ratio_of(slow: Sequence["Result"], fast: Sequence["Result"]) -> RatioCI:
     paired = paired_ratio(per_round(slow), per_round(fast))
     if paired is not None:
         return paired
-    medians = [sum(r.median for r in side) for side in (slow, fast)]
+    medians = [sum(r.summary.median for r in side) for side in (slow, fast)]
     low = [sum(r.summary.ci_low for r in side) for side in (slow, fast)]
     high = [sum(r.summary.ci_high for r in side) for side in (slow, fast)]
     n = min((r.summary.n for r in (*slow, *fast)), default=0)
@@ -185,11 +187,11 @@ class Results:
 
     @cached_property
     def floor(self) -> dict[tuple[str, int], float]:
-        """(dataset, size) -> memcpy median, ns."""
+        """(dataset, size) -> memcpy's time, ns."""
         return {
-            (r.case.dataset, r.case.size): r.median
+            (r.case.dataset, r.case.size): r.time
             for r in self.all
-            if r.case.lib == MEMCPY_LIB and r.case.op == MEMCPY_OP and r.median > 0
+            if r.case.lib == MEMCPY_LIB and r.case.op == MEMCPY_OP and r.time > 0
         }
 
     @cached_property
@@ -206,7 +208,7 @@ class Results:
 
     def memcpy_multiple(self, result: Result) -> float | None:
         floor = self.floor.get((result.case.dataset, result.case.size))
-        return result.median / floor if floor and not math.isnan(result.median) else None
+        return result.time / floor if floor and not math.isnan(result.time) else None
 
     def where(self, keep: Callable[[Case], bool]) -> list[Result]:
         return [r for r in self.all if keep(r.case)]
@@ -231,7 +233,7 @@ def group(
 
 def by_speed(results: Iterable[Result]) -> list[Result]:
     """Fastest first; ties by label so the order never depends on the input's."""
-    return sorted(results, key=lambda r: (math.inf if math.isnan(r.median) else r.median, r.full_label))
+    return sorted(results, key=lambda r: (math.inf if math.isnan(r.time) else r.time, r.full_label))
 
 
 # Formatting: fixed precision, so the same data always gives the same text. -------

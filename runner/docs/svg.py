@@ -3,10 +3,11 @@ drawn at its stated pixel size, and cheap (a chart is a string, not a matplotlib
 the whole site's charts take about a second).
 
 Every chart is one comparison in one unit: a bar chart is one (dataset, op, size), each
-group fastest first, whiskers for the 95% CIs, a linear axis unless the values span more
-than LOG_SPREAD; a line chart has at most MAX_SERIES lines. Every chart carries its
-provenance (run, profile, machine, commit) in its <title> and in two footer lines, so a chart
-shared on its own still says where it came from. The same input always gives the same bytes.
+group fastest first (bars: each case's fastest round, whiskers: its median's 95% CI), a
+linear axis unless the values span more than LOG_SPREAD; a line chart has at most
+MAX_SERIES lines. Every chart carries its provenance (run, profile, machine, commit) in its
+<title> and in two footer lines, so a chart shared on its own still says where it came from.
+The same input always gives the same bytes.
 """
 
 import math
@@ -34,11 +35,11 @@ FLOOR = "#777777"
 @dataclass(frozen=True)
 class Bar:
     label: str
-    median_ns: float
-    ci_low_ns: float  # NaN without an interval
+    value_ns: float  # the case's time: its fastest round
+    ci_low_ns: float  # the median's 95% CI; NaN without an interval
     ci_high_ns: float
     colour: str
-    note: str  # printed after the bar's median (in the chart's unit): its CI, its multiple of the fastest
+    note: str  # printed after the bar's value (in the chart's unit): its CI, its multiple of the fastest
 
 
 @dataclass(frozen=True)
@@ -52,7 +53,7 @@ class Series:
     label: str
     colour: str
     dashed: bool
-    points: tuple[tuple[int, float], ...]  # (size, median ns)
+    points: tuple[tuple[int, float], ...]  # (size, the case's time in ns)
 
 
 def _width(text: str, size: int = FONT) -> float:
@@ -176,13 +177,13 @@ def _tick_text(x: float, y: float, value: float, anchor: str) -> str:
 
 
 def _values(bars: Sequence[Bar]) -> list[float]:
-    return [v for b in bars for v in (b.median_ns, b.ci_low_ns, b.ci_high_ns) if not math.isnan(v)]
+    return [v for b in bars for v in (b.value_ns, b.ci_low_ns, b.ci_high_ns) if not math.isnan(v)]
 
 
 def _value(bar: Bar, scale: float, unit: str) -> str:
-    """The bar's median in the chart's one unit (a lazy group's 3 µs reads 0.003 ms on an
+    """The bar's value in the chart's one unit (a lazy group's 3 µs reads 0.003 ms on an
     ms axis), then its note."""
-    return f"{significant(bar.median_ns / scale)} {unit}{bar.note}"
+    return f"{significant(bar.value_ns / scale)} {unit}{bar.note}"
 
 
 def _group(
@@ -212,12 +213,12 @@ def _group(
         middle = y + ROW / 2
         body.append(_text(label_width, middle + 4, _fit(bar.label, label_width), FONT, TEXT, "end"))
         start = axis.at(axis.low)
-        length = axis.at(bar.median_ns / scale) - start
+        length = axis.at(bar.value_ns / scale) - start
         body.append(
             f'<rect x="{_num(start)}" y="{_num(y + 3)}" width="{_num(length)}" height="{ROW - 6}" '
             f'fill="{bar.colour}"/>'
         )
-        right = axis.at(bar.median_ns / scale)
+        right = axis.at(bar.value_ns / scale)
         if not math.isnan(bar.ci_low_ns):
             low, high = axis.at(bar.ci_low_ns / scale), axis.at(bar.ci_high_ns / scale)
             body += [
@@ -239,12 +240,12 @@ def _group(
             _text(x, rows_top - 4, "memcpy", SMALL, FLOOR),
         ]
     scale_name = ", log scale" if axis.log else ""
-    whiskers = "; whiskers: 95% CI" if any(not math.isnan(b.ci_low_ns) for b in group.bars) else ""
+    whiskers = "; whiskers: median's 95% CI" if any(not math.isnan(b.ci_low_ns) for b in group.bars) else ""
     body.append(_text(axis.x0, y + 28, f"{measure} ({unit}{scale_name}){whiskers}", SMALL, MUTED))
     return body, y + 36
 
 
-MEDIAN = "median time per operation"
+FASTEST = "time/op, fastest round"
 
 
 def bar_chart(
@@ -252,12 +253,12 @@ def bar_chart(
     groups: Sequence[Group],
     floor_ns: float | None,
     provenance: Provenance,
-    measure: str = MEDIAN,
+    measure: str = FASTEST,
 ) -> str:
     """Horizontal bars, one group under another (each on its own axis, all in one unit),
     each axis titled by what the bars measure."""
     bars = [b for g in groups for b in g.bars]
-    scale, unit = time_unit(max((b.median_ns for b in bars), default=1.0))
+    scale, unit = time_unit(max((b.value_ns for b in bars), default=1.0))
     label_width = min(max((_width(b.label) for b in bars), default=0) + 4, LABEL_SHARE * WIDTH)
     body = [_text(4, 16, title, FONT + 1, TEXT, weight="bold")]
     y = 26.0
@@ -323,7 +324,7 @@ def line_chart(title: str, series: Sequence[Series], provenance: Provenance) -> 
         _text(
             x_axis.x0,
             bottom + 30,
-            f"records per payload (log) against median time ({unit}, log)",
+            f"records per payload (log) against time, fastest round ({unit}, log)",
             SMALL,
             MUTED,
         )

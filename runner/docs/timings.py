@@ -23,6 +23,7 @@ from runner.docs.results import (
     fmt_bytes,
     fmt_ratio,
     fmt_spread,
+    fmt_time,
     group,
     spread,
 )
@@ -91,9 +92,10 @@ def _flags(result: Result) -> str:
 def _table(results: Results, title: str, found: Sequence[Result], label: Label, first: str) -> Table:
     """Fastest first, with the multiple of the fastest; columns without any value dropped."""
     ranked = by_speed(found)
-    fastest = ranked[0].median if ranked else math.nan
+    fastest = ranked[0].time if ranked else math.nan
     columns = [
         first,
+        "time",
         "median ± 95% CI",
         f"{TIMES} fastest",
         f"{TIMES} memcpy",
@@ -105,8 +107,9 @@ def _table(results: Results, title: str, found: Sequence[Result], label: Label, 
     rows = [
         [
             label(r),
+            fmt_time(r.time),
             fmt_spread(r.summary),
-            fmt_ratio(r.median / fastest),
+            fmt_ratio(r.time / fastest),
             fmt_ratio(results.memcpy_multiple(r)),
             fmt_bytes(r.case.metrics.get("wire_bytes")),
             fmt_bytes(r.case.metrics.get("alloc_bytes_per_op")),
@@ -115,7 +118,7 @@ def _table(results: Results, title: str, found: Sequence[Result], label: Label, 
         ]
         for r in ranked
     ]
-    kept = [i for i in range(len(columns)) if i < 3 or any(row[i] != DASH for row in rows)]
+    kept = [i for i in range(len(columns)) if i < 4 or any(row[i] != DASH for row in rows)]
     notes = [
         f"{label(r)}: {FLAG_NAMES.get(flag, flag)}: {detail}"
         for r in ranked
@@ -126,23 +129,17 @@ def _table(results: Results, title: str, found: Sequence[Result], label: Label, 
     return Table(title, [columns[i] for i in kept], [[row[i] for i in kept] for row in rows], notes)
 
 
-def _share(result: Result) -> str:
-    """The CI beside a bar: ± its share (no text without a CI: the bar has no whisker)."""
-    share = spread(result.summary)
-    return "" if share is None else f" ±{max(share, 0.01):.0%}"
-
-
 def _bars(found: Sequence[Result], label: Label, colour: Colour) -> tuple[svg.Bar, ...]:
-    ranked = [r for r in by_speed(found) if not math.isnan(r.median)]
-    fastest = ranked[0].median if ranked else math.nan
+    ranked = [r for r in by_speed(found) if not math.isnan(r.time)]
+    fastest = ranked[0].time if ranked else math.nan
     return tuple(
         svg.Bar(
             label(r),
-            r.median,
+            r.time,
             r.summary.ci_low,
             r.summary.ci_high,
             colour(r),
-            f"{_share(r)}  {fmt_ratio(r.median / fastest)}",
+            f"  {fmt_ratio(r.time / fastest)}",
         )
         for r in ranked
     )
@@ -188,9 +185,9 @@ def _series(found: Sequence[Result], label: Label, colour: Colour) -> tuple[list
     for r in best.values():
         points = tuple(
             sorted(
-                (x.case.size, x.median)
+                (x.case.size, x.time)
                 for x in found
-                if _identity(x) == _identity(r) and not math.isnan(x.median)
+                if _identity(x) == _identity(r) and not math.isnan(x.time)
             )
         )
         if len(points) >= 2 and len(lines) < svg.MAX_SERIES:

@@ -55,8 +55,18 @@ def test_shares_of_agreeing_medians_count_only_cases_of_at_least_one_microsecond
 def test_a_language_with_no_timed_case_has_no_share() -> None:
     found = repeatability("dotnet", {}, {}, [])
     assert found.cases == 0 and math.isnan(found.within_5pct) and math.isnan(found.changed)
-    row = ["dotnet", "0", "0", "-", "-", "-", "-", "-", "0", "-"]
+    row = ["dotnet", "0", "0", "-", "-", "-", "-", "-", "-", "0", "-"]
     assert render([found], "A", "B").splitlines()[2].split() == row
+
+
+def test_the_times_shared_are_the_fastest_rounds_and_the_medians_are_kept_apart() -> None:
+    # Other tenants slowed half of B's rounds by 20%: the medians moved, the fastest rounds did not.
+    cases = [_case("encode", size) for size in (2, 20, 200, 2000)]
+    first = {c: [5000.0] * 10 for c in cases}
+    second = {c: [5000.0] * 5 + [6000.0] * 5 for c in cases}
+    found = repeatability("cpp", first, second, [])
+    assert found.within_5pct == found.within_10pct == 1.0
+    assert found.median_within_5pct == 0.0 and found.moved_95 == pytest.approx(0.1)
 
 
 def test_the_host_drift_is_divided_out_of_the_second_share() -> None:
@@ -113,7 +123,7 @@ def test_one_pass_over_stand_in_suites_makes_two_runs_and_writes_the_figures(
         assert all(store.resolve_run(r).status == "complete" for r in (run_a, run_b))
     # The report sits beside the published snapshot, where the methodology page reads it.
     figures = report_rows(results / "published")
-    assert ("cpp: medians within ±5% / ±10%", "100.0% / 100.0%") in figures
+    assert ("cpp: times within ±5% / ±10%", "100.0% / 100.0%") in figures
     assert any(key == "runs" and run_a in value for key, value in figures)
     listed = (results / "raw" / run_a / "cpp-cases.txt").read_text().split()
     assert len(listed) == 8
