@@ -47,7 +47,7 @@ def noise_sentence(langs: Sequence[str], noise: Mapping[str, float], source: str
     parts = []
     if measured:
         figures = ", ".join(f"{LANG_NAMES[lang]} {noise_of(lang, noise):.1%}" for lang in measured)
-        parts.append(f"{figures}: what 95% of cases moved between the {source}")
+        parts.append(f"{figures}: how far 95% of cases' times moved between the {source}")
     if defaulted:
         why = (
             f"as {'those runs' if measured else 'the ' + source} moved them less or did not measure them"

@@ -534,7 +534,7 @@ def all_pages(
         sorted({(r.case.lang, r.case.lib, r.case.variant) for r in results.measured() if r.timed})
     )
     return [
-        landing_page(results, noise.moved_95 if noise else {}, noise.describe() if noise else ""),
+        landing_page(results, noise.ties if noise else {}, noise.describe() if noise else ""),
         *language_pages(results, lib_colours),
         *format_pages(results),
         interop.page(results.snapshot),

@@ -38,7 +38,8 @@ def rows(report: dict[str, Any]) -> list[tuple[str, str]]:
                 f"{lang}: drift of the times B / A; within ±5% after it",
                 f"{ratio(f['drift'])}; {percent(f['within_5pct_of_drift'])}",
             ),
-            (f"{lang}: 95% of cases moved less than", percent(f.get("moved_95"))),
+            (f"{lang}: 95% of cases' medians moved less than", percent(f.get("moved_95"))),
+            (f"{lang}: 95% of cases' times moved less than", percent(f.get("time_moved_95"))),
             (f"{lang}: A/A compare changed", f"{percent(f['changed'])} of {f['judged']} judged"),
         ]
     return [*found, ("targets", TARGETS)]

@@ -55,7 +55,7 @@ def test_shares_of_agreeing_medians_count_only_cases_of_at_least_one_microsecond
 def test_a_language_with_no_timed_case_has_no_share() -> None:
     found = repeatability("dotnet", {}, {}, [])
     assert found.cases == 0 and math.isnan(found.within_5pct) and math.isnan(found.changed)
-    row = ["dotnet", "0", "0", "-", "-", "-", "-", "-", "-", "0", "-"]
+    row = ["dotnet", "0", "0", "-", "-", "-", "-", "-", "-", "-", "0", "-"]
     assert render([found], "A", "B").splitlines()[2].split() == row
 
 
@@ -67,6 +67,7 @@ def test_the_times_shared_are_the_fastest_rounds_and_the_medians_are_kept_apart(
     found = repeatability("cpp", first, second, [])
     assert found.within_5pct == found.within_10pct == 1.0
     assert found.median_within_5pct == 0.0 and found.moved_95 == pytest.approx(0.1)
+    assert found.time_moved_95 == 0.0
 
 
 def test_the_host_drift_is_divided_out_of_the_second_share() -> None:
@@ -83,6 +84,7 @@ def test_the_host_drift_is_divided_out_of_the_second_share() -> None:
     assert found.within_5pct == pytest.approx(27 / 30)  # -4% is within, +5.6% is not
     assert found.within_5pct_of_drift == pytest.approx(27 / 30)
     assert found.moved_95 == pytest.approx(0.1)  # the 29th of 30: the three +10% cases, drift out
+    assert found.time_moved_95 == pytest.approx(0.1)  # one sample value a case: times are medians
     second = {c: [4600.0 * (1.1 if n < 3 else 1.0)] * 10 for n, c in enumerate(cases)}
     found = repeatability("cpp", first, second, [], drifts(first, second).get("cpp"))
     assert found.within_5pct == pytest.approx(3 / 30)  # -8% out; +1.2% in

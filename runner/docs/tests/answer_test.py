@@ -177,7 +177,7 @@ def test_the_noise_sentence_names_the_languages_on_the_default() -> None:
     runs = "repeatability runs A and B"
     measured = {"python": 0.277, "cpp": 0.049}
     assert noise_sentence(["python", "cpp", "mono"], measured, runs) == (
-        "Python 27.7%: what 95% of cases moved between the repeatability runs A and B;"
+        "Python 27.7%: how far 95% of cases' times moved between the repeatability runs A and B;"
         " C++, C# on Mono 6.8: 5.0%, the default minimum effect, as those runs moved them less"
         " or did not measure them"
     )
