@@ -514,3 +514,19 @@ def test_a_language_the_run_left_out_gets_no_pages_and_no_column() -> None:
     assert not any(name.startswith(("dotnet/", "cpp/", "mono/")) for name in files)
     landing = files["index.md"].decode()
     assert "| Python |" in landing and "| C# (.NET) |" not in landing
+
+
+def test_the_dotnet_gc_row_counts_the_iterations_that_held_no_collection() -> None:
+    data = synthetic()
+    # One gen0 collection per operation: every iteration collects; none: no iteration does.
+    cases = tuple(
+        dataclasses.replace(c, metrics=c.metrics | {"gc_gen0_per_op": 0.0 if c.size == 1 else 1.0})
+        if c.lang == "dotnet"
+        else c
+        for c in data.cases
+    )
+    text = generate.render(dataclasses.replace(data, cases=cases))["methodology.md"].decode()
+    timed = [c for c in cases if c.lang == "dotnet" and c.samples_ns]
+    quiet = sum(1 for c in timed if c.size == 1)
+    assert 0 < quiet < len(timed)
+    assert f"in this run {quiet:,} of {len(timed):,} cases averaged under half a gen0 collection" in text
