@@ -101,6 +101,11 @@ def _share(count: int, total: int) -> float:
     return count / total if total else float("nan")
 
 
+def _agreeing(pairs: Sequence[tuple[float, float]], tolerance: float, scale: float = 1.0) -> int:
+    """How many (A, B) pairs agree within tolerance of A once B is divided by scale."""
+    return sum(1 for a, b in pairs if abs(b / scale - a) <= tolerance * a)
+
+
 def _quantile(ordered: Sequence[float]) -> float:
     """The change MOVED_SHARE of the cases stayed within."""
     return ordered[math.ceil(MOVED_SHARE * len(ordered)) - 1] if ordered else math.nan
@@ -121,12 +126,12 @@ def repeatability(
     kept = [s for s in summaries.values() if s[0].median >= min_ns]
     times = [(a.fastest, b.fastest) for a, b in kept]
     medians = [(a.median, b.median) for a, b in kept]
-    within = [sum(1 for a, b in times if abs(b - a) <= t * a) for t in TOLERANCES]
+    within = [_agreeing(times, t) for t in TOLERANCES]
     # The times' own drift: the host's (compare's, on medians) would move the fastest rounds
     # by what other tenants added to the middle of the rounds.
     host = statistics.median(b / a for a, b in times) if drift and times else math.nan
-    relative = sum(1 for a, b in times if abs(b / host - a) <= TOLERANCES[0] * a)
-    median_within = sum(1 for a, b in medians if abs(b - a) <= TOLERANCES[0] * a)
+    relative = _agreeing(times, TOLERANCES[0], host)
+    median_within = _agreeing(medians, TOLERANCES[0])
     moved = sorted(abs(b / (drift.ratio if drift else 1.0) / a - 1) for a, b in medians)
     time_moved = sorted(abs(b / (host if drift else 1.0) / a - 1) for a, b in times)
     judged = [

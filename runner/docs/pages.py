@@ -431,6 +431,7 @@ def methodology_page(results: Results, repeatability: Sequence[tuple[str, str]])
         for c in snapshot.calibrations
     ]
     known = catalog.load()
+    quiet = _quiet_iterations(results)
     return Page(
         "methodology.md",
         "methodology.md.j2",
@@ -439,10 +440,7 @@ def methodology_page(results: Results, repeatability: Sequence[tuple[str, str]])
             "access": [(d.name, d.access) for d in known.datasets if d.access],
             "profiles": [(p.name, p.text, p.published) for p in known.profiles],
             "settings": settings,
-            "gc": [
-                (LANG_NAMES[lang], text.format(quiet=_quiet_iterations(results)))
-                for lang, text in GC_CONDITIONS.items()
-            ],
+            "gc": [(LANG_NAMES[lang], text.format(quiet=quiet)) for lang, text in GC_CONDITIONS.items()],
             "calibrations": calibrations,
             "repeatability": list(repeatability),
             "flags": _flag_counts(results),
@@ -451,7 +449,8 @@ def methodology_page(results: Results, repeatability: Sequence[tuple[str, str]])
     )
 
 
-# The .NET standard profile's measured iteration: at least this long.
+# The .NET standard profile's measured iteration: at least this long (the bench's
+# Harness.StandardIterationTime; its settings do not record it).
 DOTNET_ITERATION_NS = 50e6
 
 

@@ -39,7 +39,7 @@ class Bar:
     ci_low_ns: float  # the median's 95% CI; NaN without an interval
     ci_high_ns: float
     colour: str
-    note: str  # printed after the bar's value (in the chart's unit): its CI, its multiple of the fastest
+    note: str  # printed after the bar's value (in the chart's unit): its multiple of the fastest
 
 
 @dataclass(frozen=True)

@@ -44,6 +44,7 @@ def test_results_as_csv_jsonl_and_parquet_agree(store_path: Path, tmp_path: Path
     )
     measured = _measured(store_path)
     medians = {key: statistics.median(values) for key, values in measured.items()}
+    fastest = {key: min(values) for key, values in measured.items() if values}
     for row_csv, row_json, row_parquet in zip(from_csv, from_jsonl, from_parquet, strict=True):
         key = CaseIdentity(
             *(row_json[k] for k in ("lang", "lib", "format", "op", "dataset", "size", "variant"))
@@ -53,6 +54,7 @@ def test_results_as_csv_jsonl_and_parquet_agree(store_path: Path, tmp_path: Path
             assert row_parquet[f"{key.op}_bytes"] == row_json[f"{key.op}_bytes"] > 0
             continue
         assert row_json["median_ns"] == pytest.approx(medians[key])
+        assert row_json["fastest_ns"] == float(row_csv["fastest_ns"]) == pytest.approx(fastest[key])
         assert float(row_csv["median_ns"]) == pytest.approx(medians[key])
         assert row_parquet["median_ns"] == pytest.approx(medians[key])
         assert row_parquet["n"] == row_json["n"] == int(row_csv["n"]) == len(measured[key])
