@@ -407,7 +407,8 @@ GC_CONDITIONS = {
     "their times hold little of the cost of collecting their own garbage, which BenchmarkDotNet's "
     "default job (iterations of about 500 ms) spreads over every sample. That favours a library that "
     "allocates much over one that allocates little: timed with a 16 MB gen0 budget (3 or 4 "
-    "collections an iteration), user at 1,000 records decoded by MemoryPack took 1.2-1.5x as long",
+    "collections an iteration), user at 1,000 records decoded by MemoryPack took 1.3-1.6x as long "
+    "(three interleaved pairs of runs)",
     "cpp": "no garbage collector: memory is freed when each operation's objects go out of scope",
     "mono": "Mono's SGen GC runs as in an application; a full collection after each round, none "
     "inside a timed loop's control (the suite counts no allocations)",
