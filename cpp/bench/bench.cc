@@ -44,7 +44,7 @@ constexpr char kCompiler[] = "clang " __clang_version__;
 constexpr char kCompiler[] = "gcc " __VERSION__;
 #endif
 
-// Times p.op once per iteration, p.repeat runs per sample (whatever
+// Times p.op once per iteration, one run per sample (whatever
 // --benchmark_repetitions says: the rounds are the suite's). Wire size and the
 // untimed allocation count and peak heap of one operation go in as counters.
 void Register(const PlannedCase& p) {
@@ -58,7 +58,7 @@ void Register(const PlannedCase& p) {
     state.counters["alloc_bytes_per_op"] = static_cast<double>(p.allocs->bytes);
     state.counters["peak_heap_bytes"] = static_cast<double>(p.allocs->peak_bytes);
   });
-  registered->Repetitions(p.repeat);
+  registered->Repetitions(1);
 }
 
 // The console table, plus one `progress: <done>/<total> <case id>` line on
@@ -70,7 +70,7 @@ class ProgressReporter final : public benchmark::ConsoleReporter {
 
   void ReportRuns(const std::vector<Run>& runs) override {
     benchmark::ConsoleReporter::ReportRuns(runs);
-    // One call per case and round: its repetitions (one round's loops), or its aggregates.
+    // One call per case and round: its run, or its aggregates.
     const auto loop = std::find_if(runs.begin(), runs.end(),
                                    [](const Run& run) { return run.run_type == Run::RT_Iteration; });
     if (loop != runs.end()) {
@@ -146,8 +146,7 @@ nlohmann::json ReadRoundJson(const std::filesystem::path& path) {
 
 // Runs the rounds (all, or `only` one): in round r every case once, in
 // RoundOrder(seed, r). Each round is one Google Benchmark pass writing its JSON
-// to `round_json`; its iteration rows (the profile's repeat runs of each case)
-// are kept with repetition_index = r, its aggregate rows dropped. Returns
+// to `round_json`; its iteration rows (one run of each case) are kept with repetition_index = r, its aggregate rows dropped. Returns
 // {context, benchmarks}.
 nlohmann::json RunRounds(const std::vector<const PlannedCase*>& measured, int rounds,
                          std::optional<int> only, std::uint64_t seed,
@@ -251,7 +250,6 @@ int Worker(const Options& options, const std::string& argv0) {
                                             kDecodeOnly + ": run --profile full",
                       .libraries = LibrariesOf(ids),
                       .verified = verified});
-    SetRepeats(plan, profile.repeat, profile.repeat_below);
     if (options.cases) KeepListed(plan, ids);
     // The checking worker's catalog lists the other cases.
     if (verified) KeepListed(plan, *verified);

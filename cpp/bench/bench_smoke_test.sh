@@ -112,12 +112,9 @@ if [[ $(grep -c '"run_type": "iteration"' "$cases_out/cpp.json") != 4 ]] ||
 fi
 grep -q 'dataset=mail/size=1/op=encode/format=capnp/lib=capnp' "$cases_out/cpp.json"
 
-# The standard profile: a round is three runs of each short case, reported
-# under the case's own id in the JSON and the progress lines (Google
-# Benchmark's "/repeats:N" suffix, shown in its console table, dropped). A
-# comparison with a call of 2 ms or more gets one run in every library: protobuf's
-# round trip of 1,000 users lies near that line, so only the smaller sizes must
-# get three, and every comparison one count.
+# The standard profile: a round is one run of each case, reported under the
+# case's own id in the JSON and the progress lines (Google Benchmark's
+# "/repeats:N" suffix, shown in its console table, dropped).
 std_out="$TEST_TMPDIR/standard"
 if ! "$bench" --out "$std_out" --profile standard --dataset user --library protobuf \
     --rounds 1 2>std_stderr.txt; then
@@ -131,15 +128,9 @@ cases = json.load(open(f"{out}/cpp-cases.json"))["cases"]
 rows = json.load(open(f"{out}/cpp.json"))["benchmarks"]
 runs = collections.Counter(r["run_name"] for r in rows if r["run_type"] == "iteration")
 measured = [c["id"] for c in cases if c["status"] == "measured"]
-short = [i for i in measured if "/size=1000/" not in i]
-wrong = {i: runs[i] for i in short if runs[i] != 3}
-if not short or wrong:
-    sys.exit(f"want three runs of each of the {len(short)} cases under 1,000 records: {wrong}")
-counts = collections.defaultdict(set)
-for i in measured:
-    counts["/".join(i.split("/")[:3])].add(runs[i])
-if any(len(n) != 1 or not n <= {1, 3} for n in counts.values()):
-    sys.exit(f"a comparison's libraries got different run counts: {dict(counts)}")
+wrong = {i: runs[i] for i in measured if runs[i] != 1}
+if not measured or wrong:
+    sys.exit(f"want one run of each of the {len(measured)} measured cases: {wrong}")
 EOF
 if grep -q 'repeats:' "$std_out/cpp.json" || grep '^progress: ' std_stderr.txt | grep -q 'repeats:'; then
   echo "a case name kept Google Benchmark's repeats suffix" >&2

@@ -93,8 +93,8 @@ Options ParseArgs(const std::vector<std::string>& args) {
 }
 
 Profile ProfileOf(const Options& options) {
-  Profile profile = options.profile == "full"       ? Profile{20, std::nullopt, 1, 0, true}
-                    : options.profile == "standard" ? Profile{10, 0.004, 3, 0.002}
+  Profile profile = options.profile == "full"       ? Profile{20, std::nullopt, true}
+                    : options.profile == "standard" ? Profile{10, 0.004}
                                                     : Profile{3, 0.01};
   if (options.rounds) profile.rounds = *options.rounds;
   return profile;

@@ -28,16 +28,13 @@ inline constexpr char kUsage[] =
 // its encode and round trip take seconds per call in the slowest libraries.
 inline constexpr char kDecodeOnly[] = "packages";
 
-// How much a profile measures: `rounds` samples per case, each `repeat` back-to-back
-// Google Benchmark runs (repetitions) of at least `min_time` seconds (nullopt: its
-// default, 0.5); the runner keeps each round's fastest run as its sample. A
-// comparison with a call of `repeat_below` seconds or more gets one run per sample:
-// a round's runs of such calls agree within a few percent, the rounds spread more.
+// How much a profile measures: `rounds` samples per case, each one Google Benchmark
+// run of at least `min_time` seconds (nullopt: its default, 0.5). One run a round:
+// the runner shows a case by its fastest round, and the rounds lie minutes apart,
+// so more runs back to back within a round bought no agreement between runs.
 struct Profile {
   int rounds;
   std::optional<double> min_time;
-  int repeat = 1;
-  double repeat_below = 0;
   bool every_document_op = false;  // false: only decode of kDecodeOnly
 };
 
@@ -82,8 +79,7 @@ class UsageError : public std::runtime_error {
 Options ParseArgs(const std::vector<std::string>& args);
 
 // quick: 3 rounds of 0.01 s runs (a smoke run, never published);
-// standard: 10 rounds, each the fastest of 3 runs of 0.004 s, one run in a
-// comparison with a call of 2 ms or more (the published one); full: 20 rounds
+// standard: 10 rounds of one 0.004 s run each (the published one); full: 20 rounds
 // at Google Benchmark's default 0.5 s, every op of every document. --rounds
 // overrides the count.
 Profile ProfileOf(const Options& options);

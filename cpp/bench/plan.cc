@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cstring>
-#include <ctime>
 #include <fstream>
 #include <gnu/libc-version.h>
 #include <memory>
@@ -49,24 +48,13 @@ bool Wanted(const Filter& filter, const std::string& lib) {
   return Selected(filter.library, lib) && (filter.libraries.empty() || filter.libraries.contains(lib));
 }
 
-double CpuSeconds() {
-  timespec t{};
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-  return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) * 1e-9;
-}
-
-// Allocations and peak heap of one operation (when `count`), and its CPU time: the
-// faster of the cold call and the counted one (both are upper bounds of a timed call).
+// Allocations and peak heap of one operation (when `count`), after a first call:
+// first-use caches and lazy statics are not the op's cost.
 void Probe(PlannedCase& p, bool count) {
-  double start = CpuSeconds();
-  p.op();  // warm: first-use caches and lazy statics are not the op's cost
-  const double cold = CpuSeconds() - start;
-  p.probe_seconds = cold;
+  p.op();
   if (!count) return;
   const AllocScope scope;
-  start = CpuSeconds();
   p.op();
-  p.probe_seconds = std::min(cold, CpuSeconds() - start);
   p.allocs = scope.count();
 }
 
@@ -390,15 +378,6 @@ void WritePayloads(const Plan& plan, const std::filesystem::path& dir) {
     out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
     if (!out) throw std::runtime_error("cannot write " + path.string());
   }
-}
-
-void SetRepeats(Plan& plan, int repeat, double below) {
-  const auto comparison = [](const Case& c) { return std::tuple(c.dataset, c.size, c.op); };
-  std::set<std::tuple<std::string, std::size_t, std::string>> slow;
-  for (const PlannedCase& p : plan.cases) {
-    if (p.status == "measured" && p.probe_seconds >= below) slow.insert(comparison(p.c));
-  }
-  for (PlannedCase& p : plan.cases) p.repeat = slow.contains(comparison(p.c)) ? 1 : repeat;
 }
 
 void KeepListed(Plan& plan, const std::set<std::string>& ids) {

@@ -26,8 +26,6 @@ struct PlannedCase {
   std::size_t wire_bytes = 0;          // the payload's size in bytes
   // Of one operation, counted untimed (not when Filter::verified).
   std::optional<AllocCount> allocs = std::nullopt;
-  double probe_seconds = 0;  // CPU time of one untimed operation (the faster of two when counted)
-  int repeat = 1;            // Google Benchmark runs per sample (SetRepeats)
   // Measured encode cases: makes the bytes the op writes (untimed; --payloads).
   std::function<std::string()> payload = nullptr;
 };
@@ -75,11 +73,6 @@ Plan PlanSuite(const Filter& filter);
 // Keeps only the cases whose id is listed (--cases FILE: the runner
 // re-measures cases whose samples spread too much).
 void KeepListed(Plan& plan, const std::set<std::string>& ids);
-
-// Runs per sample of each measured case: `repeat`, or one for every case of a
-// comparison (dataset, size, op) in which some call took `below` seconds or more,
-// so keeping a round's fastest run never favours one library over another.
-void SetRepeats(Plan& plan, int repeat, double below);
 
 // Writes each measured encode case's payload to dir/PayloadFileName(case),
 // once, before any timing (the runner stores their compressed sizes).
