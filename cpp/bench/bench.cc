@@ -146,8 +146,8 @@ nlohmann::json ReadRoundJson(const std::filesystem::path& path) {
 
 // Runs the rounds (all, or `only` one): in round r every case once, in
 // RoundOrder(seed, r). Each round is one Google Benchmark pass writing its JSON
-// to `round_json`; its iteration rows (one run of each case) are kept with repetition_index = r, its aggregate rows dropped. Returns
-// {context, benchmarks}.
+// to `round_json`; its iteration rows (one run of each case) are kept with
+// repetition_index = r, its aggregate rows dropped. Returns {context, benchmarks}.
 nlohmann::json RunRounds(const std::vector<const PlannedCase*>& measured, int rounds,
                          std::optional<int> only, std::uint64_t seed,
                          const std::filesystem::path& round_json) {

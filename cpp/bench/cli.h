@@ -31,7 +31,7 @@ inline constexpr char kDecodeOnly[] = "packages";
 // How much a profile measures: `rounds` samples per case, each one Google Benchmark
 // run of at least `min_time` seconds (nullopt: its default, 0.5). One run a round:
 // the runner shows a case by its fastest round, and the rounds lie minutes apart,
-// so more runs back to back within a round bought no agreement between runs.
+// so more runs back to back within a round bought little agreement between runs.
 struct Profile {
   int rounds;
   std::optional<double> min_time;
