@@ -17,6 +17,11 @@ included), and reports per language:
   run-to-run noise `runner compare` (which judges medians) raises its minimum effect to;
   and their times less than `time_moved_95` (the times' drift divided out), the noise
   within which the docs call two libraries tied (they rank by times);
+- how far the host itself moved: each of the language's calibrations (fixed workloads its
+  suite times with its own clock at the start and end of each run: a CPU loop, a 1 MiB
+  copy), its slowest reading over its fastest, minus one, over both runs (`cpu_loop_moved`,
+  `memcpy_moved`). Past 5%, the host moved by more than the target's tolerance, and a low
+  share says more about the host than about the harness;
 - the share of cases an A/A `runner compare` of the two runs (its defaults: drift divided
   out, the minimum effect raised to the noise of the report this one replaces, so the
   figure is out of sample) flags as changed (slower or faster), of those it could judge.
@@ -35,7 +40,7 @@ import statistics
 import sys
 import time
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -84,6 +89,9 @@ class Repeatability:
     time_moved_95: float  # and their times less than this (the times' drift out): the ties' noise
     judged: int  # cases the A/A compare could judge (enough samples)
     changed: float  # share of the judged cases it called slower or faster
+    # The calibrations' slowest / fastest - 1 over both runs (NaN: none): computation, memory.
+    cpu_loop_moved: float = math.nan
+    memcpy_moved: float = math.nan
 
 
 def choose(measured: Iterable[CaseIdentity], per_lang: int, seed: int) -> dict[str, list[CaseIdentity]]:
@@ -156,6 +164,12 @@ def repeatability(
     )
 
 
+def host_moved(lang: str, workload: str, *calibrations: Mapping[tuple[str, str], Sequence[float]]) -> float:
+    """A calibration's readings over every run given: slowest / fastest - 1 (NaN: none)."""
+    readings = [ns for found in calibrations for ns in found.get((lang, workload), ())]
+    return max(readings) / min(readings) - 1 if readings else math.nan
+
+
 def _json_number(value: object) -> object:
     return None if isinstance(value, float) and math.isnan(value) else value
 
@@ -165,16 +179,18 @@ def render(figures: Sequence[Repeatability], run_a: str, run_b: str) -> str:
         f"repeatability: runs {run_a} and {run_b} (the same cases, back to back)",
         f"{'lang':<8} {'cases':>5} {'>=1us':>6} {'±5%':>7} {'±10%':>7} {'drift':>6} "
         f"{'±5% of drift':>12} {'median ±5%':>10} {'95% moved <':>11} {'times 95% <':>11} "
-        f"{'A/A judged':>10} {'A/A changed':>11}",
+        f"{'A/A judged':>10} {'A/A changed':>11} {'cpu moved':>9} {'copy moved':>10}",
     ]
     lines += [
         f"{f.lang:<8} {f.cases:>5} {f.timed:>6} {percent(f.within_5pct):>7} "
         f"{percent(f.within_10pct):>7} {ratio(f.drift):>6} {percent(f.within_5pct_of_drift):>12} "
         f"{percent(f.median_within_5pct):>10} {percent(f.moved_95):>11} "
-        f"{percent(f.time_moved_95):>11} {f.judged:>10} {percent(f.changed):>11}"
+        f"{percent(f.time_moved_95):>11} {f.judged:>10} {percent(f.changed):>11} "
+        f"{percent(f.cpu_loop_moved):>9} {percent(f.memcpy_moved):>10}"
         for f in figures
     ]
     lines.append("times: each case's fastest round; moved: medians (times 95%: times), drift divided out")
+    lines.append("cpu / copy moved: the host's calibrations, slowest reading over fastest, both runs")
     lines.append("targets: >= 90% of cases >= 1 us within ±5%; A/A compare flags <= 5%")
     return "\n".join(lines)
 
@@ -324,7 +340,15 @@ def _figures(
     shifts = calibration_shifts(store, store.resolve_run(run_a), store.resolve_run(run_b))
     normalized = normalization(shifts, first, second)
     compared = compare_runs(first, second, ALPHA, effect, scale=normalized.scale)
-    return [repeatability(lang, first, second, compared, normalized.drifts.get(lang)) for lang in langs]
+    calibrations = store.calibrations(run_a), store.calibrations(run_b)
+    return [
+        replace(
+            repeatability(lang, first, second, compared, normalized.drifts.get(lang)),
+            cpu_loop_moved=host_moved(lang, "cpu_loop", *calibrations),
+            memcpy_moved=host_moved(lang, "memcpy_1mib", *calibrations),
+        )
+        for lang in langs
+    ]
 
 
 def _out(args: argparse.Namespace, root: Path) -> Path:

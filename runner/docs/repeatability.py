@@ -42,6 +42,13 @@ def rows(report: dict[str, Any]) -> list[tuple[str, str]]:
             (f"{lang}: 95% of cases' times moved less than", percent(f.get("time_moved_95"))),
             (f"{lang}: A/A compare changed", f"{percent(f['changed'])} of {f['judged']} judged"),
         ]
+        if "cpu_loop_moved" in f:  # reports before it lack it
+            found.append(
+                (
+                    f"{lang}: the host's calibrations moved (CPU loop / 1 MiB copy)",
+                    f"{percent(f['cpu_loop_moved'])} / {percent(f['memcpy_moved'])}",
+                )
+            )
     return [*found, ("targets", TARGETS)]
 
 

@@ -6,11 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from runner.benchmarks.repeatability import choose, main, render, repeatability
+from runner.benchmarks.repeatability import choose, host_moved, main, render, repeatability
 from runner.caseid import CaseIdentity, parse_case_id
 from runner.compare import CaseComparison, drifts
 from runner.docs import snapshot
 from runner.docs.repeatability import load as report_rows
+from runner.docs.repeatability import rows as report_page_rows
 from runner.docs.tests.synthetic import snapshot as synthetic
 from runner.machine import this_machine
 from runner.stats import Comparison, Summary, Verdict
@@ -55,7 +56,7 @@ def test_shares_of_agreeing_medians_count_only_cases_of_at_least_one_microsecond
 def test_a_language_with_no_timed_case_has_no_share() -> None:
     found = repeatability("dotnet", {}, {}, [])
     assert found.cases == 0 and math.isnan(found.within_5pct) and math.isnan(found.changed)
-    row = ["dotnet", "0", "0", "-", "-", "-", "-", "-", "-", "-", "0", "-"]
+    row = ["dotnet", "0", "0", "-", "-", "-", "-", "-", "-", "-", "0", "-", "-", "-"]
     assert render([found], "A", "B").splitlines()[2].split() == row
 
 
@@ -173,3 +174,27 @@ def test_by_default_the_cases_come_from_the_published_snapshot(
 
 def parse_id(case: str) -> CaseIdentity:
     return parse_case_id(case, "cpp")
+
+
+def test_the_host_moved_is_a_calibrations_spread_over_both_runs() -> None:
+    first = {("cpp", "cpu_loop"): [1.0e6, 1.2e6], ("cpp", "memcpy_1mib"): [9.0e4, 1.0e4]}
+    second = {("cpp", "cpu_loop"): [1.1e6, 1.5e6]}
+    assert host_moved("cpp", "cpu_loop", first, second) == pytest.approx(0.5)
+    assert host_moved("cpp", "memcpy_1mib", first, second) == pytest.approx(8.0)
+    assert math.isnan(host_moved("python", "cpu_loop", first, second))  # no calibrations
+
+
+def test_the_page_shows_the_host_moved_only_where_the_report_has_it() -> None:
+    figures = {
+        "lang": "cpp", "cases": 1, "timed": 1, "within_5pct": 1.0, "within_10pct": 1.0,
+        "drift": 1.0, "within_5pct_of_drift": 1.0, "changed": 0.0, "judged": 1,
+    }  # fmt: skip
+    report = {
+        "runs": ["A", "B"], "seconds": 60, "drawn_from": "S", "per_lang": 1, "seed": 14,
+        "profile": "standard", "compare": {"alpha": 0.05, "min_effect": 0.05},
+    }  # fmt: skip
+    label = "cpp: the host's calibrations moved (CPU loop / 1 MiB copy)"
+    assert label not in dict(report_page_rows(report | {"languages": [figures]}))
+    moved = {"cpu_loop_moved": 0.25, "memcpy_moved": None}
+    shown = dict(report_page_rows(report | {"languages": [figures | moved]}))
+    assert shown[label] == "25.0% / -"
