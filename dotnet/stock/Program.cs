@@ -5,22 +5,24 @@ using System.Text.Json.Nodes;
 namespace Serbench.Stock;
 
 /// <summary>Does the standard profile time what BenchmarkDotNet's default job times? Ten cases of
-/// the suite, each timed by the bench's standard profile (ten rounds, each one measured iteration
-/// after the case's warm-up to the JIT's steady state; the runner's statistic: the median over the
-/// rounds) and by a stock BenchmarkDotNet run of the same call (the bench's `full` profile:
-/// `Job.Default`, one fresh process per case, no environment set, as the libraries' own benchmarks
-/// run it; in process only because the built assembly lives away from its project; its statistic:
-/// the median of its measured iterations). The standard profile times the timing thread's CPU time, the
-/// default job the wall clock: on an idle machine the two agree, the work being single-threaded, so
-/// run this one on an idle machine (the load averages it prints say whether it was). The shared
-/// host's speed drifts over minutes, so the two are interleaved finely: in each block, before each
-/// stock case, one round of the standard profile over all ten cases (a block's ten rounds thus span
-/// the same minutes as its ten stock cases), the stock cases in reverse order every other block.
-/// Such a round is the second of a two-round run (one child process): a run's first round also runs
-/// the allocation count, an extra iteration the other nine rounds of a run do not have.
-/// Per case it takes each block's median of each, then compares the medians of those over the
-/// blocks, and prints them, every block's ratio, the load average around each block and the count
-/// within ±10%.</summary>
+/// the suite, each timed by the bench's standard profile (rounds of one measured iteration after the
+/// case's warm-up to the JIT's steady state; the runner's statistic: the median over the rounds) and
+/// by a stock BenchmarkDotNet run of the same call (the bench's `full` profile: `Job.Default`, one
+/// fresh process per case, no environment set, as the libraries' own benchmarks run it; in process
+/// only because the built assembly lives away from its project; its statistic: the median of its
+/// measured iterations). The standard profile times the timing thread's CPU time, the default job the
+/// wall clock: on an idle machine the two agree, the work being single-threaded, so run this one on
+/// an idle machine (the load averages it prints say whether it was).
+/// The shared host's speed drifts over minutes, so the two are interleaved finely: in each block, one
+/// round of the standard profile over all ten cases, then each stock case followed by one more such
+/// round (eleven rounds; the stock cases in reverse order every other block). Per case it takes each
+/// block's median of each side and judges the medians of those over the blocks (the verdict: within
+/// ±10%). Beside it, the comparison paired in time: a stock case set beside the two rounds on either
+/// side of it, the minute or two that holds it (the block's ratio: the mean of those two rounds'
+/// samples over the stock median; the case's: the median over the blocks), which shows how much of a
+/// difference the host's drift between the two sides' minutes makes.
+/// A round is the second of a two-round run (one child process): a run's first round also runs the
+/// allocation count, an extra iteration the other nine rounds of a run do not have.</summary>
 public static class Program
 {
     private static readonly string[] Cases =
@@ -47,25 +49,39 @@ public static class Program
             return 2;
         }
         var dir = Path.GetFullPath(outArg, Environment.GetEnvironmentVariable("BUILD_WORKING_DIRECTORY") ?? Environment.CurrentDirectory);
-        var ours = Cases.ToDictionary(c => c, _ => new List<double>());
-        var stock = Cases.ToDictionary(c => c, _ => new List<double>());
+        var (ours, stock, paired) = (Empty(), Empty(), Empty());
         for (var block = 0; block < blocks; block++)
         {
             var load = LoadAverage();
-            var (ourRounds, stockSamples) = (new List<(string Id, double Ns)>(), new List<(string Id, double Ns)>());
             var order = block % 2 == 0 ? Cases : Enumerable.Reverse(Cases).ToArray();
-            foreach (var (id, round) in order.Select((id, round) => (id, round)))
+            var rounds = new List<Dictionary<string, double>> { OurRound(dir, block, 0) };
+            foreach (var (id, i) in order.Select((id, i) => (id, i)))
             {
-                var ourRun = RunOurs(Path.Combine(dir, $"ours-{block}", $"run-{round}"), block * Cases.Length + round);
-                ourRounds.AddRange(RoundSamples(Path.Combine(ourRun, "round-1")));
-                stockSamples.AddRange(ResultSamples(RunStock(Path.Combine(dir, $"stock-{block}", Slug(id)), id)));
+                var stockNs = Median(ResultSamples(RunStock(Path.Combine(dir, $"stock-{block}", Slug(id)), id)).Select(s => s.Ns).ToList());
+                stock[id].Add(stockNs);
+                rounds.Add(OurRound(dir, block, i + 1));
+                if (rounds[i].TryGetValue(id, out var before) && rounds[i + 1].TryGetValue(id, out var after))
+                {
+                    paired[id].Add((before + after) / 2 / stockNs);
+                }
             }
-            Collect(ours, ourRounds);
-            Collect(stock, stockSamples);
+            foreach (var id in Cases)
+            {
+                ours[id].Add(Median(rounds.Where(r => r.ContainsKey(id)).Select(r => r[id]).ToList()));
+            }
             Console.WriteLine($"block {block}: load average {load} before, {LoadAverage()} after");
-            Report(ours, stock, block + 1);
+            Report(ours, stock, paired, block + 1);
         }
         return 0;
+    }
+
+    private static Dictionary<string, List<double>> Empty() => Cases.ToDictionary(c => c, _ => new List<double>());
+
+    /// <summary>One round of the standard profile over the ten cases: per case, its sample (ns per op).</summary>
+    private static Dictionary<string, double> OurRound(string dir, int block, int round)
+    {
+        var results = RunOurs(Path.Combine(dir, $"ours-{block}", $"run-{round}"), block * (Cases.Length + 1) + round);
+        return RoundSamples(Path.Combine(results, "round-1")).ToDictionary(s => s.Id, s => s.Ns);
     }
 
     /// <summary>The 1, 5 and 15 minute load averages, as /proc/loadavg gives them.</summary>
@@ -127,33 +143,28 @@ public static class Program
     private static string ReportCaseId(JsonNode benchmark) =>
         CaseId.OfReport((string)benchmark["Parameters"]!, (string)benchmark["MethodTitle"]!);
 
-    /// <summary>Appends, per case, the median of one block's samples.</summary>
-    private static void Collect(Dictionary<string, List<double>> into, IEnumerable<(string Id, double Ns)> samples)
-    {
-        foreach (var group in samples.GroupBy(s => s.Id))
-        {
-            into[group.Key].Add(Median(group.Select(s => s.Ns).ToList()));
-        }
-    }
-
     /// <summary>The comparison over the first <paramref name="blocks"/> blocks (printed after each, so a
     /// run stopped early still reports the blocks it finished).</summary>
-    private static void Report(Dictionary<string, List<double>> ours, Dictionary<string, List<double>> stock, int blocks)
+    private static void Report(Dictionary<string, List<double>> ours, Dictionary<string, List<double>> stock,
+        Dictionary<string, List<double>> paired, int blocks)
     {
-        Console.WriteLine("| case | standard (ns) | stock BenchmarkDotNet (ns) | standard / stock | per block |");
-        Console.WriteLine("|---|--:|--:|--:|---|");
-        var within = 0;
+        Console.WriteLine("| case | standard (ns) | stock BenchmarkDotNet (ns) | standard / stock | paired in time | paired, per block |");
+        Console.WriteLine("|---|--:|--:|--:|--:|---|");
+        var (within, withinPaired) = (0, 0);
         foreach (var id in Cases)
         {
-            var (a, b) = (Median(ours[id]), Median(stock[id]));
-            within += Math.Abs(a / b - 1) <= Tolerance ? 1 : 0;
-            var perBlock = ours[id].Count == blocks && stock[id].Count == blocks
-                ? string.Join(' ', ours[id].Zip(stock[id], (x, y) => (x / y).ToString("F3", CultureInfo.InvariantCulture)))
-                : $"{ours[id].Count} and {stock[id].Count} of {blocks} blocks measured";
-            Console.WriteLine(FormattableString.Invariant($"| {id} | {a:F0} | {b:F0} | {a / b:F3} | {perBlock} |"));
+            var (a, b, ratio) = (Median(ours[id]), Median(stock[id]), Median(paired[id]));
+            within += Within(a / b) ? 1 : 0;
+            withinPaired += Within(ratio) ? 1 : 0;
+            var perBlock = paired[id].Count == blocks
+                ? string.Join(' ', paired[id].Select(r => r.ToString("F3", CultureInfo.InvariantCulture)))
+                : $"{paired[id].Count} of {blocks} blocks measured";
+            Console.WriteLine(FormattableString.Invariant($"| {id} | {a:F0} | {b:F0} | {a / b:F3} | {ratio:F3} | {perBlock} |"));
         }
-        Console.WriteLine($"within ±{Tolerance:P0} after {blocks} block(s): {within} of {Cases.Length}");
+        Console.WriteLine($"within ±{Tolerance:P0} after {blocks} block(s): {within} of {Cases.Length} ({withinPaired} paired in time)");
     }
+
+    private static bool Within(double ratio) => Math.Abs(ratio - 1) <= Tolerance;
 
     private static double Median(List<double> xs)
     {
