@@ -29,6 +29,7 @@ from runner.docs.results import (
     listed,
     op_order,
 )
+from runner.ingest import cases_json
 from runner.records import Unmeasured
 from runner.repeatability import Noise
 from runner.stats import counted
@@ -442,6 +443,7 @@ def methodology_page(results: Results, repeatability: Sequence[tuple[str, str]])
             "profiles": [(p.name, p.text, p.published) for p in known.profiles],
             "settings": settings,
             "gc": [(LANG_NAMES[lang], text.format(quiet=quiet)) for lang, text in GC_CONDITIONS.items()],
+            "steady_state": _steady_state(results),
             "calibrations": calibrations,
             "repeatability": list(repeatability),
             "flags": _flag_counts(results),
@@ -467,6 +469,24 @@ def _quiet_iterations(results: Results) -> str:
     quiet = sum(1 for collections in counted if collections < 0.5)
     return (
         f"in this run {quiet:,} of {len(counted):,} cases averaged under half a gen0 collection an iteration"
+    )
+
+
+def _steady_state(results: Results) -> str:
+    """How the .NET cases' warm-ups to the JIT's steady state ended over their child processes
+    (the catalog's jit_warmup, stored as metrics); empty for a run that did not record them."""
+    warmups = [
+        (r.case.metrics[cases_json.JIT_QUIET], r.case.metrics[cases_json.JIT_PROCESSES])
+        for r in results.where(lambda c: c.lang == "dotnet" and cases_json.JIT_PROCESSES in c.metrics)
+    ]
+    every = sum(1 for quiet, processes in warmups if quiet == processes)
+    none = sum(1 for quiet, _ in warmups if quiet == 0)
+    return (
+        f"In this run {every:,} of {len(warmups):,} cases ended their warm-up on a quiet iteration"
+        f" in every child process, {len(warmups) - every - none:,} in some of them and {none:,} in"
+        " none (those were timed after the cap)."
+        if warmups
+        else ""
     )
 
 

@@ -4,7 +4,8 @@ Each benchmark's MethodTitle is the canonical case id without dataset and size,
 which are its Parameters. Every measurement is kept, divided by its operation
 count; only Workload/Result ones (overhead removed, outliers removed, the values
 BenchmarkDotNet's own statistics use) are MEASURE samples. Library versions,
-capabilities and wire bytes come from the suite's case catalog (dotnet-cases.json).
+capabilities, wire bytes and the warm-ups to the JIT's steady state (cases_json.JIT_PROCESSES,
+JIT_QUIET) come from the suite's case catalog (dotnet-cases.json).
 
 Rounds: the suite runs one BenchmarkDotNet invocation per round and keeps each
 round's reports in `results/round-<r>/` (r from 0): every measurement of such a
@@ -138,6 +139,8 @@ def _add_benchmark(
     library = catalog.library(identity) if catalog else None
     if catalog and identity.case_id in catalog.wire_bytes:
         metrics["wire_bytes"] = catalog.wire_bytes[identity.case_id]
+    if catalog:
+        metrics |= catalog.warmups.get(identity.case_id, {})
     native.results.append(
         CaseResult(
             identity=identity,

@@ -5,7 +5,9 @@
                     "capabilities": ["codegen", ...],
                     "lazy_ops": {"decode": "<why decode is lazy>", ...}}],
      "cases": [{"id": "<case id>", "status": "measured|refused|not_applicable|failed|not_measured",
-                "reason": "...", "wire_bytes": 280}]}
+                "reason": "...", "wire_bytes": 280,
+                "jit_warmup": {"processes": 2, "quiet_processes": 2, ...} (.NET's standard
+                profile: its warm-ups to the JIT's steady state)}]}
 
 As a native file it contributes the cases that were not measured, with the
 reason, and the ones it says were measured: a measured case the harness's file
@@ -13,6 +15,9 @@ lacks becomes a `failed` case (runner/ingest/load.py), never silently dropped. A
 library's `lazy_ops` (the ops whose result is a view over the bytes, with the reason;
 `{}` when every op is full) classifies each of its cases: the store keeps the reason
 in `cases.lazy_reason` (NULL: full). A catalog without `lazy_ops` classifies nothing.
+A case's `jit_warmup` becomes two metrics of its result, JIT_PROCESSES and JIT_QUIET:
+in how many child processes it was warmed up, and in how many of them its warm-up ended
+on an iteration in which the JIT compiled nothing (the others were timed after the cap).
 A library's `home` (its home page, declared by its adapter) goes to `library_homes`, one
 row per library name, which the docs link its version to.
 Harness parsers whose files lack them read it for library versions,
@@ -35,6 +40,8 @@ from runner.records import IngestError, NativeFile, Outcome, TableRows, Unmeasur
 
 HARNESS = "serbench catalog"
 MEASURED = "measured"
+JIT_PROCESSES = "jit_warmup_processes"
+JIT_QUIET = "jit_warmup_quiet_processes"
 
 
 def file_name(lang: str) -> str:
@@ -53,6 +60,7 @@ class Library:
 class Catalog:
     libraries: dict[tuple[str, str, str], Library]  # (lib, format, variant or "") -> its entry
     wire_bytes: dict[str, float]  # case id -> bytes of its payload
+    warmups: dict[str, dict[str, float]]  # case id -> {JIT_PROCESSES: n, JIT_QUIET: n}
 
     def library(self, identity: CaseIdentity) -> Library | None:
         key = (identity.lib, identity.format)
@@ -102,7 +110,21 @@ def _catalog(path: Path, document: dict[str, object]) -> Catalog:
         for c in _cases(path, document)
         if c.get("wire_bytes") is not None
     }
-    return Catalog(libraries, wire_bytes)
+    warmups = {
+        require_str(path, c.get("id"), "cases[].id"): _warmup(path, c["jit_warmup"])
+        for c in _cases(path, document)
+        if c.get("jit_warmup") is not None
+    }
+    return Catalog(libraries, wire_bytes, warmups)
+
+
+def _warmup(path: Path, entry: object) -> dict[str, float]:
+    fields = require_dict(path, entry, "cases[].jit_warmup")
+    processes = require_number(path, fields.get("processes"), "jit_warmup.processes")
+    quiet = require_number(path, fields.get("quiet_processes"), "jit_warmup.quiet_processes")
+    if not 0 <= quiet <= processes:
+        raise IngestError(path, f"jit_warmup: {quiet:g} quiet of {processes:g} processes")
+    return {JIT_PROCESSES: processes, JIT_QUIET: quiet}
 
 
 def _homes(lang: str, catalog: Catalog) -> TableRows:

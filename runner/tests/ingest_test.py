@@ -9,7 +9,9 @@ import pyperf
 import pytest
 
 from runner.caseid import CaseIdentity, parse_case_id
+from runner.ingest import cases_json
 from runner.ingest.load import ingest_file
+from runner.records import IngestError
 from runner.store import Store
 from runner.suites import suite
 from runner.tests.support import (
@@ -265,6 +267,36 @@ def test_bdn_versions_capabilities_and_wire_bytes_come_from_the_catalog(store: S
     for benchmark in _bdn_benchmarks():
         identity = _bdn_identity(benchmark)
         assert metrics_of(store, "R1", identity)["wire_bytes"] == wire_bytes[identity.case_id]
+
+
+def test_bdn_warmups_to_the_jit_steady_state_are_metrics_where_the_catalog_has_them(
+    store: Store,
+) -> None:
+    catalog = json.loads((TESTDATA / "dotnet" / "dotnet-cases.json").read_text())
+    warmups = {c["id"]: c.get("jit_warmup") for c in catalog["cases"]}
+    assert sum(w is None for w in warmups.values()) == 1  # a catalog may leave it out
+    for benchmark in _bdn_benchmarks():
+        identity = _bdn_identity(benchmark)
+        metrics = metrics_of(store, "R1", identity)
+        warmup = warmups[identity.case_id]
+        found = {k: metrics[k] for k in (cases_json.JIT_PROCESSES, cases_json.JIT_QUIET) if k in metrics}
+        expected = (
+            {}
+            if warmup is None
+            else {
+                cases_json.JIT_PROCESSES: warmup["processes"],
+                cases_json.JIT_QUIET: warmup["quiet_processes"],
+            }
+        )
+        assert found == expected
+
+
+def test_a_catalog_with_more_quiet_processes_than_processes_is_refused(tmp_path: Path) -> None:
+    document = json.loads((TESTDATA / "dotnet" / "dotnet-cases.json").read_text())
+    document["cases"][0]["jit_warmup"] = {"processes": 1, "quiet_processes": 2}
+    (tmp_path / "dotnet-cases.json").write_text(json.dumps(document))
+    with pytest.raises(IngestError, match="2 quiet of 1 processes"):
+        cases_json.load(tmp_path, "dotnet")
 
 
 # The Mono suite -------------------------------------------------------------

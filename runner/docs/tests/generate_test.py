@@ -24,6 +24,7 @@ from runner.docs.tests.page_checks import (
 )
 from runner.docs.tests.site import build_strict, nav, nav_pages
 from runner.docs.tests.synthetic import snapshot as synthetic
+from runner.ingest import cases_json
 from runner.records import Outcome, Unmeasured
 from runner.repeatability import NAME as REPORT_NAME
 from runner.repeatability import Noise
@@ -532,3 +533,28 @@ def test_the_dotnet_gc_row_counts_the_iterations_that_held_no_collection() -> No
     quiet = sum(1 for c in timed if c.size == 1)
     assert 0 < quiet < len(timed)
     assert f"in this run {quiet:,} of {len(timed):,} cases averaged under half a gen0 collection" in text
+
+
+def test_the_dotnet_steady_state_is_counted_where_the_run_recorded_the_warm_ups() -> None:
+    data = synthetic()
+    assert "cases ended their warm-up on a quiet iteration" not in (
+        generate.render(data)["methodology.md"].decode()
+    )
+    # Quiet in both processes at size 1, in one at 100, in neither at 1,000.
+    quiet = {1: 2.0, 100: 1.0, 1000: 0.0}
+    cases = tuple(
+        dataclasses.replace(
+            c, metrics=c.metrics | {cases_json.JIT_PROCESSES: 2.0, cases_json.JIT_QUIET: quiet[c.size]}
+        )
+        if c.lang == "dotnet" and c.size in quiet
+        else c
+        for c in data.cases
+    )
+    text = generate.render(dataclasses.replace(data, cases=cases))["methodology.md"].decode()
+    timed = [c for c in cases if c.lang == "dotnet" and c.samples_ns and c.size in quiet]
+    by_size = [sum(1 for c in timed if c.size == size) for size in quiet]
+    assert all(by_size), by_size
+    assert (
+        f"In this run {by_size[0]:,} of {len(timed):,} cases ended their warm-up on a quiet iteration"
+        f" in every child process, {by_size[1]:,} in some of them and {by_size[2]:,} in none"
+    ) in " ".join(text.split())
