@@ -36,6 +36,7 @@ from pathlib import Path
 from runner import repeatability
 from runner.caseid import CaseIdentity
 from runner.checks import Samples
+from runner.ingest import calibration_json
 from runner.paths import UsageError, results_root, store_path
 from runner.stats import Comparison, Summary, Verdict, compare_all, format_ns
 from runner.store import Run, Store, StoreError
@@ -116,7 +117,7 @@ def measured_min_effect(report: Path, run: Run) -> MinEffect:
 # Calibrations differing by more than this make absolute times incomparable.
 CALIBRATION_TOLERANCE = 0.05
 # The workloads a language's times are divided by when they are, in order of preference.
-REFERENCE_WORKLOADS = ("memcpy_1mib", "cpu_loop")
+REFERENCE_WORKLOADS = (calibration_json.MEMCPY, calibration_json.CPU_LOOP)
 
 
 @dataclass(frozen=True)

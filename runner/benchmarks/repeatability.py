@@ -57,6 +57,7 @@ from runner.compare import (
     normalization,
 )
 from runner.docs import snapshot
+from runner.ingest import calibration_json
 from runner.machine import runtime_metadata, this_machine
 from runner.paths import UsageError, add_store_arguments, results_root, runfile, store_path, user_path
 from runner.repeatability import NAME, percent, ratio
@@ -344,8 +345,8 @@ def _figures(
     return [
         replace(
             repeatability(lang, first, second, compared, normalized.drifts.get(lang)),
-            cpu_loop_moved=host_moved(lang, "cpu_loop", *calibrations),
-            memcpy_moved=host_moved(lang, "memcpy_1mib", *calibrations),
+            cpu_loop_moved=host_moved(lang, calibration_json.CPU_LOOP, *calibrations),
+            memcpy_moved=host_moved(lang, calibration_json.MEMCPY, *calibrations),
         )
         for lang in langs
     ]

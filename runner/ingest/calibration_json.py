@@ -17,7 +17,10 @@ from runner.records import IngestError, NativeFile, TableRows
 
 HARNESS = "serbench calibration"
 WHEN = ("start", "end")
-WORKLOADS = ("memcpy_1mib", "cpu_loop")
+# The two fixed workloads every suite times at the start and end of a run.
+MEMCPY = "memcpy_1mib"
+CPU_LOOP = "cpu_loop"
+WORKLOADS = (MEMCPY, CPU_LOOP)
 COLUMNS = ("lang", "when_", "workload", "ns", "n")
 
 
