@@ -9,7 +9,12 @@ not judged. Runs of different machine classes are refused unless --force.
 Minimum effect: 5%, raised per language to the run-to-run noise the repeatability
 benchmark measured on the runs' machine (results/published/repeatability.json beside the
 store: what 95% of a language's cases moved less than between two back-to-back runs of
-the same code). A smaller move cannot be told from that noise with one run a side.
+the same code). A smaller move cannot be told from that noise with one run a side. It is
+raised again, for these two runs, to how far the host itself moved under the language's
+suite while they ran: each of its two calibration workloads' slowest reading over its
+fastest, start and end of both runs, the larger of the two (in a noisy phase of this
+shared machine a fixed CPU loop moved 5-35% and a 1 MiB copy 8-46%; judged with 5%, up
+to 22% of a language's cases were called changed between two runs of the same code).
 
 Host drift: on a shared machine a whole run can go a few percent faster or slower than
 the one before (the same cases, back to back), which makes nearly every case "changed" once intervals are
@@ -30,7 +35,7 @@ import json
 import math
 import statistics
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from runner import repeatability
@@ -92,14 +97,21 @@ class MinEffect:
     default: float
     noise: Mapping[str, float] = field(default_factory=dict)
     source: str = ""
+    host: Mapping[str, float] = field(default_factory=dict)  # lang -> host_movement's figure
 
     def of(self, lang: str) -> float:
-        return repeatability.min_effect(self.default, self.noise, lang)
+        return max(repeatability.min_effect(self.default, self.noise, lang), self.host.get(lang, 0.0))
 
     def describe(self) -> str:
-        return f"minimum effect {self.default:.1%}" + repeatability.raised(
-            self.default, self.noise, self.source
+        return (
+            f"minimum effect {self.default:.1%}"
+            + repeatability.raised(self.default, self.noise, self.source)
+            + repeatability.raised_by_host(self.default, self.noise, self.host)
         )
+
+    def with_host(self, shifts: Iterable["CalibrationShift"]) -> "MinEffect":
+        """This minimum effect, raised to how far the host moved in the two runs of `shifts`."""
+        return replace(self, host=host_movement(shifts))
 
 
 def measured_min_effect(report: Path, run: Run) -> MinEffect:
@@ -128,6 +140,7 @@ class CalibrationShift:
     workload: str
     a_ns: float
     b_ns: float
+    moved: float = math.nan  # slowest / fastest - 1 over every reading of both runs
 
     @property
     def change(self) -> float:
@@ -146,9 +159,25 @@ def calibration_shifts(store: Store, a: Run, b: Run) -> list[CalibrationShift]:
     """Every (language, workload) both runs calibrated, A against B."""
     first, second = store.calibrations(a.id), store.calibrations(b.id)
     return [
-        CalibrationShift(*key, statistics.median(first[key]), statistics.median(second[key]))
+        CalibrationShift(
+            *key,
+            statistics.median(first[key]),
+            statistics.median(second[key]),
+            max(first[key] + second[key]) / min(first[key] + second[key]) - 1,
+        )
         for key in sorted(first.keys() & second.keys())
     ]
+
+
+def host_movement(shifts: Iterable[CalibrationShift]) -> dict[str, float]:
+    """lang -> how far the host moved under its suite in the two runs: the larger of its
+    calibration workloads' movement (a CPU loop, a 1 MiB copy: the host's CPU and its memory
+    are disturbed apart, and a case can depend on either)."""
+    found: dict[str, float] = {}
+    for shift in shifts:
+        if not math.isnan(shift.moved):
+            found[shift.lang] = max(found.get(shift.lang, 0.0), shift.moved)
+    return found
 
 
 def rescaling(shifts: Iterable[CalibrationShift]) -> dict[str, CalibrationShift]:
@@ -367,13 +396,15 @@ def main(args: argparse.Namespace) -> int:
     with Store.open(store_path(args.store, args.results)) as store:
         a, b = store.resolve_run(args.run_a), store.resolve_run(args.run_b)
         check_same_machine(a, b, args.force)
+        shifts = calibration_shifts(store, a, b)
+        report = results_folder(store, args) / "published" / repeatability.NAME
         min_effect = (
             MinEffect(args.min_effect / 100)
             if args.min_effect is not None
-            else measured_min_effect(results_folder(store, args) / "published" / repeatability.NAME, a)
+            else measured_min_effect(report, a).with_host(shifts)
         )
         samples_a, samples_b = store.measured(a.id), store.measured(b.id)
-        normalized = normalization(calibration_shifts(store, a, b), samples_a, samples_b, args.absolute)
+        normalized = normalization(shifts, samples_a, samples_b, args.absolute)
         rows = compare_runs(samples_a, samples_b, args.alpha, min_effect, args.lang, normalized.scale)
     notes = [*normalized.notes, ""] if normalized.notes else []
     if args.json:

@@ -45,6 +45,17 @@ def raised(default: float, noise: Mapping[str, float], source: str) -> str:
     return f", raised to the run-to-run noise of {source}: {effects}"
 
 
+def raised_by_host(default: float, noise: Mapping[str, float], host: Mapping[str, float]) -> str:
+    """ ", raised again to ...": the languages whose minimum effect the host's movement in the
+    compared runs (`runner compare`'s host_movement) raised past the one above; nothing when
+    it raised none."""
+    above = {lang: moved for lang, moved in host.items() if moved > min_effect(default, noise, lang)}
+    if not above:
+        return ""
+    effects = ", ".join(f"{lang} {moved:.1%}" for lang, moved in sorted(above.items()))
+    return f", raised again to how far the host's calibration workloads moved in these runs: {effects}"
+
+
 @dataclass(frozen=True)
 class Noise:
     """How far two back-to-back runs of the same code moved a language's cases on one machine:

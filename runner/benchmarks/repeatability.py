@@ -24,7 +24,9 @@ included), and reports per language:
   share says more about the host than about the harness;
 - the share of cases an A/A `runner compare` of the two runs (its defaults: drift divided
   out, the minimum effect raised to the noise of the report this one replaces, so the
-  figure is out of sample) flags as changed (slower or faster), of those it could judge.
+  figure is out of sample, and to how far the host moved in these two runs, the larger of
+  the two calibrations' movement) flags as changed (slower or faster), of those it could
+  judge.
 
 Both run ids go with the figures, printed and written to `--out` (default
 results/published/repeatability.json, beside the published snapshot: regenerating the docs,
@@ -165,12 +167,6 @@ def repeatability(
     )
 
 
-def host_moved(lang: str, workload: str, *calibrations: Mapping[tuple[str, str], Sequence[float]]) -> float:
-    """A calibration's readings over every run given: slowest / fastest - 1 (NaN: none)."""
-    readings = [ns for found in calibrations for ns in found.get((lang, workload), ())]
-    return max(readings) / min(readings) - 1 if readings else math.nan
-
-
 def _json_number(value: object) -> object:
     return None if isinstance(value, float) and math.isnan(value) else value
 
@@ -298,8 +294,7 @@ def _run(args: argparse.Namespace, suites: Sequence[Suite]) -> int:
         run_b = _measure(store, root, suites, chosen, args)
         # The noise of the report this one replaces: the A/A figure is judged out of sample.
         first = store.resolve_run(run_a)
-        effect = measured_min_effect(out, first)
-        figures = _figures(store, run_a, run_b, sorted(chosen), effect)
+        figures, effect = _figures(store, run_a, run_b, sorted(chosen), measured_min_effect(out, first))
     report = {
         "runs": [run_a, run_b],
         "machine": first.fingerprint,
@@ -329,27 +324,31 @@ def _recompute(args: argparse.Namespace) -> int:
     except (ValueError, KeyError, TypeError) as error:
         raise UsageError(f"{out}: not a repeatability report ({error!r})") from error
     with Store.open(store_path(args.store, args.results)) as store:
-        figures = _figures(store, run_a, run_b, langs, effect)
+        figures, effect = _figures(store, run_a, run_b, langs, effect)
         report["machine"] = store.resolve_run(run_a).fingerprint  # reports before it lack it
     return _report(report, figures, effect, out)
 
 
 def _figures(
     store: Store, run_a: str, run_b: str, langs: Sequence[str], effect: MinEffect
-) -> list[Repeatability]:
+) -> tuple[list[Repeatability], MinEffect]:
+    """Each language's figures, and the minimum effects the A/A compare judged them with:
+    `effect` raised to how far the host moved in these two runs, as `runner compare` raises it."""
     first, second = store.measured(run_a), store.measured(run_b)
     shifts = calibration_shifts(store, store.resolve_run(run_a), store.resolve_run(run_b))
+    effect = effect.with_host(shifts)
     normalized = normalization(shifts, first, second)
     compared = compare_runs(first, second, ALPHA, effect, scale=normalized.scale)
-    calibrations = store.calibrations(run_a), store.calibrations(run_b)
-    return [
+    moved = {(s.lang, s.workload): s.moved for s in shifts}
+    figures = [
         replace(
             repeatability(lang, first, second, compared, normalized.drifts.get(lang)),
-            cpu_loop_moved=host_moved(lang, calibration_json.CPU_LOOP, *calibrations),
-            memcpy_moved=host_moved(lang, calibration_json.MEMCPY, *calibrations),
+            cpu_loop_moved=moved.get((lang, calibration_json.CPU_LOOP), math.nan),
+            memcpy_moved=moved.get((lang, calibration_json.MEMCPY), math.nan),
         )
         for lang in langs
     ]
+    return figures, effect
 
 
 def _out(args: argparse.Namespace, root: Path) -> Path:
@@ -372,6 +371,7 @@ def _report(report: dict[str, Any], figures: Sequence[Repeatability], effect: Mi
             "min_effect": effect.default,
             "noise": dict(effect.noise),
             "noise_from": effect.source,
+            "host": dict(effect.host),
         },
         # NaN (no case to take a share of) is not JSON: null.
         "languages": [{k: _json_number(v) for k, v in asdict(f).items()} for f in figures],

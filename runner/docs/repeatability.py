@@ -8,7 +8,7 @@ docs updates the page without publishing a run again.
 from pathlib import Path
 from typing import Any
 
-from runner.repeatability import NAME, percent, raised, ratio, read
+from runner.repeatability import NAME, percent, raised, raised_by_host, ratio, read
 
 TARGETS = ">= 90% of cases >= 1 µs within ±5%; A/A compare flags <= 5%"
 
@@ -55,7 +55,12 @@ def rows(report: dict[str, Any]) -> list[tuple[str, str]]:
 def _settings(compare: dict[str, Any]) -> str:
     """The A/A compare's alpha and minimum effects, as the report recorded them."""
     text = f"alpha {compare['alpha']:g}, minimum effect {compare['min_effect']:.0%}"
-    return text + raised(compare["min_effect"], compare.get("noise") or {}, compare.get("noise_from", ""))
+    noise = compare.get("noise") or {}
+    return (
+        text
+        + raised(compare["min_effect"], noise, compare.get("noise_from", ""))
+        + raised_by_host(compare["min_effect"], noise, compare.get("host") or {})
+    )
 
 
 def load(folder: Path) -> list[tuple[str, str]]:

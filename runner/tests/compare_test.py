@@ -259,6 +259,28 @@ def test_calibrations_within_5_percent_change_nothing(
     assert cli.main(["compare", "A", "B", "--store", store.location]) == 0
     out = capsys.readouterr().out
     assert "CALIBRATION" not in out and "1 slower" in out
+    assert "raised again" not in out  # the host moved 4%: under the 5% default
+
+
+def test_a_host_that_moved_within_the_runs_raises_the_minimum_effect(
+    store: Store, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The medians agree, but B's CPU loop read 1.0 ms at its start and 1.2 ms at its end.
+    _calibrate(store, "A", 40_000.0, 1e6)
+    rows: list[tuple[object, ...]] = [
+        ("cpp", "start", "memcpy_1mib", 40_000.0, 21),
+        ("cpp", "end", "memcpy_1mib", 40_000.0, 21),
+        ("cpp", "start", "cpu_loop", 1.0e6, 21),
+        ("cpp", "end", "cpu_loop", 1.2e6, 21),
+    ]
+    native = NativeFile("test", "1", tables=[TableRows("calibrations", COLUMNS, rows)])
+    store.add_file(StoredFile("B", "cpp", Path("/B-cal.json"), "B" * 31 + "c", 0), native)
+    shifts = calibration_shifts(store, store.resolve_run("A"), store.resolve_run("B"))
+    assert [(s.workload, round(s.moved, 3)) for s in shifts] == [("cpu_loop", 0.2), ("memcpy_1mib", 0.0)]
+    assert cli.main(["compare", "A", "B", "--store", store.location]) == 0
+    out = capsys.readouterr().out
+    assert "raised again to how far the host's calibration workloads moved in these runs: cpp 20.0%" in out
+    assert next(line for line in out.splitlines() if REGRESSED.case_id in line).endswith("same")  # +10%
 
 
 def test_calibrations_differing_by_more_than_5_percent_are_flagged_and_ratios_compared(
@@ -272,15 +294,21 @@ def test_calibrations_differing_by_more_than_5_percent_are_flagged_and_ratios_co
         ("cpu_loop", 0.1, True),
         ("memcpy_1mib", 0.1, True),
     ]
-    assert cli.main(["compare", "A", "B", "--store", store.location]) == 0
+    assert cli.main(["compare", "A", "B", "--store", store.location, "--min-effect", "5"]) == 0
     out = capsys.readouterr().out
     assert "CALIBRATION DIFFERS by more than 5%: cpp memcpy_1mib: 40 us -> 44 us (+10.0%)" in out
     assert "cpp: compared as ratios to memcpy_1mib (B's samples x 0.909)" in out
     line = next(line for line in out.splitlines() if REGRESSED.case_id in line)
     assert line.endswith("same")  # +10% in time, +0% against memcpy
     steady = next(line for line in out.splitlines() if line.startswith("cpp") and STEADY.case_id in line)
-    assert steady.endswith("faster")  # the same time on a slower machine
-    assert cli.main(["compare", "A", "B", "--store", store.location, "--absolute"]) == 0
+    assert steady.endswith("faster")  # the same time on a slower machine: -9.1% against memcpy
+    # By default the minimum effect is raised to how far the host's workloads moved: 10%.
+    assert cli.main(["compare", "A", "B", "--store", store.location]) == 0
+    out = capsys.readouterr().out
+    assert "raised again to how far the host's calibration workloads moved in these runs: cpp 10.0%" in out
+    steady = next(line for line in out.splitlines() if line.startswith("cpp") and STEADY.case_id in line)
+    assert steady.endswith("same")
+    assert cli.main(["compare", "A", "B", "--store", store.location, "--absolute", "--min-effect", "5"]) == 0
     absolute = capsys.readouterr().out
     assert "CALIBRATION DIFFERS" in absolute and "compared as ratios" not in absolute
     assert next(line for line in absolute.splitlines() if REGRESSED.case_id in line).endswith("slower")
@@ -307,7 +335,8 @@ def test_a_whole_language_drifting_is_divided_out_and_said_first(
         )
         _calibrate(store, "A", 40_000.0, 1e6)
         _calibrate(store, "B", 36_000.0, 0.9e6)  # flagged, but the drift is what B is divided by
-    assert cli.main(["compare", "A", "B", "--store", str(tmp_path / "s.sqlite")]) == 0
+    # The 5% minimum effect, not raised to the host's 11% move, to see the drift alone.
+    assert cli.main(["compare", "A", "B", "--store", str(tmp_path / "s.sqlite"), "--min-effect", "5"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("cpp: B ran a median -4.0% against A over 30 cases (host drift)")
     assert "CALIBRATION DIFFERS by more than 5%: cpp memcpy_1mib" in out

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from runner.benchmarks.repeatability import choose, host_moved, main, render, repeatability
+from runner.benchmarks.repeatability import choose, main, render, repeatability
 from runner.caseid import CaseIdentity, parse_case_id
-from runner.compare import CaseComparison, drifts
+from runner.compare import CalibrationShift, CaseComparison, MinEffect, drifts, host_movement
 from runner.docs import snapshot
 from runner.docs.repeatability import load as report_rows
 from runner.docs.repeatability import rows as report_page_rows
@@ -134,7 +134,7 @@ def test_one_pass_over_stand_in_suites_makes_two_runs_and_writes_the_figures(
     written = (results / "published" / "repeatability.json").read_text()
     assert main(["--results", str(results), "--recompute"], []) == 0
     assert (results / "published" / "repeatability.json").read_text() == written
-    assert report["compare"] == {"alpha": 0.05, "min_effect": 0.05, "noise": {}, "noise_from": ""}
+    assert report["compare"] == {"alpha": 0.05, "min_effect": 0.05, "noise": {}, "noise_from": "", "host": {}}
     assert report["machine"] == this_machine().fingerprint  # the machine the runs were measured on
     # The next pass judges its A/A compare with this report's noise (out of sample).
     assert main(args, stand_in_suites(tmp_path)) == 0
@@ -176,12 +176,18 @@ def parse_id(case: str) -> CaseIdentity:
     return parse_case_id(case, "cpp")
 
 
-def test_the_host_moved_is_a_calibrations_spread_over_both_runs() -> None:
-    first = {("cpp", "cpu_loop"): [1.0e6, 1.2e6], ("cpp", "memcpy_1mib"): [9.0e4, 1.0e4]}
-    second = {("cpp", "cpu_loop"): [1.1e6, 1.5e6]}
-    assert host_moved("cpp", "cpu_loop", first, second) == pytest.approx(0.5)
-    assert host_moved("cpp", "memcpy_1mib", first, second) == pytest.approx(8.0)
-    assert math.isnan(host_moved("python", "cpu_loop", first, second))  # no calibrations
+def test_the_host_moved_is_the_larger_calibrations_spread_over_both_runs() -> None:
+    shifts = [
+        CalibrationShift("cpp", "cpu_loop", 1.0e6, 1.3e6, 0.5),
+        CalibrationShift("cpp", "memcpy_1mib", 4.0e4, 4.0e4, 0.1),
+        CalibrationShift("python", "cpu_loop", 1.0e7, 1.0e7),  # no readings to spread
+    ]
+    assert host_movement(shifts) == {"cpp": 0.5}
+    effect = MinEffect(0.05, {"cpp": 0.2, "python": 0.3}, "two runs").with_host(shifts)
+    assert (effect.of("cpp"), effect.of("python"), effect.of("dotnet")) == (0.5, 0.3, 0.05)
+    assert effect.describe().endswith(
+        ", raised again to how far the host's calibration workloads moved in these runs: cpp 50.0%"
+    )
 
 
 def test_the_page_shows_the_host_moved_only_where_the_report_has_it() -> None:
@@ -189,12 +195,20 @@ def test_the_page_shows_the_host_moved_only_where_the_report_has_it() -> None:
         "lang": "cpp", "cases": 1, "timed": 1, "within_5pct": 1.0, "within_10pct": 1.0,
         "drift": 1.0, "within_5pct_of_drift": 1.0, "changed": 0.0, "judged": 1,
     }  # fmt: skip
+    settings: dict[str, object] = {"alpha": 0.05, "min_effect": 0.05}
     report = {
         "runs": ["A", "B"], "seconds": 60, "drawn_from": "S", "per_lang": 1, "seed": 14,
-        "profile": "standard", "compare": {"alpha": 0.05, "min_effect": 0.05},
+        "profile": "standard", "compare": settings,
     }  # fmt: skip
     label = "cpp: the host's calibrations moved (CPU loop / 1 MiB copy)"
     assert label not in dict(report_page_rows(report | {"languages": [figures]}))
     moved = {"cpu_loop_moved": 0.25, "memcpy_moved": None}
     shown = dict(report_page_rows(report | {"languages": [figures | moved]}))
     assert shown[label] == "25.0% / -"
+    assert "raised again" not in shown["A/A compare"]
+    raised = report | {"compare": settings | {"host": {"cpp": 0.25, "python": 0.01}}}
+    shown = dict(report_page_rows(raised | {"languages": [figures | moved]}))
+    assert (
+        "raised again to how far the host's calibration workloads moved in these runs: cpp 25.0%,"
+        in (shown["A/A compare"])
+    )
