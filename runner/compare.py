@@ -12,9 +12,10 @@ store: what 95% of a language's cases moved less than between two back-to-back r
 the same code). A smaller move cannot be told from that noise with one run a side. It is
 raised again, for these two runs, to how far the host itself moved under the language's
 suite while they ran: each of its two calibration workloads' slowest reading over its
-fastest, start and end of both runs, the larger of the two (in a noisy phase of this
-shared machine a fixed CPU loop moved 5-35% and a 1 MiB copy 8-46%; judged with 5%, up
-to 22% of a language's cases were called changed between two runs of the same code).
+fastest, start and end of both runs, the larger of the two (in noisy phases of this
+shared machine a fixed CPU loop moved 5-35% and a 1 MiB copy 8-75% over a pair of runs;
+judged with 5%, up to 26% of a language's cases were called changed between two runs of
+the same code).
 
 Host drift: on a shared machine a whole run can go a few percent faster or slower than
 the one before (the same cases, back to back), which makes nearly every case "changed" once intervals are
