@@ -241,11 +241,15 @@ def test_batched_p_values_equal_one_scipy_call_per_pair() -> None:
             )
 
 
-def _calibrate(store: Store, run_id: str, memcpy_ns: float, loop_ns: float) -> None:
+def _calibrate(
+    store: Store, run_id: str, memcpy_ns: float, loop_ns: float, loop_end_ns: float | None = None
+) -> None:
+    """The run's calibrations: the same at its start and end, but for a CPU loop that ends at loop_end_ns."""
+    loop = {"start": loop_ns, "end": loop_ns if loop_end_ns is None else loop_end_ns}
     rows: list[tuple[object, ...]] = [
         ("cpp", when, workload, ns, 21)
         for when in ("start", "end")
-        for workload, ns in (("memcpy_1mib", memcpy_ns), ("cpu_loop", loop_ns))
+        for workload, ns in (("memcpy_1mib", memcpy_ns), ("cpu_loop", loop[when]))
     ]
     native = NativeFile("test", "1", tables=[TableRows("calibrations", COLUMNS, rows)])
     store.add_file(StoredFile(run_id, "cpp", Path(f"/{run_id}-cal.json"), run_id * 31 + "c", 0), native)
@@ -267,14 +271,7 @@ def test_a_host_that_moved_within_the_runs_raises_the_minimum_effect(
 ) -> None:
     # The medians agree, but B's CPU loop read 1.0 ms at its start and 1.2 ms at its end.
     _calibrate(store, "A", 40_000.0, 1e6)
-    rows: list[tuple[object, ...]] = [
-        ("cpp", "start", "memcpy_1mib", 40_000.0, 21),
-        ("cpp", "end", "memcpy_1mib", 40_000.0, 21),
-        ("cpp", "start", "cpu_loop", 1.0e6, 21),
-        ("cpp", "end", "cpu_loop", 1.2e6, 21),
-    ]
-    native = NativeFile("test", "1", tables=[TableRows("calibrations", COLUMNS, rows)])
-    store.add_file(StoredFile("B", "cpp", Path("/B-cal.json"), "B" * 31 + "c", 0), native)
+    _calibrate(store, "B", 40_000.0, 1e6, loop_end_ns=1.2e6)
     shifts = calibration_shifts(store, store.resolve_run("A"), store.resolve_run("B"))
     assert [(s.workload, round(s.moved, 3)) for s in shifts] == [("cpu_loop", 0.2), ("memcpy_1mib", 0.0)]
     assert cli.main(["compare", "A", "B", "--store", store.location]) == 0
