@@ -292,7 +292,11 @@ def _operation(
     planned: Planned, codec: Codec, payload: bytes
 ) -> tuple[Callable[[Any], object], Any]:
     """The timed function of a case and its input, built now (the input only lives
-    as long as the caller keeps it)."""
+    as long as the caller keeps it). Native objects are converted from the tree each time,
+    not unpickled from a copy: an unpickled instance of an ordinary class keeps its
+    attributes in a dict of its own instead of the inline values its constructor gives it,
+    and encoding read them slower (order, 100 records: dataclasses and attrs 23-26%,
+    pydantic 9%, Thrift 5-8%)."""
     op, source = planned.case.op, planned.source
     if op in ("encode", "roundtrip"):
         native = codec.native(source.load(planned.case.size))
