@@ -1,16 +1,15 @@
-using System.Globalization;
-
 namespace Serbench.Bench;
 
-/// <summary>The command line every bench binary of the repository accepts. <see cref="Round"/>
-/// and <see cref="Seed"/> are internal: the standard profile starts its children with them, and
-/// with <see cref="Rounds"/> as the number of rounds each takes (see <see cref="Serbench.Bench.Rounds"/>).</summary>
-public sealed record Options(string Profile, string Out, string? Library, string? Dataset, string? Cases, int? Round, int? Seed, string? Payloads = null, int? Rounds = null, string? Document = null, string? ProtoCs = null, string? Message = null)
+/// <summary>The command line every bench binary of the repository accepts. <see cref="Child"/> is
+/// internal: the standard profile starts its children with it, and with <see cref="Seed"/>
+/// (see <see cref="Serbench.Bench.Rounds"/>).</summary>
+public sealed record Options(string Profile, string Out, string? Library, string? Dataset, string? Cases, int? Child, int? Seed, string? Payloads = null, int? Rounds = null, string? Document = null, string? ProtoCs = null, string? Message = null)
 {
     public const string Usage =
         "usage: bench --out DIR [--profile quick|standard|full|dry] [--library NAME] [--dataset NAME] [--cases FILE] [--payloads DIR] [--rounds N] [--document PATH [--proto-cs DIR --message NAME]]\n"
-        + "  quick: every case briefly, one process (smoke); standard: every case in 10 rounds, a fresh process\n"
-        + "  per 5 rounds, shuffled order (published); full: BenchmarkDotNet's default job; dry: each case once (tests)\n"
+        + "  quick: every case briefly, one process (smoke); standard: every case in 10 rounds, two processes a\n"
+        + "  dataset taking the rounds in turn, shuffled order (published); full: BenchmarkDotNet's default job; dry:\n"
+        + "  each case once (tests)\n"
         + "  --cases FILE: only the case ids listed in FILE (one a line)\n"
         + "  --payloads DIR: each verified encode case's payload, once before timing, to DIR/<case id, '/' as ','>.bin\n"
         + "  --rounds N: the standard profile's rounds (default 10; the runner's re-measure asks for fewer); with\n"
@@ -59,7 +58,7 @@ public sealed record Options(string Profile, string Out, string? Library, string
             values.GetValueOrDefault("--library"),
             values.GetValueOrDefault("--dataset") ?? (document is null ? null : DocumentDataset),
             values.TryGetValue("--cases", out var cases) ? FromCallerDirectory(cases) : null,
-            Number(values, "--round"),
+            Number(values, "--child"),
             Number(values, "--seed"),
             values.TryGetValue("--payloads", out var payloads) ? FromCallerDirectory(payloads) : null,
             rounds,
@@ -69,26 +68,19 @@ public sealed record Options(string Profile, string Out, string? Library, string
     }
 
     /// <summary>The case ids of --cases, or null (every case).</summary>
-    public IReadOnlySet<string>? CaseIds() => CaseLines()?.Select(l => l.Id).ToHashSet();
+    public IReadOnlySet<string>? CaseIds() => CaseLines()?.ToHashSet();
 
     /// <summary>The datasets of --cases' ids, in the order they first appear.</summary>
     public IReadOnlyList<string> CaseDatasets()
     {
         var seen = new HashSet<string>();
-        return (CaseLines() ?? []).Select(l => CaseId.Dataset(l.Id)).Where(seen.Add).ToList();
+        return (CaseLines() ?? []).Select(CaseId.Dataset).Where(seen.Add).ToList();
     }
 
-    /// <summary>The invocation count per sample a line of --cases may give after its id and a
-    /// tab (the standard profile's later children reuse the counts its first child chose).</summary>
-    public IReadOnlyDictionary<string, int> Invocations() =>
-        (CaseLines() ?? []).Where(l => l.Count is not null).ToDictionary(l => l.Id, l => int.Parse(l.Count!, CultureInfo.InvariantCulture));
+    private List<string>? CaseLines() =>
+        Cases is null ? null : [.. File.ReadLines(Cases).Select(l => l.Trim()).Where(l => l.Length > 0)];
 
-    private List<(string Id, string? Count)>? CaseLines() =>
-        Cases is null ? null
-            : [.. File.ReadLines(Cases).Select(l => l.Trim()).Where(l => l.Length > 0)
-                .Select(l => l.Split('\t')).Select(f => (f[0], f.Length > 1 ? f[1] : null))];
-
-    private static readonly string[] Known = ["--profile", "--out", "--library", "--dataset", "--cases", "--round", "--seed", "--payloads", "--rounds", "--document", "--proto-cs", "--message"];
+    private static readonly string[] Known = ["--profile", "--out", "--library", "--dataset", "--cases", "--child", "--seed", "--payloads", "--rounds", "--document", "--proto-cs", "--message"];
 
     private static int? Number(Dictionary<string, string> values, string name) =>
         !values.TryGetValue(name, out var text) ? null

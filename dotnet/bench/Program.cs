@@ -52,9 +52,9 @@ public static class Program
     /// <summary>message: the user's message the document holds (--proto-cs), if given.</summary>
     private static int Run(Options options, MessageDescriptor? message)
     {
-        if (options.Round is { } round)
+        if (options.Child is not null)
         {
-            return Rounds.RunChild(options, round, dataset => Accepted(options with { Dataset = dataset }, message));
+            return Rounds.RunChild(options, dataset => Accepted(options with { Dataset = dataset }, message));
         }
         var calibration = new Calibration();
         calibration.Measure("start");
@@ -143,7 +143,7 @@ public static class Program
     /// <summary>A child of the standard profile: the cases its parent verified, from --cases.</summary>
     private static List<Verified> Accepted(Options options, MessageDescriptor? message)
     {
-        var ids = options.CaseIds() ?? throw new ArgumentException("--round needs --cases");
+        var ids = options.CaseIds() ?? throw new ArgumentException("--child needs --cases");
         var all = LoadFixtures(options, message).SelectMany(f => Libraries(options).Select(l => new Verified(l, f, l.Ops))).ToList();
         return Selected(all, ids);
     }

@@ -1,32 +1,33 @@
-using System.Diagnostics;
-using System.Text.Json.Nodes;
-using BenchmarkDotNet.Jobs;
+using System.Globalization;
 using BenchmarkDotNet.Running;
 
 namespace Serbench.Bench;
 
 /// <summary>The standard profile: every case gets one sample in each of <see cref="DefaultCount"/>
-/// rounds (--rounds N: N), taken by fresh child processes of <see cref="PerProcess"/> rounds and one
-/// dataset each (this binary with --round r --rounds k --seed s --cases FILE: rounds r to r+k-1, the
-/// datasets' children in an order shuffled per block of rounds). A child loads its dataset's
-/// fixtures, warms its cases up until the JIT is quiet (<see cref="SteadyState"/>) in one fixed
-/// order (<see cref="TrainingSeed"/>), then runs one BenchmarkDotNet invocation over them per round
-/// (every library, op and size: the comparisons), each in its own shuffled order. A process never
-/// runs code that another dataset's calls trained: under dynamic PGO, tier-1 code keeps the profile
-/// of the calls that trained it. The previous case's objects are dropped in GlobalCleanup and
-/// collected at the end of its GlobalSetup. Children run with the runtime's defaults (tiered
+/// rounds (--rounds N: N), taken by <see cref="Children"/> child processes per dataset that stay
+/// alive through the rounds (this binary with --child k --seed s --cases FILE, see <see cref="RunChild"/>).
+/// Round r goes to child r mod <see cref="Children"/> of every dataset, the datasets in an order
+/// shuffled per round, and every round ends before the next begins: a case's rounds lie minutes
+/// apart across the whole suite, as the C++ suite's do, so a phase of the host's load weighs on
+/// a few of them only (children of five rounds back to back put each case's ten rounds in two
+/// windows). Before the first round, every child loads its dataset's fixtures and warms its cases
+/// up until the JIT is quiet (<see cref="SteadyState"/>) in one fixed order
+/// (<see cref="TrainingSeed"/>); nothing is timed then, so up to one child a core warms up at a
+/// time (a dataset's later children then take the first one's invocation counts). A process
+/// never runs code that another dataset's calls trained: under dynamic PGO, tier-1 code keeps the
+/// profile of the calls that trained it. The previous case's objects are dropped in GlobalCleanup
+/// and collected at the end of its GlobalSetup. Children run with the runtime's defaults (tiered
 /// compilation, dynamic PGO, ReadyToRun), as applications do: no environment is set for them. The
-/// rounds of a child share its start, fixture loads and warm-up, which cost more than its samples;
-/// the children give the median processes of their own (memory layout, JIT decisions). Allocations
-/// are measured in round 0 only (MemoryDiagnoser costs each case one more iteration). Each
-/// dataset's report goes to results/round-&lt;r&gt;/&lt;dataset&gt;-report-full.json; the seeds and
+/// children of a dataset give the median processes of their own (memory layout, JIT decisions).
+/// Allocations are measured in round 0 only (MemoryDiagnoser costs each case one more iteration).
+/// Each dataset's report goes to results/round-&lt;r&gt;/&lt;dataset&gt;-report-full.json; the seeds and
 /// orders are in dotnet-cases.json ("rounds"), and each case's warm-ups there too ("jit_warmup").</summary>
 public sealed class Rounds(Options options, Catalog catalog)
 {
     public const int DefaultCount = 10;
 
-    /// <summary>Rounds per child process: the default count's ten in two processes per dataset.</summary>
-    public const int PerProcess = 5;
+    /// <summary>Child processes per dataset: two give a case's median the processes of its own.</summary>
+    public const int Children = 2;
 
     /// <summary>The seed of the order a child warms its cases up in, the same in every child and run:
     /// under dynamic PGO the code a process settles on depends on the calls that trained it, and
@@ -35,52 +36,35 @@ public sealed class Rounds(Options options, Catalog catalog)
 
     private readonly int count = options.Rounds ?? DefaultCount;
 
-    /// <summary>What a child prints on stdout as each case ends well: this, a tab, the case id.</summary>
-    private const string MeasuredLine = "measured";
-
-    /// <summary>What a child prints on stdout as a case's warm-up ends: this, a tab, then
-    /// <see cref="SteadyState.Line"/>.</summary>
-    private const string WarmupLine = "warmup";
-
     private readonly Dictionary<string, int> measuredRounds = [];
 
     // Case id -> its warm-up in each child process.
     private readonly Dictionary<string, List<SteadyState.CaseResult>> warmups = [];
-
-    // Case id -> the invocations per iteration the first child chose (the later ones reuse them).
-    private Dictionary<string, int> invocations = [];
 
     public void Run(IReadOnlyList<Verified> verified)
     {
         var byDataset = verified.GroupBy(v => v.Fixture.Dataset)
             .ToDictionary(g => g.Key, g => g.SelectMany(CaseIds).ToList());
         var total = byDataset.Values.Sum(ids => ids.Count) * count;
-        Progress.Say($"timing {total / count} cases in {count} rounds (standard profile, {PerProcess} rounds a process)");
+        var perDataset = Math.Min(Children, count);
+        Progress.Say($"timing {total / count} cases in {count} rounds (standard profile, {perDataset} processes a dataset)");
         var seed = options.Seed ?? Random.Shared.Next();
-        var done = 0;
-        for (var first = 0; first < count; first += PerProcess)
+        var datasets = byDataset.Keys.OrderBy(d => d, StringComparer.Ordinal).ToArray();
+        var children = StartChildren(datasets, perDataset, byDataset, seed);
+        try
         {
-            var rounds = Math.Min(PerProcess, count - first);
-            var random = new Random(seed + first);
-            var order = byDataset.Keys.OrderBy(d => d, StringComparer.Ordinal).ToArray();
-            random.Shuffle(order);
-            foreach (var round in Enumerable.Range(first, rounds))
+            Task.WaitAll([.. children.Values]); // nothing is timed while a child warms up
+            foreach (var ((dataset, _), child) in children.Where(c => c.Key.Item2 > 0))
             {
-                catalog.Add(new Catalog.Round(round, seed + first, order));
+                child.Result.UseCounts(children[(dataset, 0)].Result.Counts);
             }
-            foreach (var dataset in order)
+            TimeRounds(datasets, round => (dataset => children[(dataset, round % perDataset)].Result), seed, total);
+        }
+        finally
+        {
+            foreach (var child in children.Values.Where(c => c.IsCompletedSuccessfully))
             {
-                var lines = byDataset[dataset]
-                    .Select(id => invocations.TryGetValue(id, out var n) ? $"{id}\t{n}" : id).ToList();
-                StartChild(first, rounds, dataset, random.Next(), lines, id =>
-                {
-                    measuredRounds[id] = measuredRounds.GetValueOrDefault(id) + 1;
-                    Console.Error.WriteLine($"progress: {++done}/{total} {id}");
-                });
-            }
-            if (first == 0)
-            {
-                invocations = Counts(Path.Combine(options.Out, "results", "round-0"));
+                child.Result.Dispose();
             }
         }
         if (Directory.Exists(Path.Combine(options.Out, "work")))
@@ -90,64 +74,84 @@ public sealed class Rounds(Options options, Catalog catalog)
         Record(byDataset.Values.SelectMany(ids => ids));
     }
 
+    /// <summary>Round after round, each dataset's child for the round times it, the datasets in
+    /// the round's shuffled order; the reports go to results/round-&lt;r&gt;/.</summary>
+    private void TimeRounds(string[] datasets, Func<int, Func<string, RoundsChild>> childOf, int seed, int total)
+    {
+        var done = 0;
+        for (var round = 0; round < count; round++)
+        {
+            var order = datasets.ToArray();
+            new Random(seed + round).Shuffle(order);
+            catalog.Add(new Catalog.Round(round, seed + round, order));
+            foreach (var child in order.Select(childOf(round)))
+            {
+                child.RunRound(round, id =>
+                {
+                    measuredRounds[id] = measuredRounds.GetValueOrDefault(id) + 1;
+                    Console.Error.WriteLine($"progress: {++done}/{total} {id}");
+                });
+                MoveReports(child.Work, round);
+            }
+        }
+    }
+
     private static IEnumerable<string> CaseIds(Verified v) =>
         v.Ops.Select(op => CaseId.Of(v.Fixture.Dataset, v.Fixture.Size, op, v.Library));
 
-    /// <summary>Case id -> the invocation count of its measured iteration, from BenchmarkDotNet's reports.</summary>
-    private static Dictionary<string, int> Counts(string dir) =>
-        Directory.GetFiles(dir, "*-report-full.json")
-            .SelectMany(f => JsonNode.Parse(File.ReadAllText(f))!["Benchmarks"]!.AsArray())
-            .Select(b => (Id: ReportCaseId(b!), Ops: b!["Measurements"]!.AsArray().LastOrDefault(m => (string?)m!["IterationStage"] == "Result")))
-            .Where(b => b.Ops is not null)
-            .ToDictionary(b => b.Id, b => (int)b.Ops!["Operations"]!);
-
-    private static string ReportCaseId(JsonNode benchmark) =>
-        CaseId.OfReport((string)benchmark["Parameters"]!, (string)benchmark["MethodTitle"]!);
-
-    /// <summary>One child: times the cases of <paramref name="lines"/> (<paramref name="dataset"/>'s:
-    /// id, or id TAB invocations) once in each of the rounds
-    /// <paramref name="first"/> to first+rounds-1, calling <paramref name="measured"/> with each case id
-    /// as the child reports it measured; moves its reports into the rounds' folders.</summary>
-    private void StartChild(int first, int rounds, string dataset, int seed, IReadOnlyList<string> lines, Action<string> measured)
+    /// <summary>Starts every child and warms it up, at most one a core at a time.</summary>
+    private Dictionary<(string, int), Task<RoundsChild>> StartChildren(
+        string[] datasets, int perDataset, Dictionary<string, List<string>> byDataset, int seed)
     {
-        var work = Path.Combine(options.Out, "work", $"rounds-{first}-{dataset}");
-        Directory.CreateDirectory(work);
-        var cases = Path.Combine(work, "cases.txt");
-        File.WriteAllLines(cases, lines);
-        string[] args = [typeof(Rounds).Assembly.Location, "--profile", "standard", "--out", work,
-            "--cases", cases, "--round", $"{first}", "--rounds", $"{rounds}", "--seed", $"{seed}", .. options.Library is { } lib ? ["--library", lib] : Array.Empty<string>(),
-            .. options.Document is { } document ? ["--document", document, "--dataset", options.Dataset!] : Array.Empty<string>(),
-            .. options.ProtoCs is { } protoCs ? ["--proto-cs", protoCs, "--message", options.Message!] : Array.Empty<string>()];
-        var start = new ProcessStartInfo(Environment.ProcessPath!, args) { UseShellExecute = false, RedirectStandardOutput = true };
-        using (var child = Process.Start(start)!)
+        var seeds = new Random(seed);
+        var slots = new SemaphoreSlim(Environment.ProcessorCount);
+        var children = new Dictionary<(string, int), Task<RoundsChild>>();
+        foreach (var dataset in datasets)
         {
-            while (child.StandardOutput.ReadLine() is { } line)
+            foreach (var k in Enumerable.Range(0, perDataset))
             {
-                switch (line.Split('\t'))
+                var work = Path.Combine(options.Out, "work", $"child-{k}-{dataset}");
+                var args = ChildArgs(work, k, seeds.Next(), byDataset[dataset]);
+                children[(dataset, k)] = Task.Run(async () =>
                 {
-                    case [MeasuredLine, var id]:
-                        measured(id);
-                        break;
-                    case [WarmupLine, .. var fields] when SteadyState.TryParse(fields, out var id, out var warm):
-                        warmups.TryAdd(id, []);
-                        warmups[id].Add(warm);
-                        break;
-                }
-            }
-            child.WaitForExit();
-            if (child.ExitCode != 0)
-            {
-                Progress.Say($"rounds {first} to {first + rounds - 1}: the child exited {child.ExitCode}; the cases it had not measured miss these rounds");
+                    await slots.WaitAsync();
+                    try
+                    {
+                        return RoundsChild.Start(args, work, Warmed);
+                    }
+                    finally
+                    {
+                        slots.Release();
+                    }
+                });
             }
         }
-        foreach (var round in Enumerable.Range(first, rounds))
-        {
-            MoveReports(work, round);
-        }
-        Directory.Delete(work, recursive: true);
+        return children;
     }
 
-    /// <summary>The child's reports of one round (&lt;dataset&gt;/round-&lt;r&gt;/results/) into results/round-&lt;r&gt;/.</summary>
+    private void Warmed(string id, SteadyState.CaseResult warm)
+    {
+        lock (warmups)
+        {
+            warmups.TryAdd(id, []);
+            warmups[id].Add(warm);
+        }
+    }
+
+    /// <summary>The arguments of child k, which serves <paramref name="ids"/> (one dataset's cases),
+    /// written to its <paramref name="work"/> folder.</summary>
+    private string[] ChildArgs(string work, int k, int seed, IReadOnlyList<string> ids)
+    {
+        Directory.CreateDirectory(work);
+        var cases = Path.Combine(work, "cases.txt");
+        File.WriteAllLines(cases, ids);
+        return [typeof(Rounds).Assembly.Location, "--profile", "standard", "--out", work, "--cases", cases,
+            "--child", $"{k}", "--seed", $"{seed}", .. options.Library is { } lib ? ["--library", lib] : Array.Empty<string>(),
+            .. options.Document is { } document ? ["--document", document, "--dataset", options.Dataset!] : Array.Empty<string>(),
+            .. options.ProtoCs is { } protoCs ? ["--proto-cs", protoCs, "--message", options.Message!] : Array.Empty<string>()];
+    }
+
+    /// <summary>A child's reports of one round (&lt;dataset&gt;/round-&lt;r&gt;/results/) into results/round-&lt;r&gt;/.</summary>
     private void MoveReports(string work, int round)
     {
         var results = Path.Combine(options.Out, "results", $"round-{round}");
@@ -188,37 +192,44 @@ public sealed class Rounds(Options options, Catalog catalog)
             Math.Round(ms[ms.Count / 2]), Math.Round(ms[^1]));
     }
 
-    /// <summary>A child, rounds --round to --round + --rounds - 1: per dataset of --cases, in the file's
-    /// order, the verified cases <paramref name="accepted"/> gives (its fixtures loaded then, and
-    /// dropped before the next dataset's), warmed up to the JIT's steady state (<see cref="WarmUp"/>) in
-    /// the order <see cref="TrainingSeed"/> shuffles,
-    /// then one BenchmarkDotNet invocation over them per round, each in the order the seed shuffles,
-    /// its artifacts in --out/&lt;dataset&gt;/round-&lt;r&gt;; prints each case's warm-up as a
-    /// <see cref="WarmupLine"/> and each measured case id as <see cref="MeasuredLine"/> TAB id.</summary>
-    public static int RunChild(Options options, int first, Func<string, IReadOnlyList<Verified>> accepted)
+    /// <summary>A child (--child k): loads the one dataset of --cases and its verified cases
+    /// <paramref name="accepted"/> gives, warms them up to the JIT's steady state (<see cref="WarmUp"/>)
+    /// in the order <see cref="TrainingSeed"/> shuffles, printing each case's warm-up and invocation
+    /// count, then <see cref="RoundsChild.ReadyLine"/>. Then it reads its stdin: a line "id TAB n"
+    /// sets a case's invocation count (a dataset's later children take the first's); a round number
+    /// has it run one BenchmarkDotNet invocation over the cases in the order the seed shuffles, its
+    /// artifacts in --out/&lt;dataset&gt;/round-&lt;r&gt;, printing each measured case id and, at the
+    /// end, <see cref="RoundsChild.DoneLine"/>. It exits when its stdin ends.</summary>
+    public static int RunChild(Options options, Func<string, IReadOnlyList<Verified>> accepted)
     {
-        var progress = new Progress { Measured = id => Console.Out.WriteLine($"{MeasuredLine}\t{id}") };
-        var random = new Random(options.Seed ?? first);
-        foreach (var dataset in options.CaseDatasets())
+        var dataset = options.CaseDatasets() is [var only] ? only
+            : throw new ArgumentException("--child needs --cases of one dataset");
+        var progress = new Progress { Measured = id => Console.Out.WriteLine($"{RoundsChild.MeasuredLine}\t{id}") };
+        var random = new Random(options.Seed ?? 0);
+        var verified = accepted(dataset);
+        var fixtures = verified.Select(v => v.Fixture).Distinct().ToList();
+        var counts = WarmUp(dataset, Plan.BuildShuffled(fixtures, verified,
+            Harness.Config("standard", Path.Combine(options.Out, dataset), progress), new Random(TrainingSeed), new Dictionary<string, int>()));
+        Console.Out.WriteLine(RoundsChild.ReadyLine);
+        while (Console.In.ReadLine() is { } line)
         {
-            var verified = accepted(dataset);
-            var fixtures = verified.Select(v => v.Fixture).Distinct().ToList();
-            var counts = WarmUp(dataset, Plan.BuildShuffled(fixtures, verified,
-                Harness.Config("standard", Path.Combine(options.Out, dataset), progress), new Random(TrainingSeed), options.Invocations()));
-            foreach (var round in Enumerable.Range(first, options.Rounds ?? 1))
+            if (line.Split('\t') is [var id, var n])
             {
-                var config = Harness.Config("standard", Path.Combine(options.Out, dataset, $"round-{round}"), progress,
-                    measureAllocations: round == 0);
-                BenchmarkRunner.Run([Plan.BuildShuffled(fixtures, verified, config, random, counts)]);
+                counts[id] = int.Parse(n, CultureInfo.InvariantCulture);
+                continue;
             }
+            var round = int.Parse(line, CultureInfo.InvariantCulture);
+            var config = Harness.Config("standard", Path.Combine(options.Out, dataset, $"round-{round}"), progress,
+                measureAllocations: round == 0);
+            BenchmarkRunner.Run([Plan.BuildShuffled(fixtures, verified, config, random, counts)]);
+            Console.Out.WriteLine($"{RoundsChild.DoneLine}\t{round}");
         }
         return 0;
     }
 
     /// <summary>Brings a dataset's cases to steady state: the pre-warm, then each case's warm-up, in
-    /// the shuffled order of <paramref name="runInfo"/>. Returns each case's invocation count: the one
-    /// its job already has (a later child reuses the first's), else enough calls for one
-    /// <see cref="Harness.StandardIterationTime"/> at the rate of its last warm-up iteration.</summary>
+    /// the shuffled order of <paramref name="runInfo"/>. Returns each case's invocation count: enough
+    /// calls for one <see cref="Harness.StandardIterationTime"/> at the rate of its last warm-up iteration.</summary>
     private static Dictionary<string, int> WarmUp(string dataset, BenchmarkRunInfo runInfo)
     {
         var warm = SteadyState.PreWarm(runInfo.BenchmarksCases);
@@ -229,10 +240,8 @@ public sealed class Rounds(Options options, Catalog catalog)
         {
             var id = Progress.CaseId(benchmarkCase);
             var result = SteadyState.WarmUp(benchmarkCase);
-            Console.Out.WriteLine($"{WarmupLine}\t{SteadyState.Line(id, result)}");
-            counts[id] = benchmarkCase.Job.HasValue(RunMode.InvocationCountCharacteristic)
-                ? (int)benchmarkCase.Job.Run.InvocationCount
-                : Harness.InvocationCount(result.NsPerCall);
+            counts[id] = Harness.InvocationCount(result.NsPerCall);
+            Console.Out.WriteLine($"{RoundsChild.WarmupLine}\t{SteadyState.Line(id, result)}\t{counts[id]}");
         }
         return counts;
     }

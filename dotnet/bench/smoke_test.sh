@@ -59,8 +59,8 @@ want = {c["id"].replace("/", ",") + ".bin": c["wire_bytes"] for c in cases if c[
 got = {p.name: p.stat().st_size for p in pathlib.Path(sys.argv[2]).iterdir()}
 print("ok" if got == want and want else f"want {want}, got {got}")' "$cases" "$out/payloads")
 [[ $payload_sizes == ok ]] || fail "payloads: $payload_sizes"
-# The standard profile on two datasets, in seven rounds (--rounds; the default is ten): child
-# processes of five rounds (here rounds 0-4, then 5-6), each taking both datasets, a report per
+# The standard profile on two datasets, in seven rounds (--rounds; the default is ten): two
+# child processes per dataset, alive through the rounds and taking them in turn, a report per
 # dataset in each round folder.
 printf '%s\n' dataset=user/size=1/op=encode/format=memorypack/lib=memorypack \
   dataset=google_message1_proto3/size=1/op=decode/format=protobuf/lib=protobuf >"$TEST_TMPDIR/cases.txt"
@@ -83,13 +83,17 @@ done
 [[ ! -e $out/quick/results/round-2 && ! -e $out/quick/work ]] && grep -q "^progress: 4/4 dataset=" "$TEST_TMPDIR/quick.err" \
   || fail "quick rounds: $(grep progress "$TEST_TMPDIR/quick.err")"
 grep -q "^progress: 14/14 dataset=" "$TEST_TMPDIR/standard.err" || fail "no standard progress lines"
+# Every child warms up before the first round: nothing is timed beside a warm-up.
+last_warm=$(grep -n "pre-warm" "$TEST_TMPDIR/standard.err" | tail -1 | cut -d: -f1)
+first_timed=$(grep -n "^progress: " "$TEST_TMPDIR/standard.err" | head -1 | cut -d: -f1)
+(( last_warm < first_timed )) || fail "a child warmed up after round 0 began: $(cat "$TEST_TMPDIR/standard.err")"
 [[ $(grep -c '"id"' "$out/standard/dotnet-cases.json") == 2 ]] || fail "--cases did not narrow the catalog"
 [[ $(grep -c '"status": "measured"' "$out/standard/dotnet-cases.json") == 2 ]] \
   && ! grep -q '"reason": "BenchmarkDotNet timed it' "$out/standard/dotnet-cases.json" \
   || fail "not every case measured in all 7 rounds: $(cat "$out/standard/dotnet-cases.json")"
-# Each child pre-warms each dataset, then warms each case up until a warm-up iteration (>= 50 ms)
+# Each child pre-warms its dataset, then warms each case up until a warm-up iteration (>= 50 ms)
 # compiles nothing; the catalog carries, per case, its warm-up in each child. Each round times
-# one measured iteration per case, of the count the first child's warm-up gave (its last
+# one measured iteration per case, of the count child 0's warm-up gave (its last
 # iteration's time per call), aimed at 50 ms of CPU time, no pilot: the test checks that the
 # median round lands within a wide band (a loaded host's phases move single rounds, and have
 # moved a whole child's rounds 3x from its warm-up's rate).

@@ -21,8 +21,9 @@ namespace Serbench.Stock;
 /// side of it, the minute or two that holds it (the block's ratio: the mean of those two rounds'
 /// samples over the stock median; the case's: the median over the blocks), which shows how much of a
 /// difference the host's drift between the two sides' minutes makes.
-/// A round is the second of a two-round run (one child process): a run's first round also runs the
-/// allocation count, an extra iteration the other nine rounds of a run do not have.</summary>
+/// A round is the second of a two-round run (its own child process, as round 1 of a standard run
+/// is): a run's first round also runs the allocation count, an extra iteration the other nine
+/// rounds of a run do not have.</summary>
 public static class Program
 {
     private static readonly string[] Cases =
@@ -94,8 +95,8 @@ public static class Program
         _ => null,
     };
 
-    /// <summary>A two-round run of the standard profile over the ten cases (a child process a round);
-    /// returns its results folder.</summary>
+    /// <summary>A two-round run of the standard profile over the ten cases (a dataset's two child
+    /// processes, a round each); returns its results folder.</summary>
     private static string RunOurs(string outDir, int seed)
     {
         Directory.CreateDirectory(outDir);
