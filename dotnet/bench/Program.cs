@@ -72,7 +72,9 @@ public static class Program
 
         if (options.Profile == "standard")
         {
-            new Rounds(options, catalog).Run(verified);
+            var ids = Rounds.CaseIdsByDataset(verified);
+            (fixtures, verified) = ([], []); // the children load their own: none stay here while they run
+            new Rounds(options, catalog).Run(ids);
         }
         else if (options.Rounds is { } rounds)
         {

@@ -41,10 +41,15 @@ public sealed class Rounds(Options options, Catalog catalog)
     // Case id -> its warm-up in each child process.
     private readonly Dictionary<string, List<SteadyState.CaseResult>> warmups = [];
 
-    public void Run(IReadOnlyList<Verified> verified)
+    /// <summary>The ids of the verified cases, by dataset.</summary>
+    public static Dictionary<string, List<string>> CaseIdsByDataset(IReadOnlyList<Verified> verified) =>
+        verified.GroupBy(v => v.Fixture.Dataset).ToDictionary(g => g.Key, g => g.SelectMany(CaseIds).ToList());
+
+    /// <summary>Times the cases of <paramref name="byDataset"/> (dataset -> case ids).</summary>
+    public void Run(Dictionary<string, List<string>> byDataset)
     {
-        var byDataset = verified.GroupBy(v => v.Fixture.Dataset)
-            .ToDictionary(g => g.Key, g => g.SelectMany(CaseIds).ToList());
+        // The verified fixtures are garbage now: give their memory back, which the children need.
+        GC.Collect(2, GCCollectionMode.Aggressive, blocking: true, compacting: true);
         var total = byDataset.Values.Sum(ids => ids.Count) * count;
         var perDataset = Math.Min(Children, count);
         Progress.Say($"timing {total / count} cases in {count} rounds (standard profile, {perDataset} processes a dataset)");
