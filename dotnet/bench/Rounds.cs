@@ -104,12 +104,14 @@ public sealed class Rounds(Options options, Catalog catalog)
     private static IEnumerable<string> CaseIds(Verified v) =>
         v.Ops.Select(op => CaseId.Of(v.Fixture.Dataset, v.Fixture.Size, op, v.Library));
 
-    /// <summary>Starts every child and warms it up, at most one a core at a time.</summary>
+    /// <summary>Starts every child and warms it up, at most one a core at a time; says as each is warm
+    /// (the warm-ups take minutes, and no case is timed meanwhile).</summary>
     private Dictionary<(string, int), Task<RoundsChild>> StartChildren(
         string[] datasets, int perDataset, Dictionary<string, List<string>> byDataset, int seed)
     {
         var seeds = new Random(seed);
         var slots = new SemaphoreSlim(Environment.ProcessorCount);
+        var warm = 0;
         var children = new Dictionary<(string, int), Task<RoundsChild>>();
         foreach (var dataset in datasets)
         {
@@ -122,7 +124,9 @@ public sealed class Rounds(Options options, Catalog catalog)
                     await slots.WaitAsync();
                     try
                     {
-                        return RoundsChild.Start(args, work, Warmed);
+                        var child = RoundsChild.Start(args, work, Warmed);
+                        Progress.Say($"{dataset}: child {k} warm ({Interlocked.Increment(ref warm)} of {datasets.Length * perDataset} children)");
+                        return child;
                     }
                     finally
                     {
