@@ -13,7 +13,7 @@ namespace Serbench.Bench;
 /// windows). Before the first round, every child loads its dataset's fixtures and warms its cases
 /// up until the JIT is quiet (<see cref="SteadyState"/>) in one fixed order
 /// (<see cref="TrainingSeed"/>); nothing is timed then, so up to one child a core warms up at a
-/// time (a dataset's later children then take the first one's invocation counts). A process
+/// time (child 1 of a dataset then takes child 0's invocation counts). A process
 /// never runs code that another dataset's calls trained: under dynamic PGO, tier-1 code keeps the
 /// profile of the calls that trained it. The previous case's objects are dropped in GlobalCleanup
 /// and collected at the end of its GlobalSetup. Children run with the runtime's defaults (tiered
@@ -205,7 +205,7 @@ public sealed class Rounds(Options options, Catalog catalog)
     /// <paramref name="accepted"/> gives, warms them up to the JIT's steady state (<see cref="WarmUp"/>)
     /// in the order <see cref="TrainingSeed"/> shuffles, printing each case's warm-up and invocation
     /// count, then <see cref="RoundsChild.ReadyLine"/>. Then it reads its stdin: a line "id TAB n"
-    /// sets a case's invocation count (a dataset's later children take the first's); a round number
+    /// sets a case's invocation count (child 1 of a dataset takes child 0's); a round number
     /// has it run one BenchmarkDotNet invocation over the cases in the order the seed shuffles, its
     /// artifacts in --out/&lt;dataset&gt;/round-&lt;r&gt;, printing each measured case id and, at the
     /// end, <see cref="RoundsChild.DoneLine"/>. It exits when its stdin ends.</summary>
