@@ -48,8 +48,6 @@ public sealed class Rounds(Options options, Catalog catalog)
     /// <summary>Times the cases of <paramref name="byDataset"/> (dataset -> case ids).</summary>
     public void Run(Dictionary<string, List<string>> byDataset)
     {
-        // The verified fixtures are garbage now: give their memory back, which the children need.
-        GC.Collect(2, GCCollectionMode.Aggressive, blocking: true, compacting: true);
         var total = byDataset.Values.Sum(ids => ids.Count) * count;
         var perDataset = Math.Min(Children, count);
         Progress.Say($"timing {total / count} cases in {count} rounds (standard profile, {perDataset} processes a dataset)");
@@ -63,7 +61,7 @@ public sealed class Rounds(Options options, Catalog catalog)
             {
                 child.Result.UseCounts(children[(dataset, 0)].Result.Counts);
             }
-            TimeRounds(datasets, round => (dataset => children[(dataset, round % perDataset)].Result), seed, total);
+            TimeRounds(datasets, (round, dataset) => children[(dataset, round % perDataset)].Result, seed, total);
         }
         finally
         {
@@ -81,7 +79,7 @@ public sealed class Rounds(Options options, Catalog catalog)
 
     /// <summary>Round after round, each dataset's child for the round times it, the datasets in
     /// the round's shuffled order; the reports go to results/round-&lt;r&gt;/.</summary>
-    private void TimeRounds(string[] datasets, Func<int, Func<string, RoundsChild>> childOf, int seed, int total)
+    private void TimeRounds(string[] datasets, Func<int, string, RoundsChild> childOf, int seed, int total)
     {
         var done = 0;
         for (var round = 0; round < count; round++)
@@ -89,7 +87,7 @@ public sealed class Rounds(Options options, Catalog catalog)
             var order = datasets.ToArray();
             new Random(seed + round).Shuffle(order);
             catalog.Add(new Catalog.Round(round, seed + round, order));
-            foreach (var child in order.Select(childOf(round)))
+            foreach (var child in order.Select(dataset => childOf(round, dataset)))
             {
                 child.RunRound(round, id =>
                 {
