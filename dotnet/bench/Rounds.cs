@@ -123,7 +123,10 @@ public sealed class Rounds(Options options, Catalog catalog)
                     try
                     {
                         var child = RoundsChild.Start(args, work, Warmed);
-                        Progress.Say($"{dataset}: child {k} warm ({Interlocked.Increment(ref warm)} of {datasets.Length * perDataset} children)");
+                        if (child.Alive)
+                        {
+                            Progress.Say($"{dataset}: child {k} warm ({Interlocked.Increment(ref warm)} of {datasets.Length * perDataset} children)");
+                        }
                         return child;
                     }
                     finally

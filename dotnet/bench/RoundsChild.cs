@@ -25,6 +25,9 @@ public sealed class RoundsChild : IDisposable
 
     private RoundsChild(Process process, string work) => (this.process, Work) = (process, work);
 
+    /// <summary>Whether the child still serves rounds (false once its output ended).</summary>
+    public bool Alive => alive;
+
     /// <summary>The folder the child writes its artifacts into.</summary>
     public string Work { get; }
 
