@@ -5,8 +5,9 @@ namespace Serbench.Bench;
 
 /// <summary>DIR/dotnet-cases.json, the case catalog of the cross-language protocol: every
 /// library with its version and capabilities, and every case this run knows of with its
-/// status (measured | refused | not_applicable | failed | not_measured) and reason.</summary>
-public sealed class Catalog(string profile, IReadOnlySet<string>? selection = null)
+/// status (measured | refused | not_applicable | failed | not_measured) and reason; with the
+/// clock that timed the samples and the processes that took them (isolation).</summary>
+public sealed class Catalog(string profile, string isolation, IReadOnlySet<string>? selection = null)
 {
     /// <summary>lazy_ops: op -> why its result is a view (or bytes already laid out), not a full
     /// (de)serialization; empty when every op is full.</summary>
@@ -57,7 +58,7 @@ public sealed class Catalog(string profile, IReadOnlySet<string>? selection = nu
     public void Write(string dir)
     {
         Directory.CreateDirectory(dir);
-        var document = new { Lang = "dotnet", Profile = profile, Clock = Harness.Clock(profile), Rounds = rounds, Libraries = libraries, Cases = Cases.OrderBy(c => c.Id, StringComparer.Ordinal) };
+        var document = new { Lang = "dotnet", Profile = profile, Clock = Harness.Clock(profile), Isolation = isolation, Rounds = rounds, Libraries = libraries, Cases = Cases.OrderBy(c => c.Id, StringComparer.Ordinal) };
         File.WriteAllText(Path.Combine(dir, "dotnet-cases.json"), JsonSerializer.Serialize(document, Json) + "\n");
     }
 }

@@ -46,6 +46,15 @@ public static class Harness
     public static string Clock(string profile) =>
         profile is "full" ? "wall clock: BenchmarkDotNet's default job" : ThreadCpuClock.Instance.Title;
 
+    /// <summary>Which processes took the samples, as the catalog records it (the methodology page
+    /// shows it).</summary>
+    public static string Isolation(Options options) => options switch
+    {
+        { Profile: "standard" } => Rounds.Isolation,
+        { Rounds: not null } => "one process: every dataset's cases, one BenchmarkDotNet invocation a round",
+        _ => "one process: one BenchmarkDotNet invocation over every dataset's cases",
+    };
+
     /// <summary>quick: one launch, one warmup and three short iterations (the whole suite in
     /// minutes, a smoke run); standard: one round's sample per case, one measured iteration of at
     /// least <see cref="StandardIterationTime"/> after the case's warm-up to steady state

@@ -58,7 +58,7 @@ public static class Program
         }
         var calibration = new Calibration();
         calibration.Measure("start");
-        var catalog = new Catalog(options.Profile, options.CaseIds());
+        var catalog = new Catalog(options.Profile, Harness.Isolation(options), options.CaseIds());
         var fixtures = LoadFixtures(options, message);
         Verification.AddNotMeasured(catalog, options.Library, fixtures);
         var verified = Selected(

@@ -29,6 +29,12 @@ public sealed class Rounds(Options options, Catalog catalog)
     /// <summary>Child processes per dataset: two give a case's median the processes of its own.</summary>
     public const int Children = 2;
 
+    /// <summary>The schedule above, as the catalog records it (isolation).</summary>
+    public static string Isolation =>
+        $"{Children} child processes per dataset, alive through the rounds and warmed up before round 0 "
+        + "(one child a core at a time, nothing timed meanwhile); "
+        + $"round r is child r mod {Children}'s, the datasets in an order shuffled per round";
+
     /// <summary>The seed of the order a child warms its cases up in, the same in every child and run:
     /// under dynamic PGO the code a process settles on depends on the calls that trained it, and
     /// with a new order per child the same case ran up to 2x apart from one child to the next.</summary>

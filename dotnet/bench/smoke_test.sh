@@ -88,6 +88,8 @@ last_warm=$(grep -n "pre-warm" "$TEST_TMPDIR/standard.err" | tail -1 | cut -d: -
 first_timed=$(grep -n "^progress: " "$TEST_TMPDIR/standard.err" | head -1 | cut -d: -f1)
 (( last_warm < first_timed )) || fail "a child warmed up after round 0 began: $(cat "$TEST_TMPDIR/standard.err")"
 [[ $(grep -c '"id"' "$out/standard/dotnet-cases.json") == 2 ]] || fail "--cases did not narrow the catalog"
+grep -q '"isolation": "2 child processes per dataset, alive through the rounds' "$out/standard/dotnet-cases.json" \
+  || fail "the standard catalog does not record which processes took the rounds"
 [[ $(grep -c '"status": "measured"' "$out/standard/dotnet-cases.json") == 2 ]] \
   && ! grep -q '"reason": "BenchmarkDotNet timed it' "$out/standard/dotnet-cases.json" \
   || fail "not every case measured in all 7 rounds: $(cat "$out/standard/dotnet-cases.json")"

@@ -444,6 +444,7 @@ def methodology_page(results: Results, repeatability: Sequence[tuple[str, str]])
             "settings": settings,
             "gc": [(LANG_NAMES[lang], text.format(quiet=quiet)) for lang, text in GC_CONDITIONS.items()],
             "steady_state": _steady_state(results),
+            "dotnet_isolation": snapshot.metadata.get("dotnet", {}).get("isolation", DOTNET_ISOLATION_BEFORE),
             "calibrations": calibrations,
             "repeatability": list(repeatability),
             "flags": _flag_counts(results),
@@ -451,6 +452,10 @@ def methodology_page(results: Results, repeatability: Sequence[tuple[str, str]])
         },
     )
 
+
+# Which .NET processes took the samples in a run whose catalog did not record it (its
+# `isolation`): the schedule of those runs.
+DOTNET_ISOLATION_BEFORE = "a child process per dataset and five rounds, two per dataset for the ten rounds"
 
 # The .NET standard profile's measured iteration: at least this long (the bench's
 # Harness.StandardIterationTime; its settings do not record it).

@@ -1,6 +1,7 @@
 """The case catalog every suite writes beside its harness's file: DIR/<lang>-cases.json.
 
     {"lang": "cpp", "profile": "quick", "clock": "<what timed the samples>" (optional),
+     "isolation": "<which processes took them>" (optional),
      "libraries": [{"lib", "format", "variant", "version", "home": "<URL>",
                     "capabilities": ["codegen", ...],
                     "lazy_ops": {"decode": "<why decode is lazy>", ...}}],
@@ -40,6 +41,9 @@ from runner.records import IngestError, NativeFile, Outcome, TableRows, Unmeasur
 
 HARNESS = "serbench catalog"
 MEASURED = "measured"
+# What a catalog may say about how its run was timed: the run's metadata, which the
+# methodology page shows.
+RUN_FACTS = ("clock", "isolation")
 JIT_PROCESSES = "jit_warmup_processes"
 JIT_QUIET = "jit_warmup_quiet_processes"
 
@@ -140,8 +144,9 @@ def parse(path: Path, lang: str) -> NativeFile:
     native = NativeFile(HARNESS, "1")
     outcomes = {o.value: o for o in Outcome}
     document = _document(path, lang)
-    if "clock" in document:
-        native.metadata["clock"] = require_str(path, document["clock"], "clock")
+    for key in RUN_FACTS:
+        if key in document:
+            native.metadata[key] = require_str(path, document[key], key)
     catalog = _catalog(path, document)
     native.tables.append(_homes(lang, catalog))
     for case in _cases(path, document):

@@ -269,6 +269,14 @@ def test_bdn_versions_capabilities_and_wire_bytes_come_from_the_catalog(store: S
         assert metrics_of(store, "R1", identity)["wire_bytes"] == wire_bytes[identity.case_id]
 
 
+def test_the_catalogs_clock_and_isolation_are_the_runs_metadata(store: Store) -> None:
+    catalog = json.loads((TESTDATA / "dotnet" / "dotnet-cases.json").read_text())
+    rows = store.db.execute("SELECT key, value FROM run_metadata WHERE scope = 'dotnet'").fetchall()
+    metadata = dict(rows)
+    for key in cases_json.RUN_FACTS:
+        assert metadata[key] == catalog[key]
+
+
 def test_bdn_warmups_to_the_jit_steady_state_are_metrics_where_the_catalog_has_them(
     store: Store,
 ) -> None:
