@@ -73,7 +73,7 @@ class Served:
 
     def _prepare(self, case_id: str, verify: bool) -> tuple[Build, dict[str, Any]]:
         if self._extra is not None:
-            return _prepare_extra(self._extra)
+            return _prepare_extra(self._extra, verify)
         planned = self._planned[case_id]
         self._workbench.check(planned, verify)
         if self._payloads is not None:
@@ -87,9 +87,10 @@ class Served:
         return self._builds[case_id]
 
 
-def _prepare_extra(extra: Extra) -> tuple[Build, dict[str, Any]]:
+def _prepare_extra(extra: Extra, verify: bool) -> tuple[Build, dict[str, Any]]:
     _, extra_metadata = extra.make()
-    metadata = {**extra.case.metadata(), "lib_version": extra.version, **extra_metadata}
+    facts = extra.facts() if verify and extra.facts is not None else {}
+    metadata = {**extra.case.metadata(), "lib_version": extra.version, **extra_metadata, **facts}
     metadata["timer"] = _CHILD if extra.self_timed else _WALL if extra.in_child else CPU_CLOCK
 
     def build_extra() -> Prepared:

@@ -4,7 +4,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.profiles import PROFILES
-from bench.worker import Served, answer
+from bench.worker import Served, _prepare_extra, answer
 from serbench_py import roundtrip, suite
 from serbench_py.registry import LIBRARIES
 from serbench_py.suite import payload_file_name
@@ -58,3 +58,20 @@ def test_a_later_workers_check_only_encodes_and_gives_the_same_case(monkeypatch:
 
 def _not_called(*_: object) -> None:
     raise roundtrip.RoundTripError("the round trip was verified again")
+
+
+def test_an_extras_facts_are_measured_when_it_is_verified_only() -> None:
+    from serbench_py.cases import Case
+    from serbench_py.extras import Extra
+
+    measured: list[str] = []
+
+    def facts() -> dict[str, str | int]:
+        measured.append("once")
+        return {"gc_memory_bytes": 1}
+
+    case = Case("plain", "python", "gc", "objects", 1, None)
+    extra = Extra(case, lambda: ((lambda: None), {}), "1", facts=facts)
+    assert _prepare_extra(extra, verify=True)[1]["gc_memory_bytes"] == 1
+    assert "gc_memory_bytes" not in _prepare_extra(extra, verify=False)[1]
+    assert measured == ["once"]

@@ -188,6 +188,8 @@ class Extra:
     # The call returns the ns its work took, timed in the child process it ran in (gc).
     self_timed: bool = False
     gc_off: bool = False  # timed with the cyclic GC disabled (the source's timeit)
+    # Metadata measured once, when the case is verified (a later part's workers skip it).
+    facts: Callable[[], dict[str, str | int]] | None = None
 
 
 def _version(distribution: str) -> str:
@@ -223,11 +225,6 @@ def _first_not_less(haystack: Sequence[Any], needle: Any) -> int:
     return len(haystack)
 
 
-# Kind -> its million objects' memory, measured at the kind's first build in this
-# process: measuring every sample's build made the gc cases' group take minutes.
-_GC_MEMORY: dict[Kind, dict[str, str | int]] = {}
-
-
 def _points(kind: Kind) -> dict[int, Any]:
     cls = kind.make(POINT_FIELDS)
     return {i: cls(x=i, y=i, z=i) for i in range(GC_OBJECTS)}
@@ -256,10 +253,11 @@ def deep_sizeof(root: object) -> int:
     return total
 
 
-def _gc_memory(kind: Kind) -> tuple[dict[int, Any], dict[str, str | int]]:
-    """The kind's objects, and their memory: bytes tracemalloc traced while they were built
-    (what the process really allocated; RSS does not grow while the process reuses memory
-    that earlier cases freed) and their deep_sizeof (the source's count)."""
+def _gc_memory(kind: Kind) -> dict[str, str | int]:
+    """The memory of the kind's million objects: bytes tracemalloc traced while they were
+    built (what the process really allocated; RSS does not grow while the process reuses
+    memory that earlier cases freed) and their deep_sizeof (the source's count). Measured
+    once, as the case's facts: measuring every sample's build made the gc cases take minutes."""
     import tracemalloc
 
     tracemalloc.start()
@@ -269,7 +267,10 @@ def _gc_memory(kind: Kind) -> tuple[dict[int, Any], dict[str, str | int]]:
         traced = max(tracemalloc.get_traced_memory()[0] - before, 0)
     finally:
         tracemalloc.stop()
-    return alive, {"gc_memory_bytes": traced, "gc_sizeof_bytes": deep_sizeof(alive)}
+    facts: dict[str, str | int] = {"gc_memory_bytes": traced, "gc_sizeof_bytes": deep_sizeof(alive)}
+    del alive
+    gc.collect()  # the deep_sizeof walk made objects (and, for plain classes, dicts)
+    return facts
 
 
 def _gc(kind: Kind) -> tuple[Callable[[], object], dict[str, str | int]]:
@@ -278,10 +279,6 @@ def _gc(kind: Kind) -> tuple[Callable[[], object], dict[str, str | int]]:
     pass walks all its process holds, so the fixed part of each (all a pass over gc=False
     Structs costs) is that process's: in the worker, which holds the suite too (24,000
     tracked objects against the script's 11,800), that pass took twice the source's."""
-    if kind not in _GC_MEMORY:
-        alive, _GC_MEMORY[kind] = _gc_memory(kind)
-        del alive
-        gc.collect()  # the deep_sizeof walk made objects (and, for plain classes, dicts)
     command = [
         sys.executable,
         "-c",
@@ -292,7 +289,7 @@ def _gc(kind: Kind) -> tuple[Callable[[], object], dict[str, str | int]]:
         done = subprocess.run(command, check=True, capture_output=True, text=True)
         return int(done.stdout.split()[-1])
 
-    return collect, _GC_MEMORY[kind]
+    return collect, {}
 
 
 def gc_pass(index: int) -> None:
@@ -330,6 +327,7 @@ def extras() -> Iterator[Extra]:
             _bind(_gc, kind),
             version,
             self_timed=True,
+            facts=_bind(_gc_memory, kind),
         )
     yield Extra(
         _case("import", "python", 1, None, "none"), _bind(_import, ""), _version(""), in_child=True
