@@ -71,7 +71,10 @@ def _env(decoder: Decoder, symbolize: bool = True, silence_known: bool = True) -
     env = dict(os.environ, SERBENCH_FUZZ_LIB=decoder.lib, SERBENCH_FUZZ_FORMAT=decoder.format)
     env["SERBENCH_FUZZ_VARIANT"] = decoder.variant or ""
     env["ASAN_SYMBOLIZER_PATH"] = SYMBOLIZER
-    env["ASAN_OPTIONS"] = f"symbolize={int(symbolize)}"
+    # One allocation past the memory limit fails before it is mapped: after it, ASan writes
+    # an eighth of its size as shadow (2 GiB for a 16 GiB string), slower than the timeout
+    # on some hosts, which would turn the memory blow-up into a hang.
+    env["ASAN_OPTIONS"] = f"symbolize={int(symbolize)}:max_allocation_size_mb={fuzzing.MEMORY_MIB}"
     known = f":suppressions={runfile(KNOWN_FINDINGS)}" if silence_known else ""
     env["UBSAN_OPTIONS"] = f"print_stacktrace=1:halt_on_error=1:symbolize={int(symbolize)}{known}"
     return env
