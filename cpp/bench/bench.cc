@@ -93,7 +93,7 @@ void AddContext(const Plan& plan, const Options& options, std::uint64_t seed) {
   benchmark::AddCustomContext("serbench.round_order",
                               "per round, the process's cases shuffled by mt19937_64 seeded "
                               "with seed_seq{seed low, seed high, round} (cpp/bench/rounds.cc)");
-  benchmark::AddCustomContext("serbench.isolation",
+  benchmark::AddCustomContext("isolation",
                               "one process per dataset and round; no garbage collector (C++): "
                               "the heap holds only this dataset's fixtures, native objects and "
                               "payloads");

@@ -37,6 +37,10 @@ if [[ "$counted" != "$measured" ]]; then
   exit 1
 fi
 grep -q '"serbench.round_seed": "5"' "$json"
+# The run facts every suite records under the same names (runner/ingest/cases_json.py).
+for fact in clock isolation; do
+  grep -q "^ *\"$fact\": \"" "$json" || { echo "$json's context lacks $fact" >&2; exit 1; }
+done
 grep -q '"lazy_ops": {' "$catalog"
 calibration="$out/cpp-calibration.json"
 for workload in memcpy_1mib cpu_loop; do

@@ -31,6 +31,7 @@ def test_quick_run_writes_rounds_the_catalog_and_the_calibration(tmp_path: Path)
     catalog = _catalog(out)
     measured = {c["id"] for c in catalog["cases"] if c["status"] == "measured"}
     assert set(suite.get_benchmark_names()) == measured
+    assert catalog["isolation"] == "one worker process per library and dataset, for all its rounds"
     # 3 sizes x 6 ops, all applicable to a zero-copy, code-generated format.
     assert len(measured) == 18
     assert "dataset=user/size=100/op=convert/format=flatbuffers/lib=flatbuffers" in measured

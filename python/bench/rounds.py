@@ -100,6 +100,17 @@ class Rounds:
         bounds = [count * i // parts for i in range(parts + 1)]
         return [range(a, b) for a, b in itertools.pairwise(bounds)]
 
+    def isolation(self) -> str:
+        """The processes that take the samples, as the run records it (its `isolation`)."""
+        parts = self.parts()
+        if len(parts) == 1:
+            return "one worker process per library and dataset, for all its rounds"
+        spans = ", ".join(f"rounds {p.start} to {p.stop - 1}" for p in parts)
+        return (
+            f"{len(parts)} worker processes per library and dataset, one after another ({spans}); "
+            "every dataset's first before any dataset's second"
+        )
+
     def run(self, group: str, jobs: Sequence[Job], part: int = 0) -> None:
         """Measures the group's rounds of `part` (see parts) in workers of their own; part 0
         also calibrates. Jobs refused or failed in an earlier part are left alone."""

@@ -87,6 +87,14 @@ def test_a_units_rounds_are_split_over_fresh_workers_calibrated_once() -> None:
     assert progress.done == progress.total == 10
 
 
+def test_the_run_records_which_processes_took_its_rounds() -> None:
+    standard = Rounds("standard", 10, 1, Progress(0), None, start=lambda unit, _: _StandIn(unit))
+    assert standard.isolation().startswith("2 worker processes per library and dataset")
+    assert "(rounds 0 to 4, rounds 5 to 9)" in standard.isolation()
+    quick = Rounds("quick", 3, 1, Progress(0), None, start=lambda unit, _: _StandIn(unit))
+    assert quick.isolation() == "one worker process per library and dataset, for all its rounds"
+
+
 def test_a_case_failing_a_later_parts_check_stops_there() -> None:
     job = Job("ok", "library/0/order", {})
     rounds = Rounds("standard", 4, 1, Progress(4), None, start=lambda unit, _: _StandIn(unit))

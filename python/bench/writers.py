@@ -93,8 +93,10 @@ def write(
     jobs: Sequence[Job],
     common: dict[str, Any],
     calibrations: list[dict[str, object]],
+    isolation: str,
 ) -> None:
-    """Writes python.json (if a case was measured), the case catalog and the calibration."""
+    """Writes python.json (if a case was measured), the case catalog (with the processes that
+    took the samples: `isolation`) and the calibration."""
     opts.out.mkdir(parents=True, exist_ok=True)
     out_file = opts.out / RESULT_FILE
     out_file.unlink(missing_ok=True)  # a new run replaces the previous result
@@ -108,6 +110,7 @@ def write(
         "profile": opts.profile,
         "rounds": rounds(opts),
         "shuffle_seed": common["shuffle_seed"],
+        "isolation": isolation,
         "libraries": libraries(planned),
         "cases": cases,
     }

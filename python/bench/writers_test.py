@@ -40,13 +40,14 @@ def test_write_replaces_the_result_and_lists_every_case(tmp_path: Path) -> None:
     failed = _job("dataset=order/size=1/op=encode/format=json/lib=cattrs/variant=attrs")
     failed.fail(Status.FAILED, "timing raised")
     common = {"profile": "quick", "shuffle_seed": 7}
-    writers.write(opts, [], [_job(), failed], common, [{"when": "start"}])
+    writers.write(opts, [], [_job(), failed], common, [{"when": "start"}], "one process")
     suite = pyperf.BenchmarkSuite.load(str(tmp_path / writers.RESULT_FILE))
     assert suite.get_benchmark_names() == [_CASE]
     catalog = json.loads((tmp_path / writers.CASES_FILE).read_text())
     assert catalog["rounds"] == 2 and catalog["shuffle_seed"] == 7
+    assert catalog["isolation"] == "one process"
     assert [c["status"] for c in catalog["cases"]] == ["measured", "failed"]
     calibration = json.loads((tmp_path / writers.CALIBRATION_FILE).read_text())
     assert calibration == {"lang": "python", "samples": [{"when": "start"}]}
-    writers.write(opts, [], [failed], common, [])
+    writers.write(opts, [], [failed], common, [], "one process")
     assert not (tmp_path / writers.RESULT_FILE).exists()

@@ -19,3 +19,8 @@ def test_mono_quick_run_is_ingested_as_its_own_language(tmp_path: Path) -> None:
         assert all(samples for samples in measured.values())
         lazy = store.lazy_cases(run.id, "mono")
         assert {i.op for i in lazy} == {"access_lazy"} and len(lazy) == 3
+        # The run facts every suite records, under the same names.
+        facts = store.db.execute(
+            "SELECT key FROM run_metadata WHERE run_id = ? AND scope = 'mono'", (run.id,)
+        ).fetchall()
+        assert {"clock", "isolation"} <= {key for (key,) in facts}

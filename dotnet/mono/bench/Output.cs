@@ -35,6 +35,7 @@ namespace Serbench.Mono.Bench
         {
             ["lang"] = Program.Lang,
             ["profile"] = options.Profile,
+            ["isolation"] = Isolation,
             ["libraries"] = new JArray(plan.Entries.Select(e => e.Library).Distinct().Select(l => new JObject
             {
                 ["lib"] = l.Lib,
@@ -53,6 +54,9 @@ namespace Serbench.Mono.Bench
                 ["wire_bytes"] = e.WireBytes,
             })),
         };
+
+        /// <summary>The processes that took the samples, as the catalog records it (every suite's `isolation`).</summary>
+        public const string Isolation = "one process for every dataset, case and round";
 
         // "Mono 6.8.0.105 (Debian ...)": Mono's own version string.
         private static string Runtime()

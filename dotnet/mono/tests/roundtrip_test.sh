@@ -14,7 +14,10 @@ status=0
 grep -v '^progress:' "$TEST_TMPDIR/stderr" >&2 || true
 python3 - "$out/mono-cases.json" "$refused" <<'PY'
 import json, re, sys
-cases = json.load(open(sys.argv[1], encoding="utf-8"))["cases"]
+catalog = json.load(open(sys.argv[1], encoding="utf-8"))
+cases = catalog["cases"]
+if not catalog.get("isolation"):
+    sys.exit("the catalog does not say which processes took the samples (isolation)")
 expected_refused = re.compile(sys.argv[2])
 wrong = []
 for case in cases:
