@@ -4,8 +4,9 @@ using BenchmarkDotNet.Running;
 namespace Serbench.Bench;
 
 /// <summary>The standard profile: every case gets one sample in each of <see cref="DefaultCount"/>
-/// rounds (--rounds N: N), taken by <see cref="Children"/> child processes per dataset that stay
-/// alive through the rounds (this binary with --child k --seed s --cases FILE, see <see cref="RunChild"/>).
+/// rounds (--rounds N: N), taken by <see cref="Children"/> child processes per dataset (one in a run
+/// of fewer rounds, <see cref="ChildrenFor"/>) that stay alive through the rounds (this binary with
+/// --child k --seed s --cases FILE, see <see cref="RunChild"/>).
 /// Round r goes to child r mod <see cref="Children"/> of every dataset, the datasets in an order
 /// shuffled per round, and every round ends before the next begins: a case's rounds lie minutes
 /// apart across the whole suite, as the C++ suite's do, so a phase of the host's load weighs on
@@ -29,11 +30,23 @@ public sealed class Rounds(Options options, Catalog catalog)
     /// <summary>Child processes per dataset: two give a case's median the processes of its own.</summary>
     public const int Children = 2;
 
+    /// <summary>The fewest rounds a child takes. A child's warm-up costs a case about what five of
+    /// its rounds cost (measured on a standard run: a mean 0.36 s a case against about 0.1 s a case
+    /// a round), so a run of fewer rounds (the runner's re-measure of five) gets one child per
+    /// dataset: its samples join those of the first run's two, from a process of their own.</summary>
+    public const int RoundsPerChild = 5;
+
+    /// <summary>The children per dataset of a run of <paramref name="rounds"/> rounds.</summary>
+    public static int ChildrenFor(int rounds) => Math.Clamp(rounds / RoundsPerChild, 1, Children);
+
     /// <summary>The schedule above, as the catalog records it (isolation).</summary>
-    public static string Isolation =>
-        $"{Children} child processes per dataset, alive through the rounds and warmed up before round 0 "
-        + "(one child a core at a time, nothing timed meanwhile); "
-        + $"round r is child r mod {Children}'s, the datasets in an order shuffled per round";
+    public static string IsolationFor(int rounds)
+    {
+        var n = ChildrenFor(rounds);
+        var turns = n == 1 ? "" : $"round r is child r mod {n}'s, ";
+        return $"{n} child process{(n == 1 ? "" : "es")} per dataset, alive through the rounds and warmed up before "
+            + $"round 0 (one child a core at a time, nothing timed meanwhile); {turns}the datasets in an order shuffled per round";
+    }
 
     /// <summary>The seed of the order a child warms its cases up in, the same in every child and run:
     /// under dynamic PGO the code a process settles on depends on the calls that trained it, and
@@ -55,7 +68,7 @@ public sealed class Rounds(Options options, Catalog catalog)
     public void Run(Dictionary<string, List<string>> byDataset)
     {
         var total = byDataset.Values.Sum(ids => ids.Count) * count;
-        var perDataset = Math.Min(Children, count);
+        var perDataset = ChildrenFor(count);
         Progress.Say($"timing {total / count} cases in {count} rounds (standard profile, {perDataset} processes a dataset)");
         var seed = options.Seed ?? Random.Shared.Next();
         var datasets = byDataset.Keys.OrderBy(d => d, StringComparer.Ordinal).ToArray();

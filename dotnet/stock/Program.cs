@@ -21,9 +21,10 @@ namespace Serbench.Stock;
 /// side of it, the minute or two that holds it (the block's ratio: the mean of those two rounds'
 /// samples over the stock median; the case's: the median over the blocks), which shows how much of a
 /// difference the host's drift between the two sides' minutes makes.
-/// A round is the second of a two-round run (its own child process, as round 1 of a standard run
-/// is): a run's first round also runs the allocation count, an extra iteration the other nine
-/// rounds of a run do not have.</summary>
+/// A round is the second of a two-round run (one child process per dataset, as a run of fewer
+/// rounds than two children's worth gets; the round follows the child's first, as every round of
+/// a standard run but the first two follows an earlier one in its child): a run's first round also
+/// runs the allocation count, an extra iteration the other nine rounds of a run do not have.</summary>
 public static class Program
 {
     private static readonly string[] Cases =
