@@ -7,7 +7,7 @@ namespace Serbench.Bench;
 /// rounds (--rounds N: N), taken by <see cref="Children"/> child processes per dataset (one in a run
 /// of fewer rounds, <see cref="ChildrenFor"/>) that stay alive through the rounds (this binary with
 /// --child k --seed s --cases FILE, see <see cref="RunChild"/>).
-/// Round r goes to child r mod <see cref="Children"/> of every dataset, the datasets in an order
+/// Round r goes to child r mod (its children) of every dataset, the datasets in an order
 /// shuffled per round, and every round ends before the next begins: a case's rounds lie minutes
 /// apart across the whole suite, as the C++ suite's do, so a phase of the host's load weighs on
 /// a few of them only (children of five rounds back to back put each case's ten rounds in two

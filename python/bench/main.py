@@ -86,10 +86,11 @@ def main(argv: list[str]) -> int:
         for name, group in groups.items():
             taker.run(name, group, part)
     calibrations += measure.calibration_samples("end")
-    writers.write(opts, planned, jobs, common, calibrations, taker.isolation())
+    isolation = taker.isolation()
+    writers.write(opts, planned, jobs, common, calibrations, isolation)
     if twin is not None:
         base = argparse.Namespace(**{**vars(opts), "out": opts.paired_out})
-        writers.write(base, planned, _twins(jobs), common, calibrations, taker.isolation())
+        writers.write(base, planned, _twins(jobs), common, calibrations, isolation)
     if extra_cases and wanted is None and not opts.dataset:
         writers.write_extra(opts.out)
     _report(jobs, started)

@@ -56,7 +56,7 @@ namespace Serbench.Mono.Bench
         };
 
         /// <summary>The processes that took the samples, as the catalog records it (every suite's `isolation`).</summary>
-        public const string Isolation = "one process for every dataset, case and round";
+        private const string Isolation = "one process for every dataset, case and round";
 
         // "Mono 6.8.0.105 (Debian ...)": Mono's own version string.
         private static string Runtime()
