@@ -14,11 +14,14 @@ public sealed class Calibration
     private static readonly long MinTicks = Stopwatch.Frequency / 500;
 
     private readonly List<object> samples = [];
-    private readonly byte[] source = new byte[1 << 20];
-    private readonly byte[] target = new byte[1 << 20];
 
+    /// <summary>The copy's buffers live only while it is timed: two 1 MiB arrays kept through the
+    /// run would sit on the large object heap and raise the GC's budget for it, and the cases
+    /// timed in this process would then collect less often than in a process of their own
+    /// (user/1000 MessagePack encode: 40 gen2 collections per 1,000 operations, against 47).</summary>
     public void Measure(string when)
     {
+        var (source, target) = (new byte[1 << 20], new byte[1 << 20]);
         samples.Add(Sample(when, "memcpy_1mib", () => source.AsSpan().CopyTo(target)));
         samples.Add(Sample(when, "cpu_loop", () => Sink = Lcg(Sink)));
     }
