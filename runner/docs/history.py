@@ -1,13 +1,14 @@
 """The history pages: per machine class, one chart per selected case across its runs.
 
 Publishing (runner/docs/publish.py) writes results/published/history.json beside the
-snapshot from the store (`collect`): for every machine class with more than one complete
-run of the published run's profile, the selected cases' median and 95% CI per run, the
-change points `runner history` marks (runner/changepoints.py: PELT, Killick, Fearnhead and
-Eckley 2012, a step marked only above the series' noise) and the runs whose calibration
-moved beyond the class's noise. `generate` reads it from there, as it reads the
-repeatability report, and writes docs/history/<class>.md with its charts; without the file
-no history page is written.
+snapshot from the store (`collect`): for every machine class with more than one complete run
+of the published run's profile up to the published run (a later run, such as the
+repeatability pair taken after it, is not part of what was published), the selected cases'
+median and 95% CI per run, the change points `runner history` marks (runner/changepoints.py:
+PELT, Killick, Fearnhead and Eckley 2012, a step marked only above the series' noise) and
+the runs whose calibration moved beyond the class's noise. `generate` reads it from there,
+as it reads the repeatability report, and writes docs/history/<class>.md with its charts;
+without the file no history page is written.
 
 Which cases: the landing page's recommended libraries (each verdict's best library per
 language and use, runner/docs/answer.py; every library of a language without a verdict) on
@@ -17,6 +18,7 @@ the published run measured them on.
 
 import json
 import math
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -28,7 +30,7 @@ from runner.docs.page import Chart, Page, Provenance
 from runner.docs.results import LANG_NAMES, Results
 from runner.docs.snapshot import Snapshot
 from runner.history import calibration_moves, series_of
-from runner.store import Store
+from runner.store import Run, Store
 from runner.store_reads import class_calibrations, history_points
 
 NAME = "history.json"
@@ -59,7 +61,12 @@ def _number(value: float) -> float | None:
 
 
 def _class_report(
-    store: Store, kind: str, profile: str, cases: Sequence[CaseIdentity], noise: Mapping[str, float]
+    store: Store,
+    kind: str,
+    profile: str,
+    cases: Sequence[CaseIdentity],
+    noise: Mapping[str, float],
+    charted: set[str],
 ) -> Report:
     points = [
         point
@@ -71,6 +78,7 @@ def _class_report(
             | {"dataset": case.dataset, "size": case.size, "variant": case.variant},
             profile,
         )
+        if point.run_id in charted
     ]
     moves = calibration_moves(class_calibrations(store, kind))
     runs = {p.run_id: p for p in sorted(points, key=lambda p: (p.started_at, p.run_id))}
@@ -108,17 +116,29 @@ def _title(case: CaseIdentity) -> str:
 
 def collect(store: Store, results: Results, noise: Mapping[str, float]) -> Report:
     """The history report of every class with more than one complete run of the published
-    run's profile; noise: lang -> its run-to-run noise (the smallest step marked)."""
+    run's profile up to the published run; noise: lang -> its run-to-run noise (the smallest
+    step marked)."""
     profile = results.snapshot.run.profile
-    counts: dict[str, int] = {}
-    for run in store.runs():
-        if run.status == "complete" and run.profile == profile and run.machine_class:
-            counts[run.machine_class] = counts.get(run.machine_class, 0) + 1
+    runs = [
+        run
+        for run in _up_to(store.runs(), results.snapshot.run.id)
+        if run.status == "complete" and run.profile == profile and run.machine_class
+    ]
+    counts = Counter(run.machine_class for run in runs)
+    charted = {run.id for run in runs}
     cases = selected_cases(results, noise)
     classes = [
-        _class_report(store, kind, profile, cases, noise) for kind, n in sorted(counts.items()) if n > 1
+        _class_report(store, str(kind), profile, cases, noise, charted)
+        for kind, n in sorted(counts.items())
+        if n > 1
     ]
     return {"version": VERSION, "profile": profile, "selection": SELECTION, "classes": classes}
+
+
+def _up_to(runs: Sequence[Run], published: str) -> Sequence[Run]:
+    """runs (oldest first) up to the published one; all of them if it is not among them."""
+    ids = [run.id for run in runs]
+    return runs[: ids.index(published) + 1] if published in ids else runs
 
 
 def publish(location: str, data: Snapshot, folder: Path) -> int:

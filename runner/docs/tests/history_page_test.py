@@ -1,6 +1,8 @@
 """The history pages: written from a store with more than one run of a class, never without."""
 
+import dataclasses
 import functools
+import json
 from pathlib import Path
 
 import pytest
@@ -110,6 +112,20 @@ def test_no_report_without_a_class_of_two_runs(tmp_path: Path) -> None:
     assert history.publish(location, synthetic(), tmp_path) == 0
     assert not (tmp_path / history.NAME).exists()
     assert history.pages(history.load(tmp_path)) == []
+
+
+def test_runs_after_the_published_one_are_left_out(tmp_path: Path) -> None:
+    # The repeatability pair is taken after the run it reports on: not part of its history.
+    location = str(tmp_path / "store.sqlite")
+    with Store.open(location) as store:
+        for index in range(4):
+            _run(store, index)
+    data = synthetic()
+    second = dataclasses.replace(data, run=dataclasses.replace(data.run, id="R01"))
+    assert history.publish(location, second, tmp_path) == 1
+    [kind] = json.loads((tmp_path / history.NAME).read_text())["classes"]
+    assert [run["id"] for run in kind["runs"]] == ["R00", "R01"]
+    assert {point[0] for series in kind["series"] for point in series["points"]} == {"R00", "R01"}
 
 
 def test_a_malformed_report_is_an_error_naming_it(tmp_path: Path) -> None:
