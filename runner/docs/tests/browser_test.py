@@ -175,8 +175,12 @@ def test_every_page_and_chart_carries_its_provenance(
 
 def _marked(svg: str, run_id: str) -> bool:
     """A chart's title names the published run; a history chart, its range of runs ending
-    with it ("run A to B")."""
-    return "<title>" in svg and (f"run {run_id}" in svg or f" to {run_id}" in svg)
+    with it ("run A to B", B the published run: a range starting at it ran on past it)."""
+    title = re.search(r"<title>([^<]*)</title>", svg)
+    if title is None:
+        return False
+    text = title[1]
+    return f" to {run_id} " in text or (f"run {run_id} " in text and f"run {run_id} to " not in text)
 
 
 def test_no_page_is_longer_than_the_limit(pages: dict[str, dict[str, Any]]) -> None:
