@@ -66,8 +66,10 @@ def _class_report(
     profile: str,
     cases: Sequence[CaseIdentity],
     noise: Mapping[str, float],
-    charted: set[str],
+    published: set[str],
 ) -> Report:
+    """published: the ids of the runs up to the published one; the class's later runs are
+    neither charted nor part of its calibrations' noise."""
     points = [
         point
         for case in cases
@@ -78,9 +80,10 @@ def _class_report(
             | {"dataset": case.dataset, "size": case.size, "variant": case.variant},
             profile,
         )
-        if point.run_id in charted
+        if point.run_id in published
     ]
-    moves = calibration_moves(class_calibrations(store, kind))
+    calibrations = class_calibrations(store, kind)
+    moves = calibration_moves({run_id: c for run_id, c in calibrations.items() if run_id in published})
     runs = {p.run_id: p for p in sorted(points, key=lambda p: (p.started_at, p.run_id))}
     return {
         "id": kind,
@@ -119,16 +122,16 @@ def collect(store: Store, results: Results, noise: Mapping[str, float]) -> Repor
     run's profile up to the published run; noise: lang -> its run-to-run noise (the smallest
     step marked)."""
     profile = results.snapshot.run.profile
-    runs = [
-        run
-        for run in _up_to(store.runs(), results.snapshot.run.id)
+    earlier = _up_to(store.runs(), results.snapshot.run.id)
+    counts = Counter(
+        run.machine_class
+        for run in earlier
         if run.status == "complete" and run.profile == profile and run.machine_class
-    ]
-    counts = Counter(run.machine_class for run in runs)
-    charted = {run.id for run in runs}
+    )
+    published = {run.id for run in earlier}
     cases = selected_cases(results, noise)
     classes = [
-        _class_report(store, str(kind), profile, cases, noise, charted)
+        _class_report(store, str(kind), profile, cases, noise, published)
         for kind, n in sorted(counts.items())
         if n > 1
     ]

@@ -36,12 +36,12 @@ def _samples(case: CaseIdentity, index: int) -> list[Sample]:
     return [Sample(SampleKind.MEASURE, 1000.0 * NOISE[index] * step * (1 + i / 1e4), 1) for i in range(10)]
 
 
-def _run(store: Store, index: int, machine: Machine = MACHINE) -> None:
+def _run(store: Store, index: int, machine: Machine = MACHINE, calibration: float = 1.0) -> None:
     run_id = f"R{index:02}" if machine == MACHINE else "LONE"
     started = f"2026-01-{index + 1:02}T00:00:00Z"
     store.create_run(run_id, synthetic().run.profile, {}, f"{index:040x}", machine, {}, started_at=started)
     results = [CaseResult(case, _samples(case, index), "1", None, {}) for case in _selected()]
-    memcpy = 40_000.0 * (1.2 if index == FLAGGED_RUN else NOISE[index])
+    memcpy = 40_000.0 * calibration * (1.2 if index == FLAGGED_RUN else NOISE[index])
     rows: list[tuple[object, ...]] = [("cpp", when, "memcpy_1mib", memcpy, 21) for when in ("start", "end")]
     native = NativeFile("test", "1", results, tables=[TableRows("calibrations", COLUMNS, rows)])
     store.add_file(StoredFile(run_id, "cpp", Path(f"/{run_id}.json"), run_id.ljust(64, "0"), 1), native)
@@ -126,6 +126,20 @@ def test_runs_after_the_published_one_are_left_out(tmp_path: Path) -> None:
     [kind] = json.loads((tmp_path / history.NAME).read_text())["classes"]
     assert [run["id"] for run in kind["runs"]] == ["R00", "R01"]
     assert {point[0] for series in kind["series"] for point in series["points"]} == {"R00", "R01"}
+
+
+def test_later_runs_do_not_move_the_calibration_noise(tmp_path: Path) -> None:
+    # Six later runs calibrated 1.5x slower would put the class's centre there and mark the
+    # published run and the two before it as moved.
+    location = str(tmp_path / "store.sqlite")
+    with Store.open(location) as store:
+        for index in range(9):
+            _run(store, index, calibration=1.0 if index < 3 else 1.5)
+    data = synthetic()
+    third = dataclasses.replace(data, run=dataclasses.replace(data.run, id="R02"))
+    assert history.publish(location, third, tmp_path) == 1
+    [kind] = json.loads((tmp_path / history.NAME).read_text())["classes"]
+    assert [(run["id"], run["calibration"]) for run in kind["runs"]] == [(f"R0{i}", []) for i in range(3)]
 
 
 def test_a_malformed_report_is_an_error_naming_it(tmp_path: Path) -> None:
