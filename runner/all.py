@@ -13,7 +13,8 @@ rounds), `quick` (a smoke run, never published) and `full` (more rounds). After 
 ends, the cases whose samples spread more than 1.3x (max/min) are measured once more
 with the suite's `--cases FILE` and keep the new samples beside the first ones (flagged
 `remeasured`; still spread in the second pass: `unstable`), the widest-spread first, as
-many as 5% of the first pass's time affords (checks.REMEASURE_BUDGET).
+many as 5% of the first pass's time affords (checks.REMEASURE_BUDGET, each case priced
+with the suite's fixed costs: checks.REMEASURE_OVERRUN).
 
 Every run gets its own pages in results/local/<run id>/ (its snapshot, docs/ and the
 mkdocs.yml that serves them). The published reference (results/published/ and docs/) is
@@ -290,9 +291,11 @@ def remeasure(
     measured = store.measured(run.id, suite.lang)
     spread = checks.spread_cases(measured)
     rounds = checks.REMEASURE_ROUNDS.get(run.profile)
-    # The first pass's time per sample, times the samples asked for now (fewer rounds).
+    # The first pass's time per sample, times the samples asked for now (fewer rounds),
+    # times what the suite's fixed costs add.
     samples = sum(len(values) for values in measured.values())
-    per_case = first_pass / max(samples, 1) * (rounds or samples / max(len(measured), 1))
+    per_sample = first_pass / max(samples, 1) * checks.REMEASURE_OVERRUN
+    per_case = per_sample * (rounds or samples / max(len(measured), 1))
     affordable = int(checks.REMEASURE_BUDGET * first_pass / per_case) if per_case > 0 else len(spread)
     cases = checks.within_budget(measured, spread, affordable)
     if not cases:
@@ -321,7 +324,10 @@ def remeasure(
         shutil.rmtree(folder, ignore_errors=True)
         (call.out_dir / REMEASURE_CASES).unlink(missing_ok=True)
     # The methodology page shows it among the suite's settings.
-    budget = f"the budget: {checks.REMEASURE_BUDGET:.0%} of the first pass's time at its mean time per sample"
+    budget = (
+        f"the budget: {checks.REMEASURE_BUDGET:.0%} of the first pass's time at"
+        f" {checks.REMEASURE_OVERRUN:g}x its mean time per sample"
+    )
     dropped = f"; dropped ({'; '.join(errors)})" if errors else ""
     store.set_metadata(run.id, suite.lang, {"remeasure": f"{chosen}; {budget}{dropped}"})
     refresh_flags(store, run.id, suite.lang)
