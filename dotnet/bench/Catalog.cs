@@ -55,10 +55,14 @@ public sealed class Catalog(string profile, string isolation, IReadOnlySet<strin
     /// <summary>The cases of this run (with --cases, only those it lists).</summary>
     public IEnumerable<Case> Cases => cases.Values.Where(c => selection is null || selection.Contains(c.Id));
 
+    /// <summary>What ended a case's warm-up: the standard profile's own rule, else BenchmarkDotNet's warmup stage.</summary>
+    private static string SteadyStateRule(string profile) =>
+        profile == "standard" ? SteadyState.QuietRule : "BenchmarkDotNet's warmup stage, no check of the JIT";
+
     public void Write(string dir)
     {
         Directory.CreateDirectory(dir);
-        var document = new { Lang = "dotnet", Profile = profile, Clock = Harness.Clock(profile), Isolation = isolation, Rounds = rounds, Libraries = libraries, Cases = Cases.OrderBy(c => c.Id, StringComparer.Ordinal) };
+        var document = new { Lang = "dotnet", Profile = profile, Clock = Harness.Clock(profile), Isolation = isolation, SteadyState = SteadyStateRule(profile), Rounds = rounds, Libraries = libraries, Cases = Cases.OrderBy(c => c.Id, StringComparer.Ordinal) };
         File.WriteAllText(Path.Combine(dir, "dotnet-cases.json"), JsonSerializer.Serialize(document, Json) + "\n");
     }
 }

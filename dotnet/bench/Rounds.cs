@@ -261,14 +261,15 @@ public sealed class Rounds(Options options, Catalog catalog)
     /// calls for one <see cref="Harness.StandardIterationTime"/> at the rate of its last warm-up iteration.</summary>
     private static Dictionary<string, int> WarmUp(string dataset, BenchmarkRunInfo runInfo)
     {
-        var warm = SteadyState.PreWarm(runInfo.BenchmarksCases);
+        using var tiering = new TieringEvents();
+        var warm = SteadyState.PreWarm(runInfo.BenchmarksCases, tiering);
         Progress.Say(FormattableString.Invariant(
             $"{dataset}: pre-warm {(warm.Quiet ? "quiet" : "capped")} after {warm.Milliseconds:F0} ms, {warm.Passes} passes, {warm.CompiledMethods} methods compiled in {warm.CompilationMs:F0} ms"));
         var counts = new Dictionary<string, int>();
         foreach (var benchmarkCase in runInfo.BenchmarksCases)
         {
             var id = Progress.CaseId(benchmarkCase);
-            var result = SteadyState.WarmUp(benchmarkCase);
+            var result = SteadyState.WarmUp(benchmarkCase, tiering);
             counts[id] = Harness.InvocationCount(result.NsPerCall);
             Console.Out.WriteLine($"{RoundsChild.WarmupLine}\t{SteadyState.Line(id, result)}\t{counts[id]}");
         }

@@ -19,13 +19,15 @@ namespace Serbench.Bench;
 /// passes (each case, in a pass, for about <see cref="Batch"/>) until each has had
 /// <see cref="MinCalls"/> calls (or <see cref="LongEnough"/> of them) and the runtime's
 /// compiled-method count (<see cref="JitInfo"/>, every thread: the background tier-1 compiles
-/// included) has not moved for <see cref="QuietWindow"/>, or the process has used
+/// included) has not moved for <see cref="QuietWindow"/> with tiering settled
+/// (<see cref="TieringEvents.Settled"/>), or the process has used
 /// <see cref="PreWarmCpu"/> of CPU time (<see cref="Bound"/>).
 /// The tiering of all the dataset's code overlaps here, which is cheaper than case by case.</item>
 /// <item>the rule, per case (<see cref="WarmUp"/>), the cases one after another:
 /// warm-up iterations of <see cref="Iteration"/>,
-/// each calling the case back to back, until one in which the compiled-method count did not move,
-/// after at least <see cref="MinCalls"/> calls (or <see cref="LongEnough"/> of them, a call so slow
+/// each calling the case back to back, until one in which the compiled-method count did not move
+/// and at whose end tiering is settled (the call-counting delay over, no background compile under
+/// way: without this, an iteration inside the delay read as quiet at tier-0 speed), after at least <see cref="MinCalls"/> calls (or <see cref="LongEnough"/> of them, a call so slow
 /// that its entry methods' tier does not matter), or the process has used <see cref="CaseCpu"/> of
 /// CPU time (<see cref="Bound"/>).
 /// The count is the whole process's, so a quiet iteration also says no other code was still
@@ -36,6 +38,15 @@ namespace Serbench.Bench;
 /// </list></summary>
 public static class SteadyState
 {
+    /// <summary>What ends a warm-up iteration as quiet, as the catalog records it (steady_state; the
+    /// methodology page shows it).</summary>
+    public const string QuietRule = "the count of methods the JIT has compiled (`JitInfo.GetCompiledMethodCount`, "
+        + "the whole process, background tier-1 compiles included) did not move and the runtime's own "
+        + "tiered-compilation events (heard in process during the warm-up only) said tiering was settled: "
+        + "its call-counting delay over (while new methods are being called for the first time it holds "
+        + "every promotion back, and nothing compiles, so a count that does not move can be tier-0 code) "
+        + "and no background compile under way";
+
     public static readonly TimeSpan QuietWindow = TimeSpan.FromMilliseconds(300);
 
     /// <summary>A warm-up iteration of the per-case rule: as long as tiering's call-counting delay, so
@@ -73,7 +84,7 @@ public static class SteadyState
     /// the CPU time per call of its last iteration (not printed: its child sizes the measured iteration by it).</summary>
     public sealed record CaseResult(bool Quiet, int Iterations, double Milliseconds, double NsPerCall = double.NaN);
 
-    public static Result PreWarm(IEnumerable<BenchmarkCase> cases)
+    public static Result PreWarm(IEnumerable<BenchmarkCase> cases, TieringEvents tiering)
     {
         var ops = Bind(cases);
         var clock = Stopwatch.StartNew();
@@ -92,7 +103,7 @@ public static class SteadyState
             {
                 (lastCount, lastChange) = (count, clock.Elapsed);
             }
-            var quiet = clock.Elapsed - lastChange >= QuietWindow && ops.All(op => op.Warm);
+            var quiet = clock.Elapsed - lastChange >= QuietWindow && ops.All(op => op.Warm) && tiering.Settled;
             if (quiet || Spent(clock, cpu, PreWarmCpu))
             {
                 return new Result(quiet, clock.Elapsed.TotalMilliseconds, passes, count - firstCount,
@@ -102,7 +113,7 @@ public static class SteadyState
     }
 
     /// <summary>The per-case rule on one case: see the class summary.</summary>
-    public static CaseResult WarmUp(BenchmarkCase benchmarkCase)
+    public static CaseResult WarmUp(BenchmarkCase benchmarkCase, TieringEvents tiering)
     {
         var op = Bind([benchmarkCase]).Single();
         var clock = Stopwatch.StartNew();
@@ -112,7 +123,7 @@ public static class SteadyState
             var (before, calls, cpuBefore) = (JitInfo.GetCompiledMethodCount(), op.Calls, CpuTime.Now());
             op.RunFor(Iteration);
             var nsPerCall = (double)(CpuTime.Now() - cpuBefore) / (op.Calls - calls);
-            var quiet = JitInfo.GetCompiledMethodCount() == before && op.Warm;
+            var quiet = JitInfo.GetCompiledMethodCount() == before && op.Warm && tiering.Settled;
             if (quiet || Spent(clock, cpu, CaseCpu))
             {
                 return new CaseResult(quiet, i, clock.Elapsed.TotalMilliseconds, nsPerCall);

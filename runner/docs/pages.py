@@ -445,6 +445,9 @@ def methodology_page(results: Results, repeatability: Sequence[tuple[str, str]])
             "gc": [(LANG_NAMES[lang], text.format(quiet=quiet)) for lang, text in GC_CONDITIONS.items()],
             "steady_state": _steady_state(results),
             "dotnet_isolation": snapshot.metadata.get("dotnet", {}).get("isolation", DOTNET_ISOLATION_BEFORE),
+            "dotnet_quiet_rule": snapshot.metadata.get("dotnet", {}).get(
+                "steady_state", DOTNET_QUIET_RULE_BEFORE
+            ),
             "calibrations": calibrations,
             "repeatability": list(repeatability),
             "flags": _flag_counts(results),
@@ -456,6 +459,13 @@ def methodology_page(results: Results, repeatability: Sequence[tuple[str, str]])
 # Which .NET processes took the samples in a run whose catalog did not record it (its
 # `isolation`): the schedule of those runs.
 DOTNET_ISOLATION_BEFORE = "a child process per dataset and five rounds, two per dataset for the ten rounds"
+
+# What ended a .NET warm-up as quiet in a run whose catalog did not record it (its
+# `steady_state`): the compiled-method count alone.
+DOTNET_QUIET_RULE_BEFORE = (
+    "the count of methods the JIT has compiled (`JitInfo.GetCompiledMethodCount`,\n"
+    "  the whole process, background tier-1 compiles included) did not move"
+)
 
 # The .NET standard profile's measured iteration: at least this long (the bench's
 # Harness.StandardIterationTime; its settings do not record it).

@@ -353,6 +353,17 @@ def test_methodology_shows_the_repeatability_report_beside_the_snapshot(tmp_path
     assert "| A/A compare | Mann-Whitney U, alpha 0.05, minimum effect 5%, host drift divided out |" in text
 
 
+def test_methodology_states_the_warm_up_rule_the_run_recorded() -> None:
+    data = synthetic()
+    older = generate.render(data)["methodology.md"].decode()
+    assert "until\n  one in which the count of methods the JIT has compiled" in older  # none recorded
+    metadata = data.metadata | {
+        "dotnet": data.metadata["dotnet"] | {"steady_state": "tiering said it was settled"}
+    }
+    text = generate.render(dataclasses.replace(data, metadata=metadata))["methodology.md"].decode()
+    assert "until\n  one in which tiering said it was settled, after at least 64" in text
+
+
 def test_the_answer_takes_another_machines_noise_and_says_so(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
