@@ -27,8 +27,9 @@ namespace Serbench.Bench;
 /// warm-up iterations of <see cref="Iteration"/>,
 /// each calling the case back to back, until one in which the compiled-method count did not move
 /// and at whose end tiering is settled (the call-counting delay over, no background compile under
-/// way: without this, an iteration inside the delay read as quiet at tier-0 speed), after at least <see cref="MinCalls"/> calls (or <see cref="LongEnough"/> of them, a call so slow
-/// that its entry methods' tier does not matter), or the process has used <see cref="CaseCpu"/> of
+/// way: without this, an iteration inside the delay read as quiet at tier-0 speed), after at least
+/// <see cref="MinCalls"/> calls (or <see cref="LongEnough"/> of them, a call so slow that its entry
+/// methods' tier does not matter), or the process has used <see cref="CaseCpu"/> of
 /// CPU time (<see cref="Bound"/>).
 /// The count is the whole process's, so a quiet iteration also says no other code was still
 /// being tiered up. Compiled code stays, so BenchmarkDotNet's own calls of the case run it, and the
