@@ -13,18 +13,19 @@ namespace Serbench.Stock;
 /// measured iterations). The standard profile times the timing thread's CPU time, the default job the
 /// wall clock: on an idle machine the two agree, the work being single-threaded, so run this one on
 /// an idle machine (the load averages it prints say whether it was).
-/// The shared host's speed drifts over minutes, so the two are interleaved finely: in each block, one
-/// round of the standard profile over all ten cases, then each stock case followed by one more such
-/// round (eleven rounds; the stock cases in reverse order every other block). Per case it takes each
-/// block's median of each side and judges the medians of those over the blocks (the verdict: within
-/// ±10%). Beside it, the comparison paired in time: a stock case set beside the two rounds on either
-/// side of it, the minute or two that holds it (the block's ratio: the mean of those two rounds'
-/// samples over the stock median; the case's: the median over the blocks), which shows how much of a
-/// difference the host's drift between the two sides' minutes makes.
-/// A round is the second of a two-round run (one child process per dataset, as a run of fewer
-/// rounds than two children's worth gets; the round follows the child's first, as every round of
-/// a standard run but the first two follows an earlier one in its child): a run's first round also
-/// runs the allocation count, an extra iteration the other nine rounds of a run do not have.</summary>
+/// The shared host's speed drifts over seconds and minutes (the default job's own iterations of one
+/// case spread over 1.7x within a minute), so the two are interleaved finely: in each block, one
+/// window of the standard profile over all ten cases, then each stock case followed by one more
+/// window (the stock cases in reverse order every other block). A window is a run of
+/// <see cref="WindowRounds"/> rounds (one child process a dataset, as a run of fewer rounds than two
+/// children's worth gets); its figure per case is the median of the rounds after the first, which
+/// also counts allocations, an iteration the other rounds do not have.
+/// Per case it takes each block's median of each side's figures and judges the medians of those
+/// over the blocks (within ±10% or not). Beside it, the comparison paired in time: a stock case set
+/// beside the windows on either side of it (the block's ratio: the mean of those two windows' figures
+/// over the stock median), judged by the 95% CI of the ratio's geometric mean over the blocks:
+/// within ±10% (the whole CI), outside (the whole CI), or undecided, the host's noise leaving both
+/// open.</summary>
 public static class Program
 {
     private static readonly string[] Cases =
@@ -42,6 +43,10 @@ public static class Program
     ];
 
     private const double Tolerance = 0.10;
+
+    /// <summary>The rounds of each run of the standard profile: the first (which also counts
+    /// allocations, an iteration the others do not have) and the samples of the rest.</summary>
+    private const int WindowRounds = 6;
 
     public static int Main(string[] args)
     {
@@ -79,11 +84,15 @@ public static class Program
 
     private static Dictionary<string, List<double>> Empty() => Cases.ToDictionary(c => c, _ => new List<double>());
 
-    /// <summary>One round of the standard profile over the ten cases: per case, its sample (ns per op).</summary>
+    /// <summary>A window of the standard profile over the ten cases: per case, the median of its
+    /// samples (ns per op) in the rounds after a run's first.</summary>
     private static Dictionary<string, double> OurRound(string dir, int block, int round)
     {
         var results = RunOurs(Path.Combine(dir, $"ours-{block}", $"run-{round}"), block * (Cases.Length + 1) + round);
-        return RoundSamples(Path.Combine(results, "round-1")).ToDictionary(s => s.Id, s => s.Ns);
+        return Enumerable.Range(1, WindowRounds - 1)
+            .SelectMany(r => RoundSamples(Path.Combine(results, $"round-{r}")))
+            .GroupBy(s => s.Id)
+            .ToDictionary(g => g.Key, g => Median(g.Select(s => s.Ns).ToList()));
     }
 
     /// <summary>The 1, 5 and 15 minute load averages, as /proc/loadavg gives them.</summary>
@@ -96,14 +105,14 @@ public static class Program
         _ => null,
     };
 
-    /// <summary>A two-round run of the standard profile over the ten cases (a dataset's two child
-    /// processes, a round each); returns its results folder.</summary>
+    /// <summary>A run of <see cref="WindowRounds"/> rounds of the standard profile over the ten cases
+    /// (one child process a dataset); returns its results folder.</summary>
     private static string RunOurs(string outDir, int seed)
     {
         Directory.CreateDirectory(outDir);
         var cases = Path.Combine(outDir, "cases.txt");
         File.WriteAllLines(cases, Cases);
-        Bench("--profile", "standard", "--rounds", "2", "--cases", cases, "--seed", $"{seed}", "--out", outDir);
+        Bench("--profile", "standard", "--rounds", $"{WindowRounds}", "--cases", cases, "--seed", $"{seed}", "--out", outDir);
         return Path.Combine(outDir, "results");
     }
 
@@ -150,23 +159,81 @@ public static class Program
     private static void Report(Dictionary<string, List<double>> ours, Dictionary<string, List<double>> stock,
         Dictionary<string, List<double>> paired, int blocks)
     {
-        Console.WriteLine("| case | standard (ns) | stock BenchmarkDotNet (ns) | standard / stock | paired in time | paired, per block |");
-        Console.WriteLine("|---|--:|--:|--:|--:|---|");
-        var (within, withinPaired) = (0, 0);
+        Console.WriteLine("| case | standard (ns) | stock BenchmarkDotNet (ns) | standard / stock | paired in time (95% CI) | verdict | paired, per block |");
+        Console.WriteLine("|---|--:|--:|--:|--:|---|---|");
+        var within = 0;
+        var verdicts = new List<string>();
         foreach (var id in Cases)
         {
-            var (a, b, ratio) = (Median(ours[id]), Median(stock[id]), Median(paired[id]));
+            var (a, b) = (Median(ours[id]), Median(stock[id]));
             within += Within(a / b) ? 1 : 0;
-            withinPaired += Within(ratio) ? 1 : 0;
+            var ci = RatioCi(paired[id]);
+            verdicts.Add(Verdict(ci));
             var perBlock = paired[id].Count == blocks
                 ? string.Join(' ', paired[id].Select(r => r.ToString("F3", CultureInfo.InvariantCulture)))
                 : $"{paired[id].Count} of {blocks} blocks measured";
-            Console.WriteLine(FormattableString.Invariant($"| {id} | {a:F0} | {b:F0} | {a / b:F3} | {ratio:F3} | {perBlock} |"));
+            var interval = ci is var (mid, lo, hi) ? FormattableString.Invariant($"{mid:F3} ({lo:F3}-{hi:F3})") : "-";
+            Console.WriteLine(FormattableString.Invariant($"| {id} | {a:F0} | {b:F0} | {a / b:F3} | {interval} | {verdicts[^1]} | {perBlock} |"));
         }
-        Console.WriteLine($"within ±{Tolerance:P0} after {blocks} block(s): {within} of {Cases.Length} ({withinPaired} paired in time)");
+        var counts = string.Join(", ", verdicts.GroupBy(v => v).OrderBy(g => g.Key, StringComparer.Ordinal).Select(g => $"{g.Count()} {g.Key}"));
+        Console.WriteLine($"within ±{Tolerance:P0} after {blocks} block(s), by the medians: {within} of {Cases.Length}; paired in time, by the 95% CI: {counts}");
     }
 
     private static bool Within(double ratio) => Math.Abs(ratio - 1) <= Tolerance;
+
+    /// <summary>A case's paired ratios over the blocks: their geometric mean and its 95% CI (Student's t
+    /// on the logs; the blocks lie many minutes apart, each its own phase of the host), null under two blocks.</summary>
+    private static (double Mid, double Lo, double Hi)? RatioCi(List<double> ratios)
+    {
+        if (ratios.Count < 2)
+        {
+            return null;
+        }
+        var logs = ratios.Select(r => Math.Log(r)).ToList();
+        var mean = logs.Average();
+        var sd = Math.Sqrt(logs.Sum(x => (x - mean) * (x - mean)) / (logs.Count - 1));
+        var half = T95(logs.Count - 1) * sd / Math.Sqrt(logs.Count);
+        return (Math.Exp(mean), Math.Exp(mean - half), Math.Exp(mean + half));
+    }
+
+    /// <summary>within: the whole CI inside ±<see cref="Tolerance"/>; outside: the whole CI beyond it;
+    /// undecided: the host's noise leaves both open (more blocks narrow the CI).</summary>
+    private static string Verdict((double Mid, double Lo, double Hi)? ci) => ci switch
+    {
+        null => "undecided",
+        var (_, lo, hi) when Within(lo) && Within(hi) => "within",
+        var (_, lo, hi) when hi < 1 - Tolerance || lo > 1 + Tolerance => "outside",
+        _ => "undecided",
+    };
+
+    /// <summary>Student's t with P(|T| ≤ t) = 0.95 at <paramref name="df"/> degrees of freedom, by bisection.</summary>
+    private static double T95(int df)
+    {
+        var (lo, hi) = (0.0, 100.0);
+        for (var i = 0; i < 100; i++)
+        {
+            var mid = (lo + hi) / 2;
+            (lo, hi) = CentralMass(mid, df) < 0.95 ? (mid, hi) : (lo, mid);
+        }
+        return (lo + hi) / 2;
+    }
+
+    /// <summary>P(|T| ≤ t) for Student's t at whole degrees of freedom, in closed form (Abramowitz and
+    /// Stegun 26.7.3 and 26.7.4: a series in cos θ, tan θ = t / √df).</summary>
+    private static double CentralMass(double t, int df)
+    {
+        var theta = Math.Atan(t / Math.Sqrt(df));
+        var cos2 = Math.Cos(theta) * Math.Cos(theta);
+        var odd = df % 2 == 1;
+        var term = odd ? Math.Cos(theta) : 1;
+        var sum = df == 1 ? 0 : term;
+        for (var k = odd ? 3 : 2; k <= df - 2; k += 2)
+        {
+            term *= cos2 * (k - 1) / k;
+            sum += term;
+        }
+        return odd ? 2 / Math.PI * (theta + Math.Sin(theta) * sum) : Math.Sin(theta) * sum;
+    }
 
     private static double Median(List<double> xs)
     {
