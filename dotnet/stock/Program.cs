@@ -61,20 +61,20 @@ public static class Program
         {
             var load = LoadAverage();
             var order = block % 2 == 0 ? Cases : Enumerable.Reverse(Cases).ToArray();
-            var rounds = new List<Dictionary<string, double>> { OurRound(dir, block, 0) };
+            var windows = new List<Dictionary<string, double>> { OurWindow(dir, block, 0) };
             foreach (var (id, i) in order.Select((id, i) => (id, i)))
             {
                 var stockNs = Median(ResultSamples(RunStock(Path.Combine(dir, $"stock-{block}", Slug(id)), id)).Select(s => s.Ns).ToList());
                 stock[id].Add(stockNs);
-                rounds.Add(OurRound(dir, block, i + 1));
-                if (rounds[i].TryGetValue(id, out var before) && rounds[i + 1].TryGetValue(id, out var after))
+                windows.Add(OurWindow(dir, block, i + 1));
+                if (windows[i].TryGetValue(id, out var before) && windows[i + 1].TryGetValue(id, out var after))
                 {
                     paired[id].Add((before + after) / 2 / stockNs);
                 }
             }
             foreach (var id in Cases)
             {
-                ours[id].Add(Median(rounds.Where(r => r.ContainsKey(id)).Select(r => r[id]).ToList()));
+                ours[id].Add(Median(windows.Where(r => r.ContainsKey(id)).Select(r => r[id]).ToList()));
             }
             Console.WriteLine($"block {block}: load average {load} before, {LoadAverage()} after");
             Report(ours, stock, paired, block + 1);
@@ -86,9 +86,9 @@ public static class Program
 
     /// <summary>A window of the standard profile over the ten cases: per case, the median of its
     /// samples (ns per op) in the rounds after a run's first.</summary>
-    private static Dictionary<string, double> OurRound(string dir, int block, int round)
+    private static Dictionary<string, double> OurWindow(string dir, int block, int window)
     {
-        var results = RunOurs(Path.Combine(dir, $"ours-{block}", $"run-{round}"), block * (Cases.Length + 1) + round);
+        var results = RunOurs(Path.Combine(dir, $"ours-{block}", $"run-{window}"), block * (Cases.Length + 1) + window);
         return Enumerable.Range(1, WindowRounds - 1)
             .SelectMany(r => RoundSamples(Path.Combine(results, $"round-{r}")))
             .GroupBy(s => s.Id)
