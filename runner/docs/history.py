@@ -8,7 +8,8 @@ median and 95% CI per run, the change points `runner history` marks (runner/chan
 PELT, Killick, Fearnhead and Eckley 2012, a step marked only above the series' noise) and
 the runs whose calibration moved beyond the class's noise. `generate` reads it from there,
 as it reads the repeatability report, and writes docs/history/<class>.md with its charts;
-without the file no history page is written.
+without the file no history page is written. A class the store has no two runs of keeps
+the series the report published before gave it (`publish`).
 
 Which cases: the landing page's recommended libraries (each verdict's best library per
 language and use, runner/docs/answer.py; every library of a language without a verdict) on
@@ -146,13 +147,24 @@ def _up_to(runs: Sequence[Run], published: str) -> Sequence[Run]:
 
 def publish(location: str, data: Snapshot, folder: Path) -> int:
     """Writes the history report of the store at location beside the published snapshot in
-    folder (removes a stale one when no class has two runs); returns its number of classes."""
+    folder; returns its number of classes. A class the store cannot chart (a fresh machine's
+    store holds one run) is carried over from the report published before, unchanged, so
+    publishing from another store never deletes history; a report of another profile is
+    dropped."""
     found = repeatability.noise(folder / repeatability.NAME)
     noise = found.moved_95 if found and found.machine == data.machine.fingerprint else {}
     with Store.open(location) as store:
         report = collect(store, Results(data), noise)
+    report["classes"] += _carried(load(folder), report)
     write(report, folder / NAME)
     return len(report["classes"])
+
+
+def _carried(before: Report | None, report: Report) -> list[Report]:
+    if before is None or before["profile"] != report["profile"]:
+        return []
+    charted = {kind["id"] for kind in report["classes"]}
+    return [kind for kind in before["classes"] if kind["id"] not in charted]
 
 
 def write(report: Report, path: Path) -> None:

@@ -108,10 +108,30 @@ def test_no_report_without_a_class_of_two_runs(tmp_path: Path) -> None:
     location = str(tmp_path / "store.sqlite")
     with Store.open(location) as store:
         _run(store, 0)
-    (tmp_path / history.NAME).write_text("{}")  # a stale report is removed
     assert history.publish(location, synthetic(), tmp_path) == 0
     assert not (tmp_path / history.NAME).exists()
     assert history.pages(history.load(tmp_path)) == []
+
+
+def test_a_store_of_one_run_keeps_the_published_history(published: Path, tmp_path: Path) -> None:
+    # Publishing from a fresh machine's store must not delete what earlier runs charted.
+    before = json.loads((published / history.NAME).read_text())
+    (tmp_path / history.NAME).write_text(json.dumps(before))
+    location = str(tmp_path / "store.sqlite")
+    with Store.open(location) as store:
+        _run(store, 0, LONE)
+    assert history.publish(location, synthetic(), tmp_path) == 1
+    assert json.loads((tmp_path / history.NAME).read_text())["classes"] == before["classes"]
+
+
+def test_a_report_of_another_profile_is_dropped(published: Path, tmp_path: Path) -> None:
+    before = json.loads((published / history.NAME).read_text()) | {"profile": "full"}
+    (tmp_path / history.NAME).write_text(json.dumps(before))
+    location = str(tmp_path / "store.sqlite")
+    with Store.open(location) as store:
+        _run(store, 0)
+    assert history.publish(location, synthetic(), tmp_path) == 0
+    assert not (tmp_path / history.NAME).exists()
 
 
 def test_runs_after_the_published_one_are_left_out(tmp_path: Path) -> None:
