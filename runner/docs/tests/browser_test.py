@@ -165,23 +165,24 @@ def test_every_page_and_chart_carries_its_provenance(
     footer = f"run {run.id}, {run.profile} profile, commit {run.git_commit[:12]}"
     assert [page for page, found in pages.items() if footer not in found["text"]] == []
     root, _ = site
+    ends = _carried_ends(run.id)
     unmarked = [
         svg.relative_to(root).as_posix()
         for svg in root.rglob("*.svg")
-        if not _marked(svg.read_text(), _last_run(svg.relative_to(root), run.id))
+        if not _marked(svg.read_text(), ends.get(svg.relative_to(root).parts[:3], run.id))
     ]
     assert unmarked == []
 
 
-def _last_run(chart: Path, published: str) -> str:
-    """The run a chart must end with: the published one, or for a history chart of a class
-    carried over from an earlier report (not in the publishing store), that class's last run."""
+def _carried_ends(published: str) -> dict[tuple[str, ...], str]:
+    """History chart folder -> the run its charts end with, for each class carried over from
+    an earlier report (not in the publishing store): that class's last run."""
     report = history.load(generate.PUBLISHED.parent) if generate.PUBLISHED.exists() else None
-    if chart.parts[:2] != ("charts", "history") or report is None:
-        return published
-    [kind] = [kind for kind in report["classes"] if kind["id"] == chart.parts[2]]
-    ids = [run["id"] for run in kind["runs"]]
-    return published if published in ids else ids[-1]
+    return {
+        ("charts", "history", kind["id"]): kind["runs"][-1]["id"]
+        for kind in (report["classes"] if report else [])
+        if published not in {run["id"] for run in kind["runs"]}
+    }
 
 
 def _marked(svg: str, run_id: str) -> bool:
