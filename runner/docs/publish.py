@@ -1,8 +1,9 @@
 """`bazel run //runner/docs:publish -- RUN_ID`: make a run of the store the published results.
 
 Writes the run as results/published/snapshot.jsonl.gz (the committed input of the
-docs, see runner/docs/snapshot.py) and, when a machine class has more than one run, the
-history report beside it (runner/docs/history.py), and regenerates docs/ from them. RUN_ID is a run id,
+docs, see runner/docs/snapshot.py) and, when a machine class has more than one run (in the
+store, or in the report published before), the history report beside it
+(runner/docs/history.py), and regenerates docs/ from them. RUN_ID is a run id,
 a unique prefix of one, or `latest`; `bazel run //runner -- runs` lists them.
 """
 
@@ -36,7 +37,7 @@ def main(argv: Sequence[str]) -> int:
         print(f"publish: error: {error}", file=sys.stderr)
         return 2
     print(f"publish: run {data.run.id} ({data.run.profile} profile, {len(data.cases)} cases) -> {target}")
-    print(f"publish: history: {classes} machine class(es) with more than one run ({history.NAME})")
+    print(f"publish: history: {classes} machine class(es) charted ({history.NAME})")
     return generate.main(["--snapshot", str(target), "--out", str(args.out)])
 
 

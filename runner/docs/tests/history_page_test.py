@@ -1,4 +1,5 @@
-"""The history pages: written from a store with more than one run of a class, never without."""
+"""The history pages: written from a store with more than one run of a class, or carried over
+from the report published before; never without either."""
 
 import dataclasses
 import functools
