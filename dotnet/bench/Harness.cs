@@ -50,7 +50,7 @@ public static class Harness
     /// shows it).</summary>
     public static string Isolation(Options options) => options switch
     {
-        { Profile: "standard" } => Rounds.IsolationFor(options.Rounds ?? Rounds.DefaultCount),
+        { Profile: "standard" } => Rounds.Isolation,
         { Rounds: not null } => "one process: every dataset's cases, one BenchmarkDotNet invocation a round",
         _ => "one process: one BenchmarkDotNet invocation over every dataset's cases",
     };

@@ -4,49 +4,33 @@ using BenchmarkDotNet.Running;
 namespace Serbench.Bench;
 
 /// <summary>The standard profile: every case gets one sample in each of <see cref="DefaultCount"/>
-/// rounds (--rounds N: N), taken by <see cref="Children"/> child processes per dataset (one in a run
-/// of fewer rounds, <see cref="ChildrenFor"/>) that stay alive through the rounds (this binary with
-/// --child k --seed s --cases FILE, see <see cref="RunChild"/>).
-/// Round r goes to child r mod (its children) of every dataset, the datasets in an order
-/// shuffled per round, and every round ends before the next begins: a case's rounds lie minutes
-/// apart across the whole suite, as the C++ suite's do, so a phase of the host's load weighs on
-/// a few of them only (children of five rounds back to back put each case's ten rounds in two
-/// windows). Before the first round, every child loads its dataset's fixtures and warms its cases
-/// up until the JIT is quiet (<see cref="SteadyState"/>) in one fixed order
-/// (<see cref="TrainingSeed"/>); nothing is timed then, so up to one child a core warms up at a
-/// time (child 1 of a dataset then takes child 0's invocation counts). A process
-/// never runs code that another dataset's calls trained: under dynamic PGO, tier-1 code keeps the
-/// profile of the calls that trained it. The previous case's objects are dropped in GlobalCleanup
-/// and collected at the end of its GlobalSetup. Children run with the runtime's defaults (tiered
-/// compilation, dynamic PGO, ReadyToRun), as applications do: no environment is set for them. The
-/// children of a dataset give the median processes of their own (memory layout, JIT decisions).
+/// rounds (--rounds N: N), taken by one child process per dataset that stays alive through the
+/// rounds (this binary with --child 0 --seed s --cases FILE, see <see cref="RunChild"/>).
+/// Every round goes to every dataset's child, the datasets in an order shuffled per round, and every
+/// round ends before the next begins: a case's rounds lie minutes apart across the whole suite, as
+/// the C++ suite's do, so a phase of the host's load weighs on a few of them only. Before the first
+/// round, every child loads its dataset's fixtures and warms its cases up until the JIT is quiet
+/// (<see cref="SteadyState"/>) in one fixed order (<see cref="TrainingSeed"/>); nothing is timed
+/// then, so up to one child a core warms up at a time. A process never runs code that another
+/// dataset's calls trained: under dynamic PGO, tier-1 code keeps the profile of the calls that
+/// trained it. The previous case's objects are dropped in GlobalCleanup and collected at the end of
+/// its GlobalSetup. Children run with the runtime's defaults (tiered compilation, dynamic PGO,
+/// ReadyToRun), as applications do: no environment is set for them.
+/// One child a dataset, not two taking the rounds in turn: over 1,379 cases of three standard runs
+/// with two, the five rounds of one child lay wholly below or above the other's five for 0.4% of the
+/// cases, no more than the 0.8% chance gives, and the two children's fastest rounds agreed at the
+/// median (0.99), so a second process bought the cases nothing, at the cost of a second warm-up
+/// and a second copy of the fixtures.
 /// Allocations are measured in round 0 only (MemoryDiagnoser costs each case one more iteration).
 /// Each dataset's report goes to results/round-&lt;r&gt;/&lt;dataset&gt;-report-full.json; the seeds and
-/// orders are in dotnet-cases.json ("rounds"), and each case's warm-ups there too ("jit_warmup").</summary>
+/// orders are in dotnet-cases.json ("rounds"), and each case's warm-up there too ("jit_warmup").</summary>
 public sealed class Rounds(Options options, Catalog catalog)
 {
     public const int DefaultCount = 10;
 
-    /// <summary>Child processes per dataset: two give a case's median the processes of its own.</summary>
-    public const int Children = 2;
-
-    /// <summary>The fewest rounds a child takes. A child's warm-up costs a case about what five of
-    /// its rounds cost (measured on a standard run: a mean 0.36 s a case against about 0.1 s a case
-    /// a round), so a run of fewer rounds (the runner's re-measure of five) gets one child per
-    /// dataset: its samples join those of the first run's two, from a process of their own.</summary>
-    public const int RoundsPerChild = 5;
-
-    /// <summary>The children per dataset of a run of <paramref name="rounds"/> rounds.</summary>
-    public static int ChildrenFor(int rounds) => Math.Clamp(rounds / RoundsPerChild, 1, Children);
-
     /// <summary>The schedule above, as the catalog records it (isolation).</summary>
-    public static string IsolationFor(int rounds)
-    {
-        var n = ChildrenFor(rounds);
-        var turns = n == 1 ? "" : $"round r is child r mod {n}'s, ";
-        return $"{n} child process{(n == 1 ? "" : "es")} per dataset, alive through the rounds and warmed up before "
-            + $"round 0 (one child a core at a time, nothing timed meanwhile); {turns}the datasets in an order shuffled per round";
-    }
+    public const string Isolation = "1 child process per dataset, alive through the rounds and warmed up before "
+        + "round 0 (one child a core at a time, nothing timed meanwhile); the datasets in an order shuffled per round";
 
     /// <summary>The seed of the order a child warms its cases up in, the same in every child and run:
     /// under dynamic PGO the code a process settles on depends on the calls that trained it, and
@@ -57,7 +41,7 @@ public sealed class Rounds(Options options, Catalog catalog)
 
     private readonly Dictionary<string, int> measuredRounds = [];
 
-    // Case id -> its warm-up in each child process.
+    // Case id -> its warm-up in its dataset's child (a list: the catalog counts processes).
     private readonly Dictionary<string, List<SteadyState.CaseResult>> warmups = [];
 
     /// <summary>The ids of the verified cases, by dataset.</summary>
@@ -68,19 +52,14 @@ public sealed class Rounds(Options options, Catalog catalog)
     public void Run(Dictionary<string, List<string>> byDataset)
     {
         var total = byDataset.Values.Sum(ids => ids.Count) * count;
-        var perDataset = ChildrenFor(count);
-        Progress.Say($"timing {total / count} cases in {count} rounds (standard profile, {perDataset} processes a dataset)");
+        Progress.Say($"timing {total / count} cases in {count} rounds (standard profile, 1 process a dataset)");
         var seed = options.Seed ?? Random.Shared.Next();
         var datasets = byDataset.Keys.OrderBy(d => d, StringComparer.Ordinal).ToArray();
-        var children = StartChildren(datasets, perDataset, byDataset, seed);
+        var children = StartChildren(datasets, byDataset, seed);
         try
         {
             Task.WaitAll([.. children.Values]); // nothing is timed while a child warms up
-            foreach (var ((dataset, _), child) in children.Where(c => c.Key.Item2 > 0))
-            {
-                child.Result.UseCounts(children[(dataset, 0)].Result.Counts);
-            }
-            TimeRounds(datasets, (round, dataset) => children[(dataset, round % perDataset)].Result, seed, total);
+            TimeRounds(datasets, dataset => children[dataset].Result, seed, total);
         }
         finally
         {
@@ -96,9 +75,9 @@ public sealed class Rounds(Options options, Catalog catalog)
         Record(byDataset.Values.SelectMany(ids => ids));
     }
 
-    /// <summary>Round after round, each dataset's child for the round times it, the datasets in
-    /// the round's shuffled order; the reports go to results/round-&lt;r&gt;/.</summary>
-    private void TimeRounds(string[] datasets, Func<int, string, RoundsChild> childOf, int seed, int total)
+    /// <summary>Round after round, each dataset's child times it, the datasets in the round's
+    /// shuffled order; the reports go to results/round-&lt;r&gt;/.</summary>
+    private void TimeRounds(string[] datasets, Func<string, RoundsChild> childOf, int seed, int total)
     {
         var done = 0;
         for (var round = 0; round < count; round++)
@@ -106,7 +85,7 @@ public sealed class Rounds(Options options, Catalog catalog)
             var order = datasets.ToArray();
             new Random(seed + round).Shuffle(order);
             catalog.Add(new Catalog.Round(round, seed + round, order));
-            foreach (var child in order.Select(dataset => childOf(round, dataset)))
+            foreach (var child in order.Select(childOf))
             {
                 child.RunRound(round, id =>
                 {
@@ -123,37 +102,34 @@ public sealed class Rounds(Options options, Catalog catalog)
 
     /// <summary>Starts every child and warms it up, at most one a core at a time; says as each is warm
     /// (the warm-ups take minutes, and no case is timed meanwhile).</summary>
-    private Dictionary<(string, int), Task<RoundsChild>> StartChildren(
-        string[] datasets, int perDataset, Dictionary<string, List<string>> byDataset, int seed)
+    private Dictionary<string, Task<RoundsChild>> StartChildren(
+        string[] datasets, Dictionary<string, List<string>> byDataset, int seed)
     {
         var seeds = new Random(seed);
         var slots = new SemaphoreSlim(Environment.ProcessorCount);
         var warm = 0;
-        var children = new Dictionary<(string, int), Task<RoundsChild>>();
+        var children = new Dictionary<string, Task<RoundsChild>>();
         foreach (var dataset in datasets)
         {
-            foreach (var k in Enumerable.Range(0, perDataset))
+            var work = Path.Combine(options.Out, "work", $"child-{dataset}");
+            var args = ChildArgs(work, seeds.Next(), byDataset[dataset]);
+            children[dataset] = Task.Run(async () =>
             {
-                var work = Path.Combine(options.Out, "work", $"child-{k}-{dataset}");
-                var args = ChildArgs(work, k, seeds.Next(), byDataset[dataset]);
-                children[(dataset, k)] = Task.Run(async () =>
+                await slots.WaitAsync();
+                try
                 {
-                    await slots.WaitAsync();
-                    try
+                    var child = RoundsChild.Start(args, work, Warmed);
+                    if (child.Alive)
                     {
-                        var child = RoundsChild.Start(args, work, Warmed);
-                        if (child.Alive)
-                        {
-                            Progress.Say($"{dataset}: child {k} warm ({Interlocked.Increment(ref warm)} of {datasets.Length * perDataset} children)");
-                        }
-                        return child;
+                        Progress.Say($"{dataset}: child warm ({Interlocked.Increment(ref warm)} of {datasets.Length} children)");
                     }
-                    finally
-                    {
-                        slots.Release();
-                    }
-                });
-            }
+                    return child;
+                }
+                finally
+                {
+                    slots.Release();
+                }
+            });
         }
         return children;
     }
@@ -167,15 +143,15 @@ public sealed class Rounds(Options options, Catalog catalog)
         }
     }
 
-    /// <summary>The arguments of child k, which serves <paramref name="ids"/> (one dataset's cases),
+    /// <summary>The arguments of the child which serves <paramref name="ids"/> (one dataset's cases),
     /// written to its <paramref name="work"/> folder.</summary>
-    private string[] ChildArgs(string work, int k, int seed, IReadOnlyList<string> ids)
+    private string[] ChildArgs(string work, int seed, IReadOnlyList<string> ids)
     {
         Directory.CreateDirectory(work);
         var cases = Path.Combine(work, "cases.txt");
         File.WriteAllLines(cases, ids);
         return [typeof(Rounds).Assembly.Location, "--profile", "standard", "--out", work, "--cases", cases,
-            "--child", $"{k}", "--seed", $"{seed}", .. options.Library is { } lib ? ["--library", lib] : Array.Empty<string>(),
+            "--child", "0", "--seed", $"{seed}", .. options.Library is { } lib ? ["--library", lib] : Array.Empty<string>(),
             .. options.Document is { } document ? ["--document", document, "--dataset", options.Dataset!] : Array.Empty<string>(),
             .. options.ProtoCs is { } protoCs ? ["--proto-cs", protoCs, "--message", options.Message!] : Array.Empty<string>()];
     }
@@ -221,11 +197,10 @@ public sealed class Rounds(Options options, Catalog catalog)
             Math.Round(ms[ms.Count / 2]), Math.Round(ms[^1]));
     }
 
-    /// <summary>A child (--child k): loads the one dataset of --cases and its verified cases
+    /// <summary>A child (--child 0): loads the one dataset of --cases and its verified cases
     /// <paramref name="accepted"/> gives, warms them up to the JIT's steady state (<see cref="WarmUp"/>)
-    /// in the order <see cref="TrainingSeed"/> shuffles, printing each case's warm-up and invocation
-    /// count, then <see cref="RoundsChild.ReadyLine"/>. Then it reads its stdin: a line "id TAB n"
-    /// sets a case's invocation count (child 1 of a dataset takes child 0's); a round number
+    /// in the order <see cref="TrainingSeed"/> shuffles, printing each case's warm-up, then
+    /// <see cref="RoundsChild.ReadyLine"/>. Then it reads its stdin: each round number
     /// has it run one BenchmarkDotNet invocation over the cases in the order the seed shuffles, its
     /// artifacts in --out/&lt;dataset&gt;/round-&lt;r&gt;, printing each measured case id and, at the
     /// end, <see cref="RoundsChild.DoneLine"/>. It exits when its stdin ends.</summary>
@@ -242,11 +217,6 @@ public sealed class Rounds(Options options, Catalog catalog)
         Console.Out.WriteLine(RoundsChild.ReadyLine);
         while (Console.In.ReadLine() is { } line)
         {
-            if (line.Split('\t') is [var id, var n])
-            {
-                counts[id] = int.Parse(n, CultureInfo.InvariantCulture);
-                continue;
-            }
             var round = int.Parse(line, CultureInfo.InvariantCulture);
             var config = Harness.Config("standard", Path.Combine(options.Out, dataset, $"round-{round}"), progress,
                 measureAllocations: round == 0);
@@ -271,7 +241,7 @@ public sealed class Rounds(Options options, Catalog catalog)
             var id = Progress.CaseId(benchmarkCase);
             var result = SteadyState.WarmUp(benchmarkCase, tiering);
             counts[id] = Harness.InvocationCount(result.NsPerCall);
-            Console.Out.WriteLine($"{RoundsChild.WarmupLine}\t{SteadyState.Line(id, result)}\t{counts[id]}");
+            Console.Out.WriteLine($"{RoundsChild.WarmupLine}\t{SteadyState.Line(id, result)}");
         }
         return counts;
     }

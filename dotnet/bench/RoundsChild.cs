@@ -8,7 +8,7 @@ namespace Serbench.Bench;
 /// exits early loses only the rounds it had not finished; the parent says so and goes on.</summary>
 public sealed class RoundsChild : IDisposable
 {
-    /// <summary>As a case's warm-up ends: this, a tab, <see cref="SteadyState.Line"/>, a tab, its invocation count.</summary>
+    /// <summary>As a case's warm-up ends: this, a tab, <see cref="SteadyState.Line"/>.</summary>
     public const string WarmupLine = "warmup";
 
     /// <summary>When every case is warm: the child waits for round numbers.</summary>
@@ -31,9 +31,6 @@ public sealed class RoundsChild : IDisposable
     /// <summary>The folder the child writes its artifacts into.</summary>
     public string Work { get; }
 
-    /// <summary>Each case id's invocation count, as the child's warm-up chose it.</summary>
-    public Dictionary<string, int> Counts { get; } = [];
-
     /// <summary>Starts a child and waits until it is warm, handing each case's warm-up to <paramref name="warmed"/>.</summary>
     public static RoundsChild Start(string[] args, string work, Action<string, SteadyState.CaseResult> warmed)
     {
@@ -46,10 +43,9 @@ public sealed class RoundsChild : IDisposable
         var child = new RoundsChild(Process.Start(start)!, work);
         child.alive = child.ReadUntil(ReadyLine, fields =>
         {
-            if (fields is [WarmupLine, .. var warm, var n] && SteadyState.TryParse(warm, out var id, out var result))
+            if (fields is [WarmupLine, .. var warm] && SteadyState.TryParse(warm, out var id, out var result))
             {
                 warmed(id, result);
-                child.Counts[id] = int.Parse(n, CultureInfo.InvariantCulture);
             }
         });
         if (!child.alive)
@@ -57,18 +53,6 @@ public sealed class RoundsChild : IDisposable
             Progress.Say($"{work}: the child exited {child.Exit()} before it was warm; its rounds are missing");
         }
         return child;
-    }
-
-    /// <summary>Has the child time each case with these invocation counts (another child's).</summary>
-    public void UseCounts(IReadOnlyDictionary<string, int> counts)
-    {
-        if (alive)
-        {
-            foreach (var (id, n) in counts)
-            {
-                process.StandardInput.WriteLine($"{id}\t{n.ToString(CultureInfo.InvariantCulture)}");
-            }
-        }
     }
 
     /// <summary>Has the child time one round, calling <paramref name="measured"/> with each case id it reports.</summary>

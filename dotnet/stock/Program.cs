@@ -17,8 +17,8 @@ namespace Serbench.Stock;
 /// case spread over 1.7x within a minute), so the two are interleaved finely: in each block, one
 /// window of the standard profile over all ten cases, then each stock case followed by one more
 /// window (the stock cases in reverse order every other block). A window is a run of
-/// <see cref="WindowRounds"/> rounds (one child process a dataset, as a run of fewer rounds than two
-/// children's worth gets); its figure per case is the median of the rounds after the first, which
+/// <see cref="WindowRounds"/> rounds (one child process a dataset, as every run of the profile has);
+/// its figure per case is the median of the rounds after the first, which
 /// also counts allocations, an iteration the other rounds do not have.
 /// Per case it takes each block's median of each side's figures and judges the medians of those
 /// over the blocks (within ±10% or not). Beside it, the comparison paired in time: a stock case set

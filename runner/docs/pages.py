@@ -494,14 +494,16 @@ def _steady_state(results: Results) -> str:
         (r.case.metrics[cases_json.JIT_QUIET], r.case.metrics[cases_json.JIT_PROCESSES])
         for r in results.where(lambda c: c.lang == "dotnet" and cases_json.JIT_PROCESSES in c.metrics)
     ]
+    if not warmups:
+        return ""
     every = sum(1 for quiet, processes in warmups if quiet == processes)
     none = sum(1 for quiet, _ in warmups if quiet == 0)
+    ended = f"In this run {every:,} of {len(warmups):,} cases ended their warm-up on a quiet iteration"
+    if all(processes == 1 for _, processes in warmups):
+        return f"{ended}; {none:,} did not (those were timed after the cap)."
     return (
-        f"In this run {every:,} of {len(warmups):,} cases ended their warm-up on a quiet iteration"
-        f" in every child process, {len(warmups) - every - none:,} in some of them and {none:,} in"
-        " none (those were timed after the cap)."
-        if warmups
-        else ""
+        f"{ended} in every child process, {len(warmups) - every - none:,} in some of them and"
+        f" {none:,} in none (those were timed after the cap)."
     )
 
 

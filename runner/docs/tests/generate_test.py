@@ -546,16 +546,14 @@ def test_the_dotnet_gc_row_counts_the_iterations_that_held_no_collection() -> No
     assert f"in this run {quiet:,} of {len(timed):,} cases averaged under half a gen0 collection" in text
 
 
-def test_the_dotnet_steady_state_is_counted_where_the_run_recorded_the_warm_ups() -> None:
+def _warmed_up(processes: float, quiet: dict[int, float]) -> tuple[str, list[int], int]:
+    """The methodology page (its words joined by single spaces) of a run whose .NET cases of
+    each size in `quiet` were warmed up in `processes` child processes, quiet in `quiet[size]`
+    of them; with the timed cases of each of those sizes, and of them all."""
     data = synthetic()
-    assert "cases ended their warm-up on a quiet iteration" not in (
-        generate.render(data)["methodology.md"].decode()
-    )
-    # Quiet in both processes at size 1, in one at 100, in neither at 1,000.
-    quiet = {1: 2.0, 100: 1.0, 1000: 0.0}
     cases = tuple(
         dataclasses.replace(
-            c, metrics=c.metrics | {cases_json.JIT_PROCESSES: 2.0, cases_json.JIT_QUIET: quiet[c.size]}
+            c, metrics=c.metrics | {cases_json.JIT_PROCESSES: processes, cases_json.JIT_QUIET: quiet[c.size]}
         )
         if c.lang == "dotnet" and c.size in quiet
         else c
@@ -565,7 +563,25 @@ def test_the_dotnet_steady_state_is_counted_where_the_run_recorded_the_warm_ups(
     timed = [c for c in cases if c.lang == "dotnet" and c.samples_ns and c.size in quiet]
     by_size = [sum(1 for c in timed if c.size == size) for size in quiet]
     assert all(by_size), by_size
+    return " ".join(text.split()), by_size, len(timed)
+
+
+def test_the_dotnet_steady_state_is_counted_where_the_run_recorded_the_warm_ups() -> None:
+    assert "cases ended their warm-up on a quiet iteration" not in (
+        generate.render(synthetic())["methodology.md"].decode()
+    )
+    # Quiet in both processes at size 1, in one at 100, in neither at 1,000.
+    text, by_size, timed = _warmed_up(2.0, {1: 2.0, 100: 1.0, 1000: 0.0})
     assert (
-        f"In this run {by_size[0]:,} of {len(timed):,} cases ended their warm-up on a quiet iteration"
+        f"In this run {by_size[0]:,} of {timed:,} cases ended their warm-up on a quiet iteration"
         f" in every child process, {by_size[1]:,} in some of them and {by_size[2]:,} in none"
-    ) in " ".join(text.split())
+    ) in text
+
+
+def test_the_dotnet_steady_state_of_one_process_a_case_is_counted_without_some() -> None:
+    text, (ended, capped), timed = _warmed_up(1.0, {1: 1.0, 100: 0.0})
+    assert (
+        f"In this run {ended:,} of {timed:,} cases ended their warm-up on a quiet iteration;"
+        f" {capped:,} did not (those were timed after the cap)."
+    ) in text
+    assert "in some of them" not in text
