@@ -30,7 +30,13 @@ PROFILES = {
     # A comparison with a call of 2 ms or more is timed by one loop per sample: three
     # loops of such calls tripled the profile's cost for little, as a round's loops
     # agreed within a few percent while the rounds spread far more (host phases longer
-    # than a sample).
+    # than a sample). Two measured dead ends, both on the repeatability benchmark's 120
+    # Python cases, runs of the same code interleaved, agreement of the times within ±5%:
+    # three loops up to 20 ms, 58% against 59% (two pairs each); five processes of two
+    # rounds, 73% against 72% (four runs each, every pair), at 30-60% more time. Here the
+    # host, not the harness, moves the slow calls: a fixed integer loop's CPU time is
+    # bimodal (fast, or about 1.6x slower; fast in 1% to 24% of 1 ms samples from one 5 s
+    # window to the next), so a call of a few ms is rarely timed wholly in a fast phase.
     "standard": Profile(
         rounds=10,
         min_time=0.002,
