@@ -41,8 +41,8 @@ public sealed class Rounds(Options options, Catalog catalog)
 
     private readonly Dictionary<string, int> measuredRounds = [];
 
-    // Case id -> its warm-up in its dataset's child (a list: the catalog counts processes).
-    private readonly Dictionary<string, List<SteadyState.CaseResult>> warmups = [];
+    // Case id -> its warm-up in its dataset's child.
+    private readonly Dictionary<string, SteadyState.CaseResult> warmups = [];
 
     /// <summary>The ids of the verified cases, by dataset.</summary>
     public static Dictionary<string, List<string>> CaseIdsByDataset(IReadOnlyList<Verified> verified) =>
@@ -138,8 +138,7 @@ public sealed class Rounds(Options options, Catalog catalog)
     {
         lock (warmups)
         {
-            warmups.TryAdd(id, []);
-            warmups[id].Add(warm);
+            warmups[id] = warm;
         }
     }
 
@@ -185,16 +184,16 @@ public sealed class Rounds(Options options, Catalog catalog)
         }
     }
 
+    /// <summary>A case's warm-up as the catalog records it: in one process, so its median and
+    /// maximum are the one warm-up's.</summary>
     private Catalog.Warmup? Warmup(string id)
     {
-        if (!warmups.TryGetValue(id, out var children))
+        if (!warmups.TryGetValue(id, out var warm))
         {
             return null;
         }
-        var iterations = children.Select(r => r.Iterations).Order().ToList();
-        var ms = children.Select(r => r.Milliseconds).Order().ToList();
-        return new(children.Count, children.Count(r => r.Quiet), iterations[iterations.Count / 2], iterations[^1],
-            Math.Round(ms[ms.Count / 2]), Math.Round(ms[^1]));
+        var ms = Math.Round(warm.Milliseconds);
+        return new(1, warm.Quiet ? 1 : 0, warm.Iterations, warm.Iterations, ms, ms);
     }
 
     /// <summary>A child (--child 0): loads the one dataset of --cases and its verified cases
