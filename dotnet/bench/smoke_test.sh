@@ -93,7 +93,7 @@ grep -q '"isolation": "1 child process per dataset, alive through the rounds' "$
   && ! grep -q '"reason": "BenchmarkDotNet timed it' "$out/standard/dotnet-cases.json" \
   || fail "not every case measured in all 10 rounds: $(cat "$out/standard/dotnet-cases.json")"
 # Each child pre-warms its dataset, then warms each case up until a warm-up iteration (>= 50 ms)
-# compiles nothing; the catalog carries, per case, its warm-up in each child. Each round times
+# compiles nothing; the catalog carries, per case, its warm-up in its child. Each round times
 # one measured iteration per case, of the count the child's warm-up gave (its last
 # iteration's time per call), aimed at 50 ms of CPU time, no pilot: the test checks that the
 # median round lands within a wide band (a loaded host's phases move single rounds, and have
