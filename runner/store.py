@@ -529,6 +529,21 @@ class Store:
             cases.setdefault(identity, []).append(value)
         return cases
 
+    def single_call_cases(self, run_id: str) -> set[CaseIdentity]:
+        """The cases of a run whose every MEASURE sample timed one call: a call slow enough that
+        the harness times it once a sample, so a phase of the host's load can cover it whole,
+        where a sample of many calls averages over the phases."""
+        rows = self.db.execute(
+            "SELECT c.lang, c.lib, c.format, c.op, c.dataset, c.size, c.variant"
+            " FROM results r JOIN cases c ON c.id = r.case_id"
+            " JOIN samples s ON s.result_id = r.id AND s.kind = 'measure'"
+            " WHERE r.run_id = ?"
+            " GROUP BY c.lang, c.lib, c.format, c.op, c.dataset, c.size, c.variant"
+            " HAVING MAX(s.operations) = 1 AND COUNT(s.operations) = COUNT(*)",
+            (run_id,),
+        )
+        return {CaseIdentity(*row) for row in rows}
+
     def lazy_cases(self, run_id: str, lang: str | None = None) -> set[CaseIdentity]:
         """The cases of a run whose op returns a view over the bytes (cases.lazy_reason set)."""
         rows = self.db.execute(

@@ -12,6 +12,9 @@ included), and reports per language:
   resolution dominates), and within ±5% once the language's drift (its median case's ratio
   of times B / A) is divided out; and, for the record, the share whose medians agree within
   ±5%;
+- that ±5% share split by the calls a sample timed (in the first run): the cases whose every
+  sample timed one call (a call slow enough to be timed once a sample, which a phase of the
+  host's load can cover whole) and the others (whose samples average over many calls);
 - how far the cases' medians moved: 95% of the cases of at least 1 µs moved less than
   `moved_95` (the host drift `runner compare` finds, on medians, divided out), the
   run-to-run noise `runner compare` (which judges medians) raises its minimum effect to;
@@ -41,7 +44,7 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -95,6 +98,10 @@ class Repeatability:
     # The calibrations' slowest / fastest - 1 over both runs (NaN: none): computation, memory.
     cpu_loop_moved: float = math.nan
     memcpy_moved: float = math.nan
+    # The timed cases split by the calls a sample timed (the first run's): one call, or several.
+    single_call: int = 0
+    single_call_within_5pct: float = math.nan
+    several_calls_within_5pct: float = math.nan
 
 
 def choose(measured: Iterable[CaseIdentity], per_lang: int, seed: int) -> dict[str, list[CaseIdentity]]:
@@ -129,14 +136,18 @@ def repeatability(
     compared: Sequence[CaseComparison],
     drift: Drift | None = None,
     min_ns: float = MIN_NS,
+    single: Collection[CaseIdentity] = frozenset(),
 ) -> Repeatability:
-    """The figures of one language from both runs' samples, their A/A comparison and the
-    language's drift between them (compare.normalization's; None: too few cases to tell)."""
+    """The figures of one language from both runs' samples, their A/A comparison, the
+    language's drift between them (compare.normalization's; None: too few cases to tell) and
+    the cases whose samples each timed one call in the first run (Store.single_call_cases)."""
     both = [i for i in first if i.lang == lang and i in second]
     summaries = {i: (median_ci(first[i]), median_ci(second[i])) for i in both}
-    kept = [s for s in summaries.values() if s[0].median >= min_ns]
-    times = [(a.fastest, b.fastest) for a, b in kept]
-    medians = [(a.median, b.median) for a, b in kept]
+    kept = {i: s for i, s in summaries.items() if s[0].median >= min_ns}
+    times = [(a.fastest, b.fastest) for a, b in kept.values()]
+    medians = [(a.median, b.median) for a, b in kept.values()]
+    one = [(a.fastest, b.fastest) for i, (a, b) in kept.items() if i in single]
+    several = [(a.fastest, b.fastest) for i, (a, b) in kept.items() if i not in single]
     within = [_agreeing(times, t) for t in TOLERANCES]
     # The times' own drift: the host's (compare's, on medians) would move the fastest rounds
     # by what other tenants added to the middle of the rounds.
@@ -164,6 +175,9 @@ def repeatability(
         _quantile(time_moved),
         len(judged),
         _share(changed, len(judged)),
+        single_call=len(one),
+        single_call_within_5pct=_share(_agreeing(one, TOLERANCES[0]), len(one)),
+        several_calls_within_5pct=_share(_agreeing(several, TOLERANCES[0]), len(several)),
     )
 
 
@@ -176,18 +190,22 @@ def render(figures: Sequence[Repeatability], run_a: str, run_b: str) -> str:
         f"repeatability: runs {run_a} and {run_b} (the same cases, back to back)",
         f"{'lang':<8} {'cases':>5} {'>=1us':>6} {'±5%':>7} {'±10%':>7} {'drift':>6} "
         f"{'±5% of drift':>12} {'median ±5%':>10} {'95% moved <':>11} {'times 95% <':>11} "
-        f"{'A/A judged':>10} {'A/A changed':>11} {'cpu moved':>9} {'copy moved':>10}",
+        f"{'A/A judged':>10} {'A/A changed':>11} {'cpu moved':>9} {'copy moved':>10} "
+        f"{'1 call ±5%':>15} {'more ±5%':>8}",
     ]
     lines += [
         f"{f.lang:<8} {f.cases:>5} {f.timed:>6} {percent(f.within_5pct):>7} "
         f"{percent(f.within_10pct):>7} {ratio(f.drift):>6} {percent(f.within_5pct_of_drift):>12} "
         f"{percent(f.median_within_5pct):>10} {percent(f.moved_95):>11} "
         f"{percent(f.time_moved_95):>11} {f.judged:>10} {percent(f.changed):>11} "
-        f"{percent(f.cpu_loop_moved):>9} {percent(f.memcpy_moved):>10}"
+        f"{percent(f.cpu_loop_moved):>9} {percent(f.memcpy_moved):>10} "
+        f"{f'{percent(f.single_call_within_5pct)} of {f.single_call}':>15} "
+        f"{percent(f.several_calls_within_5pct):>8}"
         for f in figures
     ]
     lines.append("times: each case's fastest round; moved: medians (times 95%: times), drift divided out")
     lines.append("cpu / copy moved: the host's calibrations, slowest reading over fastest, both runs")
+    lines.append("1 call / more ±5%: times within ±5% of the cases whose samples timed one call / more")
     lines.append("targets: >= 90% of cases >= 1 us within ±5%; A/A compare flags <= 5%")
     return "\n".join(lines)
 
@@ -335,6 +353,7 @@ def _figures(
     """Each language's figures, and the minimum effects the A/A compare judged them with:
     `effect` raised to how far the host moved in these two runs, as `runner compare` raises it."""
     first, second = store.measured(run_a), store.measured(run_b)
+    single = store.single_call_cases(run_a)
     shifts = calibration_shifts(store, store.resolve_run(run_a), store.resolve_run(run_b))
     effect = effect.with_host(shifts)
     normalized = normalization(shifts, first, second)
@@ -342,7 +361,7 @@ def _figures(
     moved = {(s.lang, s.workload): s.moved for s in shifts}
     figures = [
         replace(
-            repeatability(lang, first, second, compared, normalized.drifts.get(lang)),
+            repeatability(lang, first, second, compared, normalized.drifts.get(lang), single=single),
             cpu_loop_moved=moved.get((lang, calibration_json.CPU_LOOP), math.nan),
             memcpy_moved=moved.get((lang, calibration_json.MEMCPY), math.nan),
         )

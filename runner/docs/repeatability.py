@@ -42,6 +42,15 @@ def rows(report: dict[str, Any]) -> list[tuple[str, str]]:
             (f"{lang}: 95% of cases' times moved less than", percent(f.get("time_moved_95"))),
             (f"{lang}: A/A compare changed", f"{percent(f['changed'])} of {f['judged']} judged"),
         ]
+        if "single_call" in f:  # reports before it lack it
+            several = f["timed"] - f["single_call"]
+            found.append(
+                (
+                    f"{lang}: times within ±5%, samples of one call / of several",
+                    f"{percent(f['single_call_within_5pct'])} of {f['single_call']}"
+                    f" / {percent(f['several_calls_within_5pct'])} of {several}",
+                )
+            )
         if "cpu_loop_moved" in f:  # reports before it lack it
             found.append(
                 (

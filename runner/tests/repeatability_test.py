@@ -56,7 +56,7 @@ def test_shares_of_agreeing_medians_count_only_cases_of_at_least_one_microsecond
 def test_a_language_with_no_timed_case_has_no_share() -> None:
     found = repeatability("dotnet", {}, {}, [])
     assert found.cases == 0 and math.isnan(found.within_5pct) and math.isnan(found.changed)
-    row = ["dotnet", "0", "0", "-", "-", "-", "-", "-", "-", "-", "0", "-", "-", "-"]
+    row = ["dotnet", "0", "0", "-", "-", "-", "-", "-", "-", "-", "0", "-", "-", "-", "-", "of", "0", "-"]
     assert render([found], "A", "B").splitlines()[2].split() == row
 
 
@@ -69,6 +69,20 @@ def test_the_times_shared_are_the_fastest_rounds_and_the_medians_are_kept_apart(
     assert found.within_5pct == found.within_10pct == 1.0
     assert found.median_within_5pct == 0.0 and found.moved_95 == pytest.approx(0.1)
     assert found.time_moved_95 == 0.0
+
+
+def test_the_times_agreeing_are_split_by_the_calls_a_sample_timed() -> None:
+    # Four cases timed one call a sample, two of them 10% slower in B; four timed loops, one slower.
+    cases = [_case(op, size) for op in ("encode", "decode") for size in (1, 2, 3, 4)]
+    single = set(cases[:4])
+    slower = {cases[0], cases[1], cases[4]}
+    first = {c: [5000.0] * 10 for c in cases}
+    second = {c: [5500.0 if c in slower else 5000.0] * 10 for c in cases}
+    found = repeatability("cpp", first, second, [], single=single | {_case("encode", 9)})
+    assert found.single_call == 4 and found.within_5pct == pytest.approx(5 / 8)
+    assert found.single_call_within_5pct == 0.5 and found.several_calls_within_5pct == 0.75
+    row = render([found], "A", "B").splitlines()[2].split()
+    assert row[-4:] == ["50.0%", "of", "4", "75.0%"]
 
 
 def test_the_host_drift_is_divided_out_of_the_second_share() -> None:
@@ -202,6 +216,10 @@ def test_the_page_shows_the_host_moved_only_where_the_report_has_it() -> None:
     }  # fmt: skip
     label = "cpp: the host's calibrations moved (CPU loop / 1 MiB copy)"
     assert label not in dict(report_page_rows(report | {"languages": [figures]}))
+    split = "cpp: times within ±5%, samples of one call / of several"
+    assert split not in dict(report_page_rows(report | {"languages": [figures]}))
+    calls = {"single_call": 1, "single_call_within_5pct": 1.0, "several_calls_within_5pct": None}
+    assert dict(report_page_rows(report | {"languages": [figures | calls]}))[split] == "100.0% of 1 / - of 0"
     moved = {"cpu_loop_moved": 0.25, "memcpy_moved": None}
     shown = dict(report_page_rows(report | {"languages": [figures | moved]}))
     assert shown[label] == "25.0% / -"

@@ -5,9 +5,11 @@ from pathlib import Path
 
 import pytest
 
+from runner.caseid import parse_case_id
 from runner.ingest.load import ingest_file, ingest_suite
 from runner.migrations import MIGRATIONS
-from runner.store import Store, StoreError, filters_key
+from runner.records import CaseResult, NativeFile, Sample, SampleKind
+from runner.store import Store, StoredFile, StoreError, filters_key
 from runner.suites import suite
 from runner.tests.engines import ENGINES, location, postgres_server_fixture  # noqa: F401  (a fixture)
 from runner.tests.support import MACHINE, TESTDATA, expected_counts, ingest_testdata, new_run, row_counts
@@ -145,3 +147,20 @@ def test_bulk_rows_keep_text_nulls_and_doubles_exactly(store: Store) -> None:
         )
     assert store.db.execute("SELECT value FROM run_metadata WHERE scope = 'x'").fetchone() == (text,)
     assert store.suites("R1") == {"cpp": ("ok", "", 0.1 + 0.2), "python": ("ok", "", None)}
+
+
+def test_single_call_cases_timed_one_call_in_every_sample(store: Store) -> None:
+    new_run(store)
+    ops: dict[str, list[int | None]] = {
+        "encode": [1, 1], "decode": [1, 8], "roundtrip": [1, None], "access_full": [64, 64]
+    }  # fmt: skip
+    cases = {
+        op: parse_case_id(f"dataset=user/size=1/op={op}/format=json/lib=msgspec", "python") for op in ops
+    }
+    results = [
+        CaseResult(cases[op], [Sample(SampleKind.MEASURE, 10.0, n, r) for r, n in enumerate(counts)])
+        for op, counts in ops.items()
+    ]
+    store.add_file(StoredFile("R1", "python", Path("/R1.json"), "f" * 64, 0), NativeFile("t", "1", results))
+    # The second round's loop of 8 calls, or a count the harness did not say, is not one call.
+    assert store.single_call_cases("R1") == {cases["encode"]}
