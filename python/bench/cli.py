@@ -26,10 +26,11 @@ library BIN registers elsewhere or not at all is recorded there as not measured.
 
 Isolation: every (library variant, dataset) -- and every extra case -- is served
 by a worker process of its own (this script with --serve), started fresh for
-that dataset; a worker builds each sample's input afresh and drops it after
-(serbench_py/measure.py). Rounds: the cases of one dataset (every size, op and
-library: each comparison's cases among them) are sampled once per round, in an
-order shuffled per round from the seed recorded in the metadata.
+that dataset; a worker builds each sample's input afresh and drops it after,
+except a short call's, built once and kept frozen (bench/worker.py). Rounds: the
+cases of one dataset (every size, op and library: each comparison's cases among
+them) are sampled once per round, in an order shuffled per round from the seed
+recorded in the metadata.
 """
 
 import argparse

@@ -1,5 +1,6 @@
 """A worker's side of the protocol, in process: check, calibrate and sample one unit."""
 
+import gc
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +30,21 @@ def test_a_checked_case_is_calibrated_and_sampled_and_its_payload_written(tmp_pa
     request = {"do": "sample", "case": _DECODE, "loops": 2, "warmup": True}
     taken = answer(served, profile, request)
     assert len(taken["seconds"]) == 1 and taken["warmup"] is not None
+
+
+def test_a_short_calls_input_is_built_once_and_frozen_a_long_calls_every_sample() -> None:
+    served = Served(f"library/{_JSON}/order")
+    assert served.check(_ENCODE)["status"] == "measured"
+    frozen = gc.get_freeze_count()
+    try:
+        kept = served.sample_input(_ENCODE, warmup=True)
+        assert kept().arg is served.sample_input(_ENCODE, warmup=True)().arg
+        assert gc.get_freeze_count() > frozen  # the collector never walks the kept input
+        fresh = served.sample_input(_ENCODE, warmup=False)
+        assert fresh().arg is not fresh().arg
+        assert fresh().arg is not kept().arg
+    finally:
+        gc.unfreeze()
 
 
 def test_a_case_that_was_never_checked_fails_its_sample_and_says_why() -> None:

@@ -11,11 +11,13 @@ counts the milliseconds other processes run while the loop is preempted, which
 made 5 ms samples spread up to 5x. A case whose work runs in a child process
 (`in_child`: the import cases) is timed by the wall clock; a `self_timed` case's calls
 return the CPU time their work took in the child that ran it (the gc cases). The case's
-input is built afresh for every loop and dropped after it, and a full
-collection runs just before the clock starts, so the timing never pays for
-another case's objects: at its start the process holds the interpreter, the
-imported libraries, the library's codec and this case's input only, and the
-cyclic GC's generations are empty. What the worker held once its cases were
+input is built afresh for every loop and dropped after it (a short call's, with
+a warmup call before its loop, is built once in its worker and kept frozen:
+bench/worker.py), and a full collection runs just before the clock starts, so
+the timing never pays for another case's objects: at its start the collector
+sees the interpreter, the imported libraries, the library's codec and this
+case's input only (a kept input frozen), and the cyclic GC's generations are
+empty. What the worker held once its cases were
 checked (interpreter, library, codec, payloads) is frozen (`settle`), so the
 collector, before the clock or during a timed loop, walks only the objects
 the case made. A `gc_off` case runs its loop with the collector disabled.
@@ -78,7 +80,8 @@ def _self_timed(func: Callable[[Any], object], arg: Any, loops: int) -> float:
 
 def settle() -> None:
     """Moves every object the worker holds now into the collector's permanent generation
-    (gc.freeze), once, after its cases are checked and before anything is timed. Unfrozen,
+    (gc.freeze): after its cases are checked, before anything is timed, and after it builds
+    an input it keeps (bench/worker.py). Unfrozen,
     every full collection walked the 24-40 thousand objects of the interpreter and the
     imported library (2.6-9 ms by library): the one before each loop (about half of the
     suite's time), and any that fell inside a timed loop, so a library's import size weighed
