@@ -8,7 +8,7 @@ the others still run. After the suites, the cross-language steps (the interop
 matrix, the robustness driver) run the same way, each as its own process with
 a time limit, and their files are ingested into their own tables.
 
-Profiles: `standard` (the default and the published one: every case gets at least 10
+Profiles: `standard` (the default and the published one: every case gets at least 9
 rounds), `quick` (a smoke run, never published) and `full` (more rounds). After a suite
 ends, the cases whose samples spread more than 1.3x (max/min) are measured once more
 with the suite's `--cases FILE` and keep the new samples beside the first ones (flagged

@@ -32,8 +32,8 @@ SPREAD_LIMIT = 1.3  # max/min above this: re-measured once, then unstable
 # A re-measurement's rounds are stored from this number on, beside the first pass's: a case
 # has the samples of both passes, and two cases pair on a round only within one pass.
 REMEASURE_ROUND = 100
-# Rounds of a re-measurement, by profile (others: the profile's own). Half the standard
-# profile's ten: the second pass then weighs a third of a case's median, not half (it runs
+# Rounds of a re-measurement, by profile (others: the profile's own). About half the
+# standard profile's nine: the second pass then weighs a third of a case's median, not half (it runs
 # minutes later, in another phase of the host), at half its cost.
 REMEASURE_ROUNDS = {"standard": 5}
 # A re-measurement's budget: this share of the first pass's time at its mean time per sample,

@@ -94,7 +94,7 @@ Options ParseArgs(const std::vector<std::string>& args) {
 
 Profile ProfileOf(const Options& options) {
   Profile profile = options.profile == "full"       ? Profile{20, std::nullopt, true}
-                    : options.profile == "standard" ? Profile{10, 0.004}
+                    : options.profile == "standard" ? Profile{9, 0.004}
                                                     : Profile{3, 0.01};
   if (options.rounds) profile.rounds = *options.rounds;
   return profile;

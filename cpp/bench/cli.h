@@ -79,7 +79,8 @@ class UsageError : public std::runtime_error {
 Options ParseArgs(const std::vector<std::string>& args);
 
 // quick: 3 rounds of 0.01 s runs (a smoke run, never published);
-// standard: 10 rounds of one 0.004 s run each (the published one); full: 20 rounds
+// standard: 9 rounds of one 0.004 s run each (the published one; nine in every
+// language's suite, see docs/methodology.md); full: 20 rounds
 // at Google Benchmark's default 0.5 s, every op of every document. --rounds
 // overrides the count.
 Profile ProfileOf(const Options& options);

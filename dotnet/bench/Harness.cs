@@ -32,7 +32,7 @@ public static class Harness
 
     /// <summary>The standard profile's measured iteration, and its warm-up iterations' (<see cref="SteadyState"/>):
     /// BenchmarkDotNet's default job aims at 500 ms and flags iterations under 100 ms; 50 ms keeps the
-    /// published profile's ten rounds of over a thousand cases within its time budget, and the clock
+    /// published profile's nine rounds of over a thousand cases within its time budget, and the clock
     /// (the timing thread's CPU time, in nanoseconds) resolves it finely.</summary>
     public static readonly TimeSpan StandardIterationTime = TimeSpan.FromMilliseconds(50);
 

@@ -7,7 +7,7 @@ public sealed record Options(string Profile, string Out, string? Library, string
 {
     public const string Usage =
         "usage: bench --out DIR [--profile quick|standard|full|dry] [--library NAME] [--dataset NAME] [--cases FILE] [--payloads DIR] [--rounds N] [--document PATH [--proto-cs DIR --message NAME]]\n"
-        + "  quick: every case briefly, one process (smoke); standard: every case in 10 rounds, one process a\n"
+        + "  quick: every case briefly, one process (smoke); standard: every case in 9 rounds, one process a\n"
         + "  dataset alive through the rounds, shuffled order (published); full: BenchmarkDotNet's default job; dry:\n"
         + "  each case once (tests)\n"
         + "  --cases FILE: only the case ids listed in FILE (one a line)\n"

@@ -26,7 +26,9 @@ namespace Serbench.Bench;
 /// orders are in dotnet-cases.json ("rounds"), and each case's warm-up there too ("jit_warmup").</summary>
 public sealed class Rounds(Options options, Catalog catalog)
 {
-    public const int DefaultCount = 10;
+    /// <summary>Nine, as in every language's suite: the fewest rounds whose 95% interval of the median
+    /// leaves out the extreme rounds (docs/methodology.md, Confidence intervals).</summary>
+    public const int DefaultCount = 9;
 
     /// <summary>The schedule above, as the catalog records it (isolation).</summary>
     public const string Isolation = "1 child process per dataset, alive through the rounds and warmed up before "

@@ -18,7 +18,7 @@ def test_paths_are_the_callers_under_bazel_run(monkeypatch: pytest.MonkeyPatch) 
 
 def test_rounds_are_the_profiles_unless_asked() -> None:
     assert rounds(parse_cli(["--out", "o"])) == 3
-    assert rounds(parse_cli(["--out", "o", "--profile", "standard"])) == 10
+    assert rounds(parse_cli(["--out", "o", "--profile", "standard"])) == 9
     assert rounds(parse_cli(["--out", "o", "--profile", "standard", "--rounds", "2"])) == 2
 
 

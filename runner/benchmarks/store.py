@@ -98,11 +98,11 @@ class Shape:
     bdn_stages: tuple[tuple[str, str, int], ...]
 
 
-# full: pyperf's and BenchmarkDotNet's defaults. standard: ten rounds of one sample each.
+# full: pyperf's and BenchmarkDotNet's defaults. standard: nine rounds of one sample each.
 SHAPES = {
     "full": Shape(20, 3, BDN_STAGES),
     "standard": Shape(
-        10, 1, (("Workload", "Jitting", 1), ("Workload", "Actual", 10), ("Workload", "Result", 10))
+        9, 1, (("Workload", "Jitting", 1), ("Workload", "Actual", 9), ("Workload", "Result", 9))
     ),
 }
 Cases = list[tuple[str, str, str, int]]

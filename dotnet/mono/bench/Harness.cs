@@ -28,7 +28,7 @@ namespace Serbench.Mono.Bench
         public Harness(string profile, int? rounds, int seed)
         {
             var (defaultRounds, loops, targetMs) =
-                profile == "standard" ? (10, 3, 4.0) :
+                profile == "standard" ? (9, 3, 4.0) :
                 profile == "full" ? (20, 3, 25.0) :
                 profile == "dry" ? (1, 1, 0.0) :
                 (1, 3, 15.0);
