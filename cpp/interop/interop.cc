@@ -1,6 +1,9 @@
 // The C++ testee of the cross-language interop matrix:
 //   interop encode --format F --dataset D --size N --out FILE
 //   interop decode --format F --dataset D --size N --in FILE
+//   interop serve   (those steps one a line on stdin, arguments tab-separated; each
+//                    answered on stdout with one line: its exit code, a tab, the last
+//                    line it said)
 // Reference libraries: protobuf (libprotobuf), flatbuffers, msgpack
 // (msgpack-cxx, map mode), json (nlohmann-json), capnp (Cap'n Proto: the
 // standard unpacked message, read with FlatArrayMessageReader), thrift_binary and
@@ -11,6 +14,7 @@
 #include <iostream>
 #include <map>
 #include <optional>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -114,18 +118,56 @@ int Main(const std::vector<std::string>& args) {
   return *status;
 }
 
-}  // namespace
-}  // namespace serbench::interop
-
-int main(int argc, char** argv) {
-  serbench::model::SetArgv0(argv[0]);
+// One step, as a process of its own would end it: its exit code.
+int Guarded(const std::vector<std::string>& args) {
   try {
-    return serbench::interop::Main({argv + 1, argv + argc});
-  } catch (const serbench::interop::Usage& e) {
-    std::cerr << e.what() << "\n" << serbench::interop::kUsage << "\n";
+    return Main(args);
+  } catch (const Usage& e) {
+    std::cerr << e.what() << "\n" << kUsage << "\n";
     return 2;
   } catch (const std::exception& e) {
     std::cerr << "interop: " << e.what() << "\n";
     return 1;
   }
+}
+
+std::vector<std::string> SplitTabs(const std::string& line) {
+  std::vector<std::string> fields;
+  std::istringstream in(line);
+  for (std::string field; std::getline(in, field, '\t');) fields.push_back(field);
+  return fields;
+}
+
+std::string LastLine(const std::string& text) {
+  std::string last;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) {
+    if (line.find_first_not_of(" \t\r") != std::string::npos) last = line;
+  }
+  return last;
+}
+
+// Steps until stdin ends: one process for many steps (a start costs more than a step).
+int Serve() {
+  std::ostream replies(std::cout.rdbuf());
+  for (std::string line; std::getline(std::cin, line);) {
+    std::ostringstream said;
+    std::streambuf* out = std::cout.rdbuf(said.rdbuf());
+    std::streambuf* err = std::cerr.rdbuf(said.rdbuf());
+    const int code = Guarded(SplitTabs(line));
+    std::cout.rdbuf(out);
+    std::cerr.rdbuf(err);
+    replies << code << '\t' << LastLine(said.str()) << std::endl;
+  }
+  return 0;
+}
+
+}  // namespace
+}  // namespace serbench::interop
+
+int main(int argc, char** argv) {
+  serbench::model::SetArgv0(argv[0]);
+  const std::vector<std::string> args(argv + 1, argv + argc);
+  if (args == std::vector<std::string>{"serve"}) return serbench::interop::Serve();
+  return serbench::interop::Guarded(args);
 }

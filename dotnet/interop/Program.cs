@@ -3,6 +3,8 @@ namespace Serbench.Interop;
 /// <summary>The interop CLI every language provides:
 ///   interop encode --format F --dataset D --size N --out FILE
 ///   interop decode --format F --dataset D --size N --in FILE
+///   interop serve   (those steps one a line on stdin, arguments tab-separated; each answered
+///                    on stdout with one line: its exit code, a tab, the last line it said)
 /// Exit 0 ok (decode: equal to the fixture), 1 different or undecodable (the first
 /// differing field, or why), 2 usage error, 3 not applicable.</summary>
 public static class Program
@@ -10,7 +12,40 @@ public static class Program
     private const string Usage =
         "usage: interop encode|decode --format F --dataset D --size N (--out FILE | --in FILE)";
 
-    public static int Main(string[] args)
+    public static int Main(string[] args) => args is ["serve"] ? Serve() : Step(args);
+
+    /// <summary>Steps until stdin ends: one process for many steps (a start costs more than a step).</summary>
+    private static int Serve()
+    {
+        var (replies, errors) = (Console.Out, Console.Error);
+        while (Console.In.ReadLine() is { } line)
+        {
+            var said = new StringWriter();
+            Console.SetOut(said);
+            Console.SetError(said);
+            int code;
+            try
+            {
+                code = Step(line.Split('\t'));
+            }
+            catch (Exception e) // what would end a one-step process ends only this step
+            {
+                said.WriteLine($"interop: {e.GetType().Name}: {e.Message}");
+                code = 1;
+            }
+            finally
+            {
+                Console.SetOut(replies);
+                Console.SetError(errors);
+            }
+            var lines = said.ToString().Split('\n').Select(l => l.Trim()).Where(l => l.Length > 0).ToList();
+            replies.WriteLine($"{code}\t{(lines.Count > 0 ? lines[^1] : "")}");
+            replies.Flush();
+        }
+        return 0;
+    }
+
+    private static int Step(string[] args)
     {
         if (args.Length == 0 || args.Length % 2 == 0 || args[0] is not ("encode" or "decode"))
         {

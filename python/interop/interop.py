@@ -2,6 +2,8 @@
 
     interop encode --format F --dataset D --size N --out FILE
     interop decode --format F --dataset D --size N --in FILE
+    interop serve    (those steps one a line on stdin, arguments tab-separated; each
+                      answered with one line: its exit code, a tab, its last line said)
 
 Exit 0: ok (decode: equal to the fixture); 1: decoded but different, or failed
 to decode (the first differing field is printed); 2: usage error;
@@ -9,6 +11,8 @@ to decode (the first differing field is printed); 2: usage error;
 """
 
 import argparse
+import contextlib
+import io
 import sys
 from pathlib import Path
 
@@ -83,5 +87,20 @@ def run(argv: list[str]) -> int:
     return OK
 
 
+def serve() -> int:
+    """Steps until stdin ends: one process for many steps (a start costs more than a step)."""
+    for line in sys.stdin:
+        said = io.StringIO()
+        with contextlib.redirect_stdout(said), contextlib.redirect_stderr(said):
+            try:
+                code = run(line.rstrip("\n").split("\t"))
+            except Exception as error:  # what would end a one-step process ends only this step
+                print(f"interop: {error!r}")
+                code = DIFFERENT
+        lines = [text for text in said.getvalue().splitlines() if text.strip()]
+        print(f"{code}\t{lines[-1] if lines else ''}", flush=True)
+    return OK
+
+
 if __name__ == "__main__":
-    sys.exit(run(sys.argv[1:]))
+    sys.exit(serve() if sys.argv[1:] == ["serve"] else run(sys.argv[1:]))

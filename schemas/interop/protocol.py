@@ -4,13 +4,23 @@ language's interop binary, classified by its exit code.
     CMD encode|decode --format F --dataset D --size N --out|--in FILE
     exit 0 ok, 1 failed or different, 2 usage, 3 not applicable ("not-applicable: why")
 
-Every language's golden test (tools/interop) and the runner's interop matrix run steps
-through it.
+    CMD serve
+    the same steps one a line on stdin, their arguments tab-separated; each answered on
+    stdout with one line: the step's exit code, a tab, the last line the step said
+
+Every language's golden test (tools/interop) runs single steps through it; the runner's
+interop matrix keeps one serving process a language (a process start costs more than
+the step: a quarter of a second for Python's imports).
 """
 
+import contextlib
 import os
+import selectors
 import shlex
+import signal
 import subprocess
+import tempfile
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -55,17 +65,39 @@ def lang_commands(pairs: list[str], program: str) -> dict[str, list[str]]:
     return langs
 
 
+def kill_group(proc: subprocess.Popen[bytes]) -> None:
+    """SIGKILL to a child started in a session of its own, and to the processes it started
+    (a wrapper script's runtime), then reaps it."""
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(proc.pid, signal.SIGKILL)
+    proc.wait()
+
+
 def _last_line(text: str) -> str:
     lines = [line for line in text.strip().splitlines() if line.strip()]
     return lines[-1] if lines else ""
 
 
+def classify(step: str, returncode: int, said: str) -> Outcome:
+    """A step's outcome from its exit code and the last line it said."""
+    if returncode == 0:
+        return Outcome("ok", "")
+    if returncode == 3 and said.startswith("not-applicable:"):
+        return Outcome("not_applicable", said.removeprefix("not-applicable:").strip())
+    if returncode == 1:
+        return Outcome("failed", f"{step}: {said or 'exit 1 with no message'}")
+    return Outcome("failed", f"{step}: exit {returncode} (protocol allows 0, 1, 3): {said}")
+
+
+def _args(step: str, case: Case, path: Path) -> list[str]:
+    return [step, *case.args(), "--out" if step == "encode" else "--in", str(path)]
+
+
 def run_step(command: list[str], step: str, case: Case, path: Path) -> Outcome:
-    """One encode or decode, classified by exit code; anything unexpected is a failure."""
-    flag = "--out" if step == "encode" else "--in"
+    """One encode or decode in a process of its own; anything unexpected is a failure."""
     try:
         done = subprocess.run(
-            [*command, step, *case.args(), flag, str(path)],
+            [*command, *_args(step, case, path)],
             capture_output=True,
             text=True,
             env=child_env(),
@@ -75,11 +107,82 @@ def run_step(command: list[str], step: str, case: Case, path: Path) -> Outcome:
         return Outcome("failed", f"{step} timed out after {TIMEOUT_S}s")
     except OSError as err:
         return Outcome("failed", f"{step} could not start: {err}")
-    said = _last_line(done.stdout + "\n" + done.stderr)
-    if done.returncode == 0:
-        return Outcome("ok", "")
-    if done.returncode == 3 and said.startswith("not-applicable:"):
-        return Outcome("not_applicable", said.removeprefix("not-applicable:").strip())
-    if done.returncode == 1:
-        return Outcome("failed", f"{step}: {said or 'exit 1 with no message'}")
-    return Outcome("failed", f"{step}: exit {done.returncode} (protocol allows 0, 1, 3): {said}")
+    return classify(step, done.returncode, _last_line(done.stdout + "\n" + done.stderr))
+
+
+class Server:
+    """One language's binary serving steps one after another (`CMD serve`): started on
+    the first step, and again after it died or hung (that step failed, the next is
+    unaffected)."""
+
+    def __init__(self, command: list[str]) -> None:
+        self.command = command
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.buffer = b""
+        fd, name = tempfile.mkstemp(prefix="serbench-serve-", suffix=".stderr")
+        os.close(fd)
+        self.log = Path(name)  # what the process said on stderr, for a death's message
+
+    def step(self, step: str, case: Case, path: Path) -> Outcome:
+        try:
+            proc = self.proc or self._start()
+        except OSError as err:
+            return Outcome("failed", f"{step} could not start: {err}")
+        assert proc.stdin is not None
+        try:
+            proc.stdin.write(("\t".join(_args(step, case, path)) + "\n").encode())
+            proc.stdin.flush()
+        except BrokenPipeError:
+            return self._died(step)
+        try:
+            reply = self._reply(proc, time.monotonic() + TIMEOUT_S)
+        except TimeoutError:
+            self._stop()
+            return Outcome("failed", f"{step} timed out after {TIMEOUT_S}s")
+        if reply is None:
+            return self._died(step)
+        code, _, said = reply.decode(errors="replace").partition("\t")
+        if not code.lstrip("-").isdigit():
+            self._stop()
+            return Outcome("failed", f"{step}: the server's reply is not `code<TAB>line`: {reply[:200]!r}")
+        return classify(step, int(code), said)
+
+    def close(self) -> None:
+        self._stop()
+        self.log.unlink(missing_ok=True)
+
+    def _stop(self) -> None:
+        if self.proc is not None:
+            kill_group(self.proc)
+            self.proc = None
+
+    def _start(self) -> subprocess.Popen[bytes]:
+        self.buffer = b""
+        with self.log.open("wb") as log:
+            self.proc = subprocess.Popen(
+                [*self.command, "serve"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                stderr=log, env=child_env(), start_new_session=True,
+            )  # fmt: skip
+        return self.proc
+
+    def _reply(self, proc: subprocess.Popen[bytes], deadline: float) -> bytes | None:
+        """The reply line; None when the server closed stdout; TimeoutError at the deadline."""
+        assert proc.stdout is not None
+        fd = proc.stdout.fileno()
+        with selectors.DefaultSelector() as sel:
+            sel.register(fd, selectors.EVENT_READ)
+            while b"\n" not in self.buffer:
+                if not sel.select(max(0.0, deadline - time.monotonic())):
+                    raise TimeoutError
+                chunk = os.read(fd, 1 << 16)
+                if not chunk:
+                    return None
+                self.buffer += chunk
+        line, _, self.buffer = self.buffer.partition(b"\n")
+        return line
+
+    def _died(self, step: str) -> Outcome:
+        assert self.proc is not None
+        returncode = self.proc.wait()
+        self._stop()
+        return classify(step, returncode, _last_line(self.log.read_text(errors="replace")))

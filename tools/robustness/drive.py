@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from schemas.catalog import catalog
-from schemas.interop.protocol import child_env, lang_commands
+from schemas.interop.protocol import child_env, kill_group, lang_commands
 from tools.robustness.runfiles import user_path
 from tools.robustness.schema import FINDINGS, OUTCOMES, SCHEMA
 
@@ -194,9 +194,7 @@ class Worker:
     def stop(self) -> None:
         """SIGKILL to the worker's process group (wrappers start the runtime as a child)."""
         if self.proc is not None:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(self.proc.pid, signal.SIGKILL)
-            self.proc.wait()
+            kill_group(self.proc)
             self.proc = None
 
     def _allowance(self) -> float:

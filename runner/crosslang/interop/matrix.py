@@ -8,9 +8,10 @@ those bytes and compares them with the fixture field by field.
 Without --lang, the wired binaries (//<lang>/interop:interop, in this
 target's runfiles) are used.
 
-CMD is a interop binary obeying the protocol of the briefs (README of
-runner/crosslang/interop): `CMD encode|decode --format F --dataset D --size N
---out|--in FILE`, exit 0 ok, 1 failed or different, 2 usage, 3 not applicable.
+CMD is an interop binary obeying the protocol (schemas/interop/protocol.py,
+schemas/README.md): `CMD encode|decode --format F --dataset D --size N
+--out|--in FILE`, exit 0 ok, 1 failed or different, 2 usage, 3 not applicable;
+the matrix sends those steps to `CMD serve`, one process a language a worker.
 Each cell of the JSON written is ok, failed (with the message) or
 not_applicable (with the reason). Exit 1 if a cell failed that the
 known-failures file does not list, or a listed cell no longer fails (the list
@@ -21,16 +22,19 @@ import argparse
 import hashlib
 import json
 import os
+import queue
 import sys
 import tempfile
 from collections import Counter
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from runner.crosslang.interop.schema import SCHEMA
 from schemas.catalog import catalog
-from schemas.interop.protocol import STATUSES, Case, Outcome, lang_commands, run_step
+from schemas.interop.protocol import STATUSES, Case, Outcome, Server, lang_commands
 
 FORMATS = catalog.INTEROP_FORMATS
 DATASETS = catalog.SYNTHETIC_DATASETS
@@ -71,29 +75,51 @@ def _cell(producer: str, consumer: str, case: Case, outcome: Outcome, payload: P
     )  # fmt: skip
 
 
-def producer_row(
-    name: str, command: list[str], langs: dict[str, list[str]], case: Case, work: Path
-) -> list[Cell]:
+def producer_row(name: str, servers: dict[str, Server], case: Case, work: Path) -> list[Cell]:
     """The cells of one producer for one case: its encode, then every consumer's decode."""
     payload = work / f"{name}-{case.format}-{case.dataset}-{case.size}.bin"
-    encoded = run_step(command, "encode", case, payload)
+    encoded = servers[name].step("encode", case, payload)
     if encoded.status != "ok":
         message = (
             encoded.message if encoded.status == "not_applicable" else f"producer {name} {encoded.message}"
         )
-        return [_cell(name, c, case, Outcome(encoded.status, message), None) for c in langs]
-    return [_cell(name, c, case, run_step(cmd, "decode", case, payload), payload) for c, cmd in langs.items()]
+        return [_cell(name, c, case, Outcome(encoded.status, message), None) for c in servers]
+    return [_cell(name, c, case, s.step("decode", case, payload), payload) for c, s in servers.items()]
+
+
+@contextmanager
+def server_sets(langs: dict[str, list[str]], count: int) -> Iterator["queue.Queue[dict[str, Server]]"]:
+    """count sets of one server a language, each used by one producer row at a time."""
+    sets = [{name: Server(command) for name, command in langs.items()} for _ in range(count)]
+    free: queue.Queue[dict[str, Server]] = queue.Queue()
+    for servers in sets:
+        free.put(servers)
+    try:
+        yield free
+    finally:
+        for server in (s for servers in sets for s in servers.values()):
+            server.close()
 
 
 def run_matrix(langs: dict[str, list[str]], cases: list[Case], progress: bool = True) -> list[Cell]:
-    """Every cell, in a fixed order; producer rows run in parallel (each is a few processes)."""
-    rows = [(case, name, command) for case in cases for name, command in langs.items()]
+    """Every cell, in a fixed order; producer rows run in parallel, each on a free set of servers."""
+    rows = [(case, name) for case in cases for name in langs]
     cells: list[Cell] = []
-    with tempfile.TemporaryDirectory(prefix="serbench-matrix-") as tmp, ThreadPoolExecutor(_WORKERS) as pool:
-        futures = [
-            pool.submit(producer_row, name, command, langs, case, Path(tmp)) for case, name, command in rows
-        ]
-        for done, ((case, name, _), future) in enumerate(zip(rows, futures, strict=True), 1):
+
+    def row(case: Case, name: str, work: Path) -> list[Cell]:
+        servers = free.get()
+        try:
+            return producer_row(name, servers, case, work)
+        finally:
+            free.put(servers)
+
+    with (
+        tempfile.TemporaryDirectory(prefix="serbench-matrix-") as tmp,
+        server_sets(langs, _WORKERS) as free,
+        ThreadPoolExecutor(_WORKERS) as pool,
+    ):
+        futures = [pool.submit(row, case, name, Path(tmp)) for case, name in rows]
+        for done, ((case, name), future) in enumerate(zip(rows, futures, strict=True), 1):
             cells += future.result()
             if progress:
                 print(

@@ -4,9 +4,12 @@ says not-applicable for the others, and misbehaves on request.
 
     standin.py [--mode good|wrong|crash|odd_exit|sleep] encode|decode
         --format F --dataset D --size N --out|--in FILE
+    standin.py [--mode ...] serve    (the same steps, tab-separated, one a line)
 """
 
 import argparse
+import contextlib
+import io
 import json
 import os
 import sys
@@ -45,7 +48,26 @@ def _misbehave(mode: str) -> None:
         time.sleep(30)
 
 
+def serve(mode: str) -> int:
+    for line in sys.stdin:
+        said = io.StringIO()
+        with contextlib.redirect_stdout(said), contextlib.redirect_stderr(said):
+            try:
+                code = step(["--mode", mode, *line.rstrip("\n").split("\t")])
+            except SystemExit as done:
+                code = int(done.code or 0)
+        last = [s for s in said.getvalue().splitlines() if s.strip()]
+        print(f"{code}\t{last[-1] if last else ''}", flush=True)
+    return 0
+
+
 def main() -> int:
+    if sys.argv[-1] == "serve":
+        return serve(sys.argv[2] if sys.argv[1] == "--mode" else "good")
+    return step(sys.argv[1:])
+
+
+def step(argv: list[str]) -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--mode", default="good")
     parser.add_argument("step", choices=["encode", "decode"])
@@ -54,7 +76,7 @@ def main() -> int:
     parser.add_argument("--size", required=True, type=int)
     parser.add_argument("--out", type=Path)
     parser.add_argument("--in", dest="input", type=Path)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     if args.format != "json":
         print(f"not-applicable: the stand-in has no {args.format} library")
         return 3
