@@ -62,7 +62,7 @@ public static class Program
         var fixtures = LoadFixtures(options, message);
         Verification.AddNotMeasured(catalog, options.Library, fixtures);
         var verified = Selected(
-            Verification.DecodeOnly(Verification.Verify(Libraries(options), fixtures, catalog), catalog, options.Profile),
+            Verification.DecodeOnly(Verification.Verify(Libraries(options), fixtures, catalog, options.CaseIds()), catalog, options.Profile),
             options.CaseIds());
         catalog.Write(options.Out); // a run cut short still leaves its catalog (timed cases as failed)
         if (options.Payloads is { } payloads)
