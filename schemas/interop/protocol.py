@@ -73,12 +73,39 @@ def kill_group(proc: subprocess.Popen[bytes]) -> None:
     proc.wait()
 
 
+def next_chunk(sel: selectors.BaseSelector, fd: int, deadline: float) -> bytes | None:
+    """The next bytes on a child's stdout: b"" at its end, None if the deadline comes first."""
+    left = deadline - time.monotonic()
+    if left <= 0 or not sel.select(left):
+        return None
+    return os.read(fd, 1 << 16)
+
+
+def read_line(proc: subprocess.Popen[bytes], pending: bytes, deadline: float) -> tuple[bytes, bytes] | None:
+    """The first line of pending (what the child wrote before) and what it writes on stdout
+    next, with the bytes after that line; None when stdout ended first; TimeoutError at the
+    deadline."""
+    assert proc.stdout is not None
+    fd = proc.stdout.fileno()
+    with selectors.DefaultSelector() as sel:
+        sel.register(fd, selectors.EVENT_READ)
+        while b"\n" not in pending:
+            chunk = next_chunk(sel, fd, deadline)
+            if chunk is None:
+                raise TimeoutError
+            if not chunk:
+                return None
+            pending += chunk
+    line, _, rest = pending.partition(b"\n")
+    return line, rest
+
+
 def _last_line(text: str) -> str:
     lines = [line for line in text.strip().splitlines() if line.strip()]
     return lines[-1] if lines else ""
 
 
-def classify(step: str, returncode: int, said: str) -> Outcome:
+def _classify(step: str, returncode: int, said: str) -> Outcome:
     """A step's outcome from its exit code and the last line it said."""
     if returncode == 0:
         return Outcome("ok", "")
@@ -107,7 +134,7 @@ def run_step(command: list[str], step: str, case: Case, path: Path) -> Outcome:
         return Outcome("failed", f"{step} timed out after {TIMEOUT_S}s")
     except OSError as err:
         return Outcome("failed", f"{step} could not start: {err}")
-    return classify(step, done.returncode, _last_line(done.stdout + "\n" + done.stderr))
+    return _classify(step, done.returncode, _last_line(done.stdout + "\n" + done.stderr))
 
 
 class Server:
@@ -135,17 +162,18 @@ class Server:
         except BrokenPipeError:
             return self._died(step)
         try:
-            reply = self._reply(proc, time.monotonic() + TIMEOUT_S)
+            read = read_line(proc, self.buffer, time.monotonic() + TIMEOUT_S)
         except TimeoutError:
             self._stop()
             return Outcome("failed", f"{step} timed out after {TIMEOUT_S}s")
-        if reply is None:
+        if read is None:
             return self._died(step)
+        reply, self.buffer = read
         code, _, said = reply.decode(errors="replace").partition("\t")
         if not code.lstrip("-").isdigit():
             self._stop()
             return Outcome("failed", f"{step}: the server's reply is not `code<TAB>line`: {reply[:200]!r}")
-        return classify(step, int(code), said)
+        return _classify(step, int(code), said)
 
     def close(self) -> None:
         self._stop()
@@ -165,24 +193,8 @@ class Server:
             )  # fmt: skip
         return self.proc
 
-    def _reply(self, proc: subprocess.Popen[bytes], deadline: float) -> bytes | None:
-        """The reply line; None when the server closed stdout; TimeoutError at the deadline."""
-        assert proc.stdout is not None
-        fd = proc.stdout.fileno()
-        with selectors.DefaultSelector() as sel:
-            sel.register(fd, selectors.EVENT_READ)
-            while b"\n" not in self.buffer:
-                if not sel.select(max(0.0, deadline - time.monotonic())):
-                    raise TimeoutError
-                chunk = os.read(fd, 1 << 16)
-                if not chunk:
-                    return None
-                self.buffer += chunk
-        line, _, self.buffer = self.buffer.partition(b"\n")
-        return line
-
     def _died(self, step: str) -> Outcome:
         assert self.proc is not None
         returncode = self.proc.wait()
         self._stop()
-        return classify(step, returncode, _last_line(self.log.read_text(errors="replace")))
+        return _classify(step, returncode, _last_line(self.log.read_text(errors="replace")))

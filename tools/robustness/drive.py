@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from schemas.catalog import catalog
-from schemas.interop.protocol import child_env, kill_group, lang_commands
+from schemas.interop.protocol import child_env, kill_group, lang_commands, next_chunk, read_line
 from tools.robustness.runfiles import user_path
 from tools.robustness.schema import FINDINGS, OUTCOMES, SCHEMA
 
@@ -152,14 +152,6 @@ def parse_reply(line: bytes, expect: str) -> Answer:
     return Answer(outcome, detail, ns)
 
 
-def _next_chunk(sel: selectors.BaseSelector, fd: int, deadline: float) -> bytes | None:
-    """The next bytes on the worker's stdout: b"" at its end, None if the deadline comes first."""
-    left = deadline - time.monotonic()
-    if left <= 0 or not sel.select(left):
-        return None
-    return os.read(fd, 65536)
-
-
 class Worker:
     """One language's long-lived worker process, started on demand and again after
     a crash or hang."""
@@ -220,7 +212,7 @@ class Worker:
         assert self.proc is not None and self.proc.stdout is not None
         with selectors.DefaultSelector() as sel:
             sel.register(self.proc.stdout, selectors.EVENT_READ)
-            while chunk := _next_chunk(sel, self.proc.stdout.fileno(), deadline):
+            while chunk := next_chunk(sel, self.proc.stdout.fileno(), deadline):
                 self.buffer += chunk
         if self.buffer:
             raise ProtocolError(
@@ -256,17 +248,13 @@ class Worker:
 
     def _read_line(self, proc: subprocess.Popen[bytes], deadline: float) -> bytes | None:
         """The reply line; b"" on timeout, None when the worker closed stdout."""
-        assert proc.stdout is not None
-        with selectors.DefaultSelector() as sel:
-            sel.register(proc.stdout, selectors.EVENT_READ)
-            while b"\n" not in self.buffer:
-                chunk = _next_chunk(sel, proc.stdout.fileno(), deadline)
-                if chunk is None:
-                    return b""
-                if not chunk:
-                    return None
-                self.buffer += chunk
-        line, _, rest = self.buffer.partition(b"\n")
+        try:
+            read = read_line(proc, self.buffer, deadline)
+        except TimeoutError:
+            return b""
+        if read is None:
+            return None
+        line, rest = read
         if rest:
             raise ProtocolError(
                 f"{self.lang} worker wrote more than one line for one request: {rest[:200]!r}"
