@@ -15,9 +15,10 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from schemas.catalog import catalog
+from schemas.interop.protocol import kill_group
 from tools.robustness import fuzzing
 from tools.robustness.drive import Decoder
 from tools.robustness.runfiles import runfile
@@ -84,8 +85,30 @@ def _big_stack() -> None:
     resource.setrlimit(resource.RLIMIT_STACK, (STACK_BYTES, STACK_BYTES))
 
 
-def _run(argv: list[str], env: dict[str, str], **kwargs: Any) -> "subprocess.CompletedProcess[bytes]":
-    return subprocess.run(argv, env=env, preexec_fn=_big_stack, check=False, **kwargs)
+# libFuzzer bounds its inputs (-timeout) and its sessions (-max_total_time), but a fork-mode
+# parent waits on a job stuck past its own -timeout: this bounds libFuzzer itself.
+OVERRUN_S = 60
+
+
+def _run(
+    argv: list[str], env: dict[str, str], seconds: float, log: IO[bytes] | None = None
+) -> tuple[int | None, str]:
+    """libFuzzer's exit code and its stderr (or the log it writes to); None as the code if it
+    ran past `seconds` plus OVERRUN_S, when it and the jobs it forked are killed."""
+    err = subprocess.STDOUT if log else subprocess.PIPE
+    proc = subprocess.Popen(
+        argv, env=env, preexec_fn=_big_stack, start_new_session=True,
+        stdout=log or subprocess.DEVNULL, stderr=err,
+    )  # fmt: skip
+    try:
+        _, stderr = proc.communicate(timeout=seconds + OVERRUN_S)
+    except subprocess.TimeoutExpired:
+        kill_group(proc)
+        _, stderr = proc.communicate()
+        what = f"{env['SERBENCH_FUZZ_LIB']} {env['SERBENCH_FUZZ_FORMAT']}, {argv[1]}"
+        fuzzing.progress(f"libFuzzer ({what}) ran {OVERRUN_S} s past its {seconds} s: stopped")
+        return None, (stderr or b"").decode(errors="replace")
+    return proc.returncode, (stderr or b"").decode(errors="replace")
 
 
 # Longer inputs are cut to this: the 1 MB controls ran at a dozen inputs a second, and the
@@ -115,7 +138,7 @@ def fuzz(fuzzer: Path, decoder: Decoder, seconds: int, work: Path, seeds: Path) 
             str(work / "corpus"), str(seeds)]  # fmt: skip
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     with open(work / "fuzz.log", "wb") as log:
-        _run(argv, _env(decoder, symbolize=False), stdout=log, stderr=subprocess.STDOUT)
+        _run(argv, _env(decoder, symbolize=False), seconds, log)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     statuses = _STATUS.findall((work / "fuzz.log").read_text(errors="replace"))
@@ -169,8 +192,10 @@ def _replay_log(
     path = work / "replay.bin"
     path.write_bytes(data)
     env = _env(decoder, symbolize, silence_known)
-    proc = _run([str(fuzzer), *_limits(), str(path)], env, capture_output=True)
-    return proc.stderr.decode(errors="replace") if proc.returncode != 0 else None
+    code, stderr = _run([str(fuzzer), *_limits(), str(path)], env, fuzzing.TIMEOUT_S)
+    if code is None:  # past libFuzzer's own -timeout: a hang it did not catch
+        return f"ERROR: libFuzzer: timeout (stopped by the driver)\n{stderr}"
+    return stderr if code != 0 else None
 
 
 def _raw_key(
@@ -204,7 +229,7 @@ def minimize(fuzzer: Path, decoder: Decoder, data: bytes, work: Path, seconds: i
     out.unlink(missing_ok=True)
     argv = [str(fuzzer), "-minimize_crash=1", f"-max_total_time={seconds}", *_limits(),
             f"-exact_artifact_path={out}", str(src)]  # fmt: skip
-    _run(argv, _env(decoder, symbolize=False), capture_output=True)
+    _run(argv, _env(decoder, symbolize=False), seconds)
     return out.read_bytes() if out.exists() and len(out.read_bytes()) < len(data) else data
 
 

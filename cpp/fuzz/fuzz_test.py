@@ -3,6 +3,7 @@ corpus, each report is well formed, and every kept C++ reproducer still gives it
 recorded finding."""
 
 import json
+import time
 from pathlib import Path
 
 import pytest
@@ -22,6 +23,15 @@ def _listed() -> list[Decoder]:
 
 def test_the_default_budget_counts_every_decoder() -> None:
     assert len(_listed()) <= fuzzing.PASS_DECODERS["cpp"]
+
+
+def test_a_stuck_libfuzzer_and_its_jobs_are_stopped(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A parent waiting on a forked job that holds its pipe open: both killed, none waited on."""
+    monkeypatch.setattr(driver, "OVERRUN_S", 1)
+    env = {"SERBENCH_FUZZ_LIB": "stuck", "SERBENCH_FUZZ_FORMAT": "none"}
+    started = time.monotonic()
+    code, _ = driver._run(["sh", "-c", "sleep 300 & echo started >&2; wait"], env, 0)
+    assert code is None and time.monotonic() - started < 30
 
 
 def test_every_decoder_fuzzes_and_reports(tmp_path: Path) -> None:
