@@ -8,7 +8,7 @@ of the times (`Noise.ties`), and the methodology page shows the report
 
 import json
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -29,6 +29,11 @@ def percent(share: float | None) -> str:
 
 def ratio(value: float | None) -> str:
     return f"{value:.3f}" if _known(value) else "-"
+
+
+def payload_shares(bins: Sequence[Sequence[Any]]) -> str:
+    """The ±5% share of each payload bin, "96.9% of 32 (< 16 KiB) / ..."; "-" for none."""
+    return " / ".join(f"{percent(share)} of {count} ({name})" for name, count, share in bins) or "-"
 
 
 def min_effect(default: float, noise: Mapping[str, float], lang: str) -> float:

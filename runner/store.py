@@ -544,6 +544,17 @@ class Store:
         )
         return {CaseIdentity(*row) for row in rows}
 
+    def metric(self, run_id: str, name: str) -> dict[CaseIdentity, float]:
+        """One metric (e.g. wire_bytes) of every case of a run that recorded it."""
+        rows = self.db.execute(
+            "SELECT c.lang, c.lib, c.format, c.op, c.dataset, c.size, c.variant, m.value"
+            " FROM results r JOIN cases c ON c.id = r.case_id"
+            " JOIN metrics m ON m.result_id = r.id AND m.name = ?"
+            " WHERE r.run_id = ?",
+            (name, run_id),
+        )
+        return {CaseIdentity(*row[:7]): float(row[7]) for row in rows}
+
     def lazy_cases(self, run_id: str, lang: str | None = None) -> set[CaseIdentity]:
         """The cases of a run whose op returns a view over the bytes (cases.lazy_reason set)."""
         rows = self.db.execute(

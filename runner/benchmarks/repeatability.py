@@ -15,6 +15,10 @@ included), and reports per language:
 - that ±5% share split by the calls a sample timed (in the first run): the cases whose every
   sample timed one call (a call slow enough to be timed once a sample, which a phase of the
   host's load can cover whole) and the others (whose samples average over many calls);
+- that ±5% share split by the size of the case's payload (its wire bytes, in the first run):
+  under 16 KiB, under 256 KiB, and larger. The larger a case's data, the more of its work
+  runs out of the core's own caches, in the cache and memory the host's other tenants share,
+  whose load on them moves from minute to minute;
 - how far the cases' medians moved: 95% of the cases of at least 1 µs moved less than
   `moved_95` (the host drift `runner compare` finds, on medians, divided out), the
   run-to-run noise `runner compare` (which judges medians) raises its minimum effect to;
@@ -38,6 +42,7 @@ targets on this machine: >= 90% of cases within ±5%, A/A flags <= 5%.
 """
 
 import argparse
+import bisect
 import json
 import math
 import random
@@ -65,8 +70,8 @@ from runner.docs import snapshot
 from runner.ingest import calibration_json
 from runner.machine import runtime_metadata, this_machine
 from runner.paths import UsageError, add_store_arguments, results_root, runfile, store_path, user_path
-from runner.repeatability import NAME, percent, ratio
-from runner.stats import Verdict, median_ci
+from runner.repeatability import NAME, payload_shares, percent, ratio
+from runner.stats import Summary, Verdict, median_ci
 from runner.store import Store, StoreError
 from runner.suites import SUITES, Invocation, Suite
 from schemas.catalog import catalog
@@ -76,6 +81,10 @@ PER_LANG = 120  # cases measured per language (the targets need at least 100)
 SEED = 14
 MIN_NS = 1000.0  # cases faster than this are left out of the agreement shares
 TOLERANCES = (0.05, 0.10)
+# The payload sizes the ±5% share is split at (bytes): a core's L1 and L2 caches hold the
+# smaller cases' work, the largest run in the cache and memory other tenants share.
+PAYLOAD_BOUNDS = (16 * 1024, 256 * 1024)
+PAYLOAD_BINS = ("< 16 KiB", "< 256 KiB", ">= 256 KiB")
 MOVED_SHARE = 0.95  # moved_95: the change this share of cases stayed within
 
 
@@ -102,6 +111,9 @@ class Repeatability:
     single_call: int = 0
     single_call_within_5pct: float = math.nan
     several_calls_within_5pct: float = math.nan
+    # The timed cases by payload size (PAYLOAD_BINS; cases without a payload left out):
+    # (bin, cases, share within ±5%).
+    by_payload: tuple[tuple[str, int, float], ...] = ()
 
 
 def choose(measured: Iterable[CaseIdentity], per_lang: int, seed: int) -> dict[str, list[CaseIdentity]]:
@@ -137,10 +149,12 @@ def repeatability(
     drift: Drift | None = None,
     min_ns: float = MIN_NS,
     single: Collection[CaseIdentity] = frozenset(),
+    payload: Mapping[CaseIdentity, float] | None = None,
 ) -> Repeatability:
     """The figures of one language from both runs' samples, their A/A comparison, the
-    language's drift between them (compare.normalization's; None: too few cases to tell) and
-    the cases whose samples each timed one call in the first run (Store.single_call_cases)."""
+    language's drift between them (compare.normalization's; None: too few cases to tell),
+    the cases whose samples each timed one call in the first run (Store.single_call_cases)
+    and each case's payload bytes (its wire_bytes metric)."""
     both = [i for i in first if i.lang == lang and i in second]
     summaries = {i: (median_ci(first[i]), median_ci(second[i])) for i in both}
     kept = {i: s for i, s in summaries.items() if s[0].median >= min_ns}
@@ -178,6 +192,23 @@ def repeatability(
         single_call=len(one),
         single_call_within_5pct=_share(_agreeing(one, TOLERANCES[0]), len(one)),
         several_calls_within_5pct=_share(_agreeing(several, TOLERANCES[0]), len(several)),
+        by_payload=_by_payload(kept, payload or {}),
+    )
+
+
+def _by_payload(
+    kept: Mapping[CaseIdentity, tuple[Summary, Summary]], payload: Mapping[CaseIdentity, float]
+) -> tuple[tuple[str, int, float], ...]:
+    """The share of times within ±5% in each payload bin that holds a case."""
+    bins: dict[str, list[tuple[float, float]]] = {}
+    for identity, (a, b) in kept.items():
+        if identity in payload:
+            place = bisect.bisect_right(PAYLOAD_BOUNDS, payload[identity])
+            bins.setdefault(PAYLOAD_BINS[place], []).append((a.fastest, b.fastest))
+    return tuple(
+        (name, len(bins[name]), _share(_agreeing(bins[name], TOLERANCES[0]), len(bins[name])))
+        for name in PAYLOAD_BINS
+        if name in bins
     )
 
 
@@ -191,7 +222,7 @@ def render(figures: Sequence[Repeatability], run_a: str, run_b: str) -> str:
         f"{'lang':<8} {'cases':>5} {'>=1us':>6} {'±5%':>7} {'±10%':>7} {'drift':>6} "
         f"{'±5% of drift':>12} {'median ±5%':>10} {'95% moved <':>11} {'times 95% <':>11} "
         f"{'A/A judged':>10} {'A/A changed':>11} {'cpu moved':>9} {'copy moved':>10} "
-        f"{'1 call ±5%':>15} {'more ±5%':>8}",
+        f"{'1 call ±5%':>15} {'more ±5%':>8}  by payload ±5%",
     ]
     lines += [
         f"{f.lang:<8} {f.cases:>5} {f.timed:>6} {percent(f.within_5pct):>7} "
@@ -200,12 +231,13 @@ def render(figures: Sequence[Repeatability], run_a: str, run_b: str) -> str:
         f"{percent(f.time_moved_95):>11} {f.judged:>10} {percent(f.changed):>11} "
         f"{percent(f.cpu_loop_moved):>9} {percent(f.memcpy_moved):>10} "
         f"{f'{percent(f.single_call_within_5pct)} of {f.single_call}':>15} "
-        f"{percent(f.several_calls_within_5pct):>8}"
+        f"{percent(f.several_calls_within_5pct):>8}  {payload_shares(f.by_payload)}"
         for f in figures
     ]
     lines.append("times: each case's fastest round; moved: medians (times 95%: times), drift divided out")
     lines.append("cpu / copy moved: the host's calibrations, slowest reading over fastest, both runs")
     lines.append("1 call / more ±5%: times within ±5% of the cases whose samples timed one call / more")
+    lines.append(f"by payload ±5%: times within ±5% by the case's payload size ({' / '.join(PAYLOAD_BINS)})")
     lines.append("targets: >= 90% of cases >= 1 us within ±5%; A/A compare flags <= 5%")
     return "\n".join(lines)
 
@@ -354,6 +386,7 @@ def _figures(
     `effect` raised to how far the host moved in these two runs, as `runner compare` raises it."""
     first, second = store.measured(run_a), store.measured(run_b)
     single = store.single_call_cases(run_a)
+    payload = store.metric(run_a, "wire_bytes")
     shifts = calibration_shifts(store, store.resolve_run(run_a), store.resolve_run(run_b))
     effect = effect.with_host(shifts)
     normalized = normalization(shifts, first, second)
@@ -361,7 +394,9 @@ def _figures(
     moved = {(s.lang, s.workload): s.moved for s in shifts}
     figures = [
         replace(
-            repeatability(lang, first, second, compared, normalized.drifts.get(lang), single=single),
+            repeatability(
+                lang, first, second, compared, normalized.drifts.get(lang), single=single, payload=payload
+            ),
             cpu_loop_moved=moved.get((lang, calibration_json.CPU_LOOP), math.nan),
             memcpy_moved=moved.get((lang, calibration_json.MEMCPY), math.nan),
         )

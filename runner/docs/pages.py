@@ -6,6 +6,7 @@ with no data says it was not measured in this run); the formats measured in two 
 or more get a cross-language page. The site's navigation is made from the pages (`nav`).
 """
 
+import statistics
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
@@ -404,12 +405,11 @@ GC_CONDITIONS = {
     "(variants ending `_gcoff`)",
     "dotnet": "the .NET GC runs with its defaults; each round's measured iteration starts after a "
     "full blocking collection (the case's setup), and MemoryDiagnoser counts the collections per "
-    "operation. An iteration of 50 ms allocates less than gen0's budget for most cases: {quiet}, so "
-    "their times hold little of the cost of collecting their own garbage, which BenchmarkDotNet's "
-    "default job (iterations of about 500 ms) spreads over every sample. That favours a library that "
-    "allocates much over one that allocates little: timed with a 16 MB gen0 budget (3 or 4 "
-    "collections an iteration), user at 1,000 records decoded by MemoryPack took 1.3-1.6x as long "
-    "(three interleaved pairs of runs)",
+    "operation. Collections owed by the timed work run inside the 50 ms iteration: {quiet}. gen0's "
+    "budget follows the machine's cache size, so these counts differ from one machine to another. A "
+    "case under half a collection an iteration holds little of the cost of collecting its own "
+    "garbage, which BenchmarkDotNet's default job (iterations of about 500 ms) spreads over every "
+    "sample; that favours it over a case that collects in every iteration",
     "cpp": "no garbage collector: memory is freed when each operation's objects go out of scope",
     "mono": "Mono's SGen GC runs as in an application; a full collection after each round, none "
     "inside a timed loop's control (the suite counts no allocations)",
@@ -473,17 +473,21 @@ DOTNET_ITERATION_NS = 50e6
 
 
 def _quiet_iterations(results: Results) -> str:
-    """How many .NET cases' measured iterations held, on average, under half a gen0
-    collection (MemoryDiagnoser's collections per operation times the operations of an
-    iteration at the case's median time)."""
+    """The gen0 collections a .NET case's measured iteration held at the median case, and how
+    many cases held under half a collection (MemoryDiagnoser's collections per operation times
+    the operations of an iteration at the case's median time)."""
     counted = [
         r.case.metrics["gc_gen0_per_op"] * DOTNET_ITERATION_NS / r.summary.median
         for r in results.where(lambda c: c.lang == "dotnet" and "gc_gen0_per_op" in c.metrics)
         if r.summary.median > 0
     ]
+    if not counted:
+        return "this run counted no collections"
     quiet = sum(1 for collections in counted if collections < 0.5)
     return (
-        f"in this run {quiet:,} of {len(counted):,} cases averaged under half a gen0 collection an iteration"
+        f"in this run an iteration held {statistics.median(counted):.1f} gen0 collections at the "
+        f"median case, and {quiet:,} of {len(counted):,} cases averaged under half a gen0 collection "
+        "an iteration"
     )
 
 

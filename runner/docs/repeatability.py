@@ -8,7 +8,7 @@ docs updates the page without publishing a run again.
 from pathlib import Path
 from typing import Any
 
-from runner.repeatability import NAME, percent, raised, raised_by_host, ratio, read
+from runner.repeatability import NAME, payload_shares, percent, raised, raised_by_host, ratio, read
 
 TARGETS = ">= 90% of cases >= 1 µs within ±5%; A/A compare flags <= 5%"
 
@@ -51,6 +51,8 @@ def rows(report: dict[str, Any]) -> list[tuple[str, str]]:
                     f" / {percent(f['several_calls_within_5pct'])} of {several}",
                 )
             )
+        if f.get("by_payload"):  # reports before it lack it
+            found.append((f"{lang}: times within ±5% by payload size", payload_shares(f["by_payload"])))
         if "cpu_loop_moved" in f:  # reports before it lack it
             found.append(
                 (

@@ -56,7 +56,7 @@ def test_shares_of_agreeing_medians_count_only_cases_of_at_least_one_microsecond
 def test_a_language_with_no_timed_case_has_no_share() -> None:
     found = repeatability("dotnet", {}, {}, [])
     assert found.cases == 0 and math.isnan(found.within_5pct) and math.isnan(found.changed)
-    row = ["dotnet", "0", "0", "-", "-", "-", "-", "-", "-", "-", "0", "-", "-", "-", "-", "of", "0", "-"]
+    row = ["dotnet", "0", "0", *"-" * 7, "0", *"-" * 4, "of", "0", "-", "-"]
     assert render([found], "A", "B").splitlines()[2].split() == row
 
 
@@ -82,7 +82,25 @@ def test_the_times_agreeing_are_split_by_the_calls_a_sample_timed() -> None:
     assert found.single_call == 4 and found.within_5pct == pytest.approx(5 / 8)
     assert found.single_call_within_5pct == 0.5 and found.several_calls_within_5pct == 0.75
     row = render([found], "A", "B").splitlines()[2].split()
-    assert row[-4:] == ["50.0%", "of", "4", "75.0%"]
+    assert row[-5:-1] == ["50.0%", "of", "4", "75.0%"]
+
+
+def test_the_times_agreeing_are_split_by_payload_size() -> None:
+    # Payloads of 1 KiB (both agree), 100 KiB (one of two) and 1 MiB (none); one case without.
+    cases = [_case("encode", size) for size in (1, 2, 3, 4, 5, 6, 7)]
+    payload = dict(zip(cases, [1024.0, 1024.0, 100e3, 100e3, 2**20, 2**20], strict=False))
+    first = {c: [5000.0] * 10 for c in cases}
+    second = {c: [5000.0 if n in (0, 1, 2, 6) else 6000.0] * 10 for n, c in enumerate(cases)}
+    found = repeatability("cpp", first, second, [], payload=payload)
+    assert found.by_payload == (("< 16 KiB", 2, 1.0), ("< 256 KiB", 2, 0.5), (">= 256 KiB", 2, 0.0))
+    assert (
+        render([found], "A", "B")
+        .splitlines()[2]
+        .endswith("100.0% of 2 (< 16 KiB) / 50.0% of 2 (< 256 KiB) / 0.0% of 2 (>= 256 KiB)")
+    )
+    assert repeatability("cpp", first, second, [], payload={cases[0]: 10.0}).by_payload == (
+        ("< 16 KiB", 1, 1.0),
+    )
 
 
 def test_the_host_drift_is_divided_out_of_the_second_share() -> None:
@@ -220,6 +238,11 @@ def test_the_page_shows_the_host_moved_only_where_the_report_has_it() -> None:
     assert split not in dict(report_page_rows(report | {"languages": [figures]}))
     calls = {"single_call": 1, "single_call_within_5pct": 1.0, "several_calls_within_5pct": None}
     assert dict(report_page_rows(report | {"languages": [figures | calls]}))[split] == "100.0% of 1 / - of 0"
+    sizes = "cpp: times within ±5% by payload size"
+    assert sizes not in dict(report_page_rows(report | {"languages": [figures]}))
+    bins = {"by_payload": [["< 16 KiB", 3, 1.0], [">= 256 KiB", 2, 0.5]]}
+    shown = dict(report_page_rows(report | {"languages": [figures | bins]}))
+    assert shown[sizes] == "100.0% of 3 (< 16 KiB) / 50.0% of 2 (>= 256 KiB)"
     moved = {"cpu_loop_moved": 0.25, "memcpy_moved": None}
     shown = dict(report_page_rows(report | {"languages": [figures | moved]}))
     assert shown[label] == "25.0% / -"

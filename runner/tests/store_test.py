@@ -164,3 +164,14 @@ def test_single_call_cases_timed_one_call_in_every_sample(store: Store) -> None:
     store.add_file(StoredFile("R1", "python", Path("/R1.json"), "f" * 64, 0), NativeFile("t", "1", results))
     # The second round's loop of 8 calls, or a count the harness did not say, is not one call.
     assert store.single_call_cases("R1") == {cases["encode"]}
+
+
+def test_a_metric_of_every_case_that_recorded_it(store: Store) -> None:
+    new_run(store)
+    ids = [f"dataset=user/size={n}/op=encode/format=json/lib=msgspec" for n in (1, 2)]
+    cases = [parse_case_id(i, "python") for i in ids]
+    results = [CaseResult(c, [Sample(SampleKind.MEASURE, 10.0, 1, 0)]) for c in cases]
+    store.add_file(StoredFile("R1", "python", Path("/R1.json"), "f" * 64, 0), NativeFile("t", "1", results))
+    store.add_metrics("R1", {cases[0]: {"wire_bytes": 120.0, "wire_zstd3_bytes": 80.0}})
+    assert store.metric("R1", "wire_bytes") == {cases[0]: 120.0}
+    assert store.metric("R1", "peak_heap_bytes") == {}

@@ -543,7 +543,9 @@ def test_the_dotnet_gc_row_counts_the_iterations_that_held_no_collection() -> No
     timed = [c for c in cases if c.lang == "dotnet" and c.samples_ns]
     quiet = sum(1 for c in timed if c.size == 1)
     assert 0 < quiet < len(timed)
-    assert f"in this run {quiet:,} of {len(timed):,} cases averaged under half a gen0 collection" in text
+    assert f"and {quiet:,} of {len(timed):,} cases averaged under half a gen0 collection" in text
+    # Fewer than half the cases collect nothing, so the median case collects.
+    assert quiet < len(timed) / 2 and "held 0.0 gen0 collections" not in text
 
 
 def _warmed_up(processes: float, quiet: dict[int, float]) -> tuple[str, list[int], int]:
