@@ -10,23 +10,18 @@
 #include <benchmark/benchmark.h>
 
 namespace serbench::bench {
-namespace {
 
-constexpr int kSamples = 21;
-
-// The median over kSamples of the ns per call of `op`, each sample timing
-// `calls` calls in a row (after one untimed warm-up call).
 double MedianNs(const std::function<void()>& op, int calls) {
   op();
   std::vector<double> ns;
-  for (int s = 0; s < kSamples; ++s) {
+  for (int s = 0; s < kCalibrationSamples; ++s) {
     const auto start = std::chrono::steady_clock::now();
     for (int i = 0; i < calls; ++i) op();
     const std::chrono::duration<double, std::nano> took = std::chrono::steady_clock::now() - start;
     ns.push_back(took.count() / calls);
   }
-  std::nth_element(ns.begin(), ns.begin() + kSamples / 2, ns.end());
-  return ns[kSamples / 2];
+  std::nth_element(ns.begin(), ns.begin() + kCalibrationSamples / 2, ns.end());
+  return ns[kCalibrationSamples / 2];
 }
 
 double MemcpyNs() {
@@ -53,12 +48,10 @@ double CpuLoopNs() {
       1);
 }
 
-}  // namespace
-
 nlohmann::json Calibrate(const std::string& when) {
   return nlohmann::json::array(
-      {{{"when", when}, {"workload", "memcpy_1mib"}, {"ns", MemcpyNs()}, {"n", kSamples}},
-       {{"when", when}, {"workload", "cpu_loop"}, {"ns", CpuLoopNs()}, {"n", kSamples}}});
+      {{{"when", when}, {"workload", "memcpy_1mib"}, {"ns", MemcpyNs()}, {"n", kCalibrationSamples}},
+       {{"when", when}, {"workload", "cpu_loop"}, {"ns", CpuLoopNs()}, {"n", kCalibrationSamples}}});
 }
 
 }  // namespace serbench::bench

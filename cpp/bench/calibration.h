@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <functional>
 #include <string>
 
 namespace serbench::bench {
@@ -13,5 +14,14 @@ namespace serbench::bench {
 // [{"when", "workload", "ns": median ns per call, "n": samples}, ...] for
 // both workloads.
 nlohmann::json Calibrate(const std::string& when);
+
+// The median over kCalibrationSamples of the wall-clock ns per call of `op`,
+// each sample timing `calls` calls in a row (after one untimed warm-up call).
+inline constexpr int kCalibrationSamples = 21;
+double MedianNs(const std::function<void()>& op, int calls);
+
+// The two workloads, each as MedianNs measures it.
+double MemcpyNs();
+double CpuLoopNs();
 
 }  // namespace serbench::bench
