@@ -405,7 +405,7 @@ GC_CONDITIONS = {
     "(variants ending `_gcoff`)",
     "dotnet": "the .NET GC runs with its defaults; each round's measured iteration starts after a "
     "full blocking collection (the case's setup), and MemoryDiagnoser counts the collections per "
-    "operation. Collections owed by the timed work run inside the 50 ms iteration: {quiet}. gen0's "
+    "operation. Collections owed by the timed work run inside the 50 ms iteration: {collections}. gen0's "
     "budget follows the machine's cache size, so these counts differ from one machine to another. A "
     "case under half a collection an iteration holds little of the cost of collecting its own "
     "garbage, which BenchmarkDotNet's default job (iterations of about 500 ms) spreads over every "
@@ -434,7 +434,7 @@ def methodology_page(results: Results, repeatability: Sequence[tuple[str, str]])
         for c in snapshot.calibrations
     ]
     known = catalog.load()
-    quiet = _quiet_iterations(results)
+    gc = _collections_per_iteration(results)
     return Page(
         "methodology.md",
         "methodology.md.j2",
@@ -443,7 +443,7 @@ def methodology_page(results: Results, repeatability: Sequence[tuple[str, str]])
             "access": [(d.name, d.access) for d in known.datasets if d.access],
             "profiles": [(p.name, p.text, p.published) for p in known.profiles],
             "settings": settings,
-            "gc": [(LANG_NAMES[lang], text.format(quiet=quiet)) for lang, text in GC_CONDITIONS.items()],
+            "gc": [(LANG_NAMES[lang], text.format(collections=gc)) for lang, text in GC_CONDITIONS.items()],
             "steady_state": _steady_state(results),
             "dotnet_isolation": dotnet.get("isolation", DOTNET_ISOLATION_BEFORE),
             "dotnet_quiet_rule": dotnet.get("steady_state", DOTNET_QUIET_RULE_BEFORE),
@@ -472,7 +472,7 @@ DOTNET_QUIET_RULE_BEFORE = (
 DOTNET_ITERATION_NS = 50e6
 
 
-def _quiet_iterations(results: Results) -> str:
+def _collections_per_iteration(results: Results) -> str:
     """The gen0 collections a .NET case's measured iteration held at the median case, and how
     many cases held under half a collection (MemoryDiagnoser's collections per operation times
     the operations of an iteration at the case's median time)."""

@@ -125,7 +125,7 @@ void Watch(const Options& options) {
   };
   std::map<std::string, std::vector<double>> readings;
   const auto end = std::chrono::steady_clock::now() + std::chrono::seconds(options.seconds);
-  do {
+  while (true) {
     std::cout << Clock();
     for (const Workload& w : workloads) {
       const double ms = w.median_ns() / 1e6;
@@ -134,8 +134,9 @@ void Watch(const Options& options) {
       std::fflush(stdout);
     }
     std::cout << std::endl;
+    if (std::chrono::steady_clock::now() >= end) break;
     std::this_thread::sleep_for(std::chrono::seconds(options.every));
-  } while (std::chrono::steady_clock::now() < end);
+  }
   std::printf("%-18s %8s %10s %10s %10s %10s %8s\n", "workload (ms)", "readings", "min", "p10", "p90", "max",
               "moved");
   for (const Workload& w : workloads) {
