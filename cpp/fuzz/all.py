@@ -100,15 +100,17 @@ def _run(
         argv, env=env, preexec_fn=_big_stack, start_new_session=True,
         stdout=log or subprocess.DEVNULL, stderr=err,
     )  # fmt: skip
+    code: int | None
     try:
         _, stderr = proc.communicate(timeout=seconds + OVERRUN_S)
+        code = proc.returncode
     except subprocess.TimeoutExpired:
         kill_group(proc)
         _, stderr = proc.communicate()
+        code = None
         what = f"{env['SERBENCH_FUZZ_LIB']} {env['SERBENCH_FUZZ_FORMAT']}, {argv[1]}"
         fuzzing.progress(f"libFuzzer ({what}) ran {OVERRUN_S} s past its {seconds} s: stopped")
-        return None, (stderr or b"").decode(errors="replace")
-    return proc.returncode, (stderr or b"").decode(errors="replace")
+    return code, (stderr or b"").decode(errors="replace")
 
 
 # Longer inputs are cut to this: the 1 MB controls ran at a dozen inputs a second, and the
