@@ -21,7 +21,7 @@ namespace Serbench.Bench;
 /// cases, no more than the 0.8% chance gives, and the two children's fastest rounds agreed at the
 /// median (0.99), so a second process bought the cases nothing, at the cost of a second warm-up
 /// and a second copy of the fixtures. Nor did two make runs repeat: their times agreed within ±5%
-/// on 73% and 61% of the repeatability benchmark's cases in two pairs, one child's on 60-75% in six;
+/// on 73% and 61% of the repeatability benchmark's cases in two pairs, one child's on 60-80% in eight;
 /// a case's rounds spread up to 1.8x within one child, its large cases most (with the page faults
 /// a call, dotnet/README.md), and the fastest of nine such rounds moves as much whichever child
 /// took them.
