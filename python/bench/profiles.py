@@ -21,6 +21,9 @@ class Profile:
     traced_below: float  # seconds per call: faster calls get the allocation pass
     warmup_below: float  # seconds per call: faster calls get a warmup call before each sample
     every_document_op: bool = False  # False: only decode of DECODE_ONLY
+    # Seconds: in a comparison timed by one loop a round (see repeat_below), a loop lasts at
+    # least this long (0: min_time), so a slow call's sample averages several calls.
+    one_loop_min_time: float = 0.0
     # A unit's rounds are split over this many worker processes, started one after another
     # with every other group's in between (pyperf spreads its runs over processes alike):
     # one process's memory layout, or a phase of the host's load, then weighs on some of a
@@ -42,7 +45,12 @@ PROFILES = {
     # host, not the harness, moves the slow calls: a fixed integer loop's CPU time is
     # bimodal (fast, or about 1.6x slower; fast in 1% to 24% of 1 ms samples from one 5 s
     # window to the next), so a call of a few ms is rarely timed wholly in a fast phase.
-    # Nine rounds, as in every suite: see STANDARD_ROUNDS.
+    # What did help those comparisons: loops of at least 20 ms (a call of 2-20 ms timed
+    # 2-10 times over, averaged, as pyperf's loops of at least 100 ms do), so one sample
+    # covers more of the host's phases. Python-only repeatability pairs, interleaved three
+    # and three: cases of 2-20 ms a call within ±5% in 88% (83 of 94) against 80% (74 of
+    # 93) with one call a loop, every case 93.4% against 92.0% on average, each run about
+    # 7% longer. Nine rounds, as in every suite: see STANDARD_ROUNDS.
     "standard": Profile(
         rounds=STANDARD_ROUNDS,
         min_time=0.002,
@@ -51,6 +59,7 @@ PROFILES = {
         traced_below=0.02,
         warmup_below=0.005,
         processes=2,
+        one_loop_min_time=0.02,
     ),
     "full": Profile(
         rounds=30,

@@ -203,6 +203,10 @@ class Rounds:
         repeats = measure.repeats(per_call, self.profile.repeat, self.profile.repeat_below)
         for job in (j for j in jobs if j.case_id in repeats):
             job.repeat = repeats[job.case_id]
+            if job.repeat == 1:
+                job.loops = measure.stretched(
+                    job.loops, per_call[job.case_id], self.profile.one_loop_min_time
+                )
         for job in jobs:
             if job.twin is not None:
                 job.twin.loops, job.twin.warmup, job.twin.repeat = job.loops, job.warmup, job.repeat

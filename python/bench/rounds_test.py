@@ -34,7 +34,8 @@ class _StandIn(Worker):
             cases = request["cases"]
             return {"checked": {c: refused if "refused" in c else measured for c in cases}}
         if request["do"] == "calibrate":
-            return {"loops": 2, "per_call": 0.001, "peak_heap_bytes": 10}
+            per_call = 0.005 if "slow" in request["case"] else 0.001
+            return {"loops": 2, "per_call": per_call, "peak_heap_bytes": 10}
         if "fails" in request["case"]:
             return {"failed": "timing raised ValueError()"}
         return {"seconds": [0.001], "warmup": None}
@@ -119,6 +120,19 @@ def test_a_samples_loops_are_taken_a_pass_over_the_round_apart() -> None:
     assert samples[:2] == samples[2:4] == samples[4:]  # the round's order, in every pass
     assert all(job.repeat == 3 and [len(s.seconds) for s in job.samples] == [3] for job in jobs)
     assert progress.done == progress.total == 2
+
+
+def test_a_comparison_timed_one_loop_a_round_gets_loops_of_at_least_20_ms() -> None:
+    """A slow call's comparison is timed by one loop a round, long enough to average several
+    calls over the host's phases; a fast comparison keeps its calibrated loops, three a
+    sample."""
+    slow = [Job(f"dataset=user/size=1000/op=encode/format=json/lib={lib}", "u", {}) for lib in "ab"]
+    slow[1].case_id += "/slow"  # its 5 ms call makes the comparison slow
+    fast = Job("dataset=user/size=1/op=encode/format=json/lib=a", "u", {})
+    rounds = Rounds("standard", 1, 1, Progress(3), None, start=lambda unit, _: _StandIn(unit))
+    rounds.run("user", [*slow, fast])
+    assert [(job.loops, job.repeat) for job in slow] == [(20, 1), (4, 1)]
+    assert (fast.loops, fast.repeat) == (2, 3)
 
 
 class _Side(_StandIn):

@@ -27,6 +27,7 @@ per round from a recorded seed, so a burst of noise hits every library alike.
 """
 
 import gc
+import math
 import random
 import statistics
 import time
@@ -117,6 +118,12 @@ def repeats(per_call: Mapping[str, float], repeat: int, below: float) -> dict[st
     the fastest of three's, so mixing the two would skew the comparison)."""
     slow = {comparison(case_id) for case_id, seconds in per_call.items() if seconds >= below}
     return {case_id: 1 if comparison(case_id) in slow else repeat for case_id in per_call}
+
+
+def stretched(loops: int, per_call: float, min_time: float) -> int:
+    """The calls of a loop that must last at least `min_time` seconds: the calibration's
+    `loops`, or as many calls of `per_call` seconds as fill `min_time`, whichever is more."""
+    return max(loops, math.ceil(min_time / per_call)) if per_call > 0 else loops
 
 
 @dataclass(frozen=True)

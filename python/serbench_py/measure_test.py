@@ -105,6 +105,13 @@ def test_every_case_of_a_comparison_gets_the_same_loops_per_sample() -> None:
     assert [found[case] for case in per_call] == [3, 3, 1, 1, 3]
 
 
+def test_a_stretched_loop_lasts_at_least_its_minimum_time() -> None:
+    assert measure.stretched(1, 0.005, 0.02) == 4
+    assert measure.stretched(1, 0.003, 0.02) == 7  # 21 ms: never under the minimum
+    assert measure.stretched(8, 0.005, 0.02) == 8  # the calibration's loops already last longer
+    assert measure.stretched(2, 0.05, 0.0) == 2  # no minimum: the calibration's loops
+
+
 def test_after_settle_the_collector_walks_only_what_came_later() -> None:
     """What the worker held when it settled is frozen: timings do not depend on it."""
     held = [[i] for i in range(_OTHER_OBJECTS)]  # e.g. a large library's import
