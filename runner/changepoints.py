@@ -23,8 +23,8 @@ neither); the same pooled within the segments PELT finds with it (PELT then runs
 with the larger); and what the points' own 95% confidence intervals imply. PELT's change
 points are *marked* only when the step (the ratio of the two segments' median levels)
 exceeds the run-to-run noise: what 95% of two runs of the same code differ by less than
-(1.96 sqrt(2) standard deviations), or the same figure the repeatability benchmark measured
-for the language (`floor`, its `moved_95`) when that is more.
+(1.96 sqrt(2) standard deviations), or the run-to-run noise the repeatability benchmark
+measured for the language (`floor`, the bound `runner compare` uses) when that is more.
 """
 
 import itertools

@@ -64,9 +64,10 @@ def raised_by_host(default: float, noise: Mapping[str, float], host: Mapping[str
 @dataclass(frozen=True)
 class Noise:
     """How far two back-to-back runs of the same code moved a language's cases on one machine:
-    95% of its cases of at least 1 µs moved their medians less than moved_95 (host drift
-    divided out; what `runner compare` judges), their times (fastest rounds) less than
-    ties (what the answer ranks by)."""
+    with 95% confidence, 95% of its cases of at least 1 µs move their medians less than
+    moved_95 (host drift divided out; what `runner compare` judges; reports before the bound
+    give the share of the two runs measured); 95% of their times (fastest rounds) moved less
+    than ties (what the answer ranks by)."""
 
     runs: tuple[str, str]
     machine: str  # the fingerprint the runs were measured on
@@ -93,7 +94,7 @@ def read(path: Path, parse: Callable[[dict[str, Any]], _T]) -> _T | None:
 
 
 def _noise(report: dict[str, Any]) -> Noise:
-    moved = {f["lang"]: f.get("moved_95") for f in report["languages"]}
+    moved = {f["lang"]: f.get("moved_95_bound", f.get("moved_95")) for f in report["languages"]}
     # A report from before the times were the figure has only the medians' movement.
     ties = {f["lang"]: f.get("time_moved_95", f.get("moved_95")) for f in report["languages"]}
     run_a, run_b = report["runs"]

@@ -39,6 +39,15 @@ def rows(report: dict[str, Any]) -> list[tuple[str, str]]:
                 f"{ratio(f['drift'])}; {percent(f['within_5pct_of_drift'])}",
             ),
             (f"{lang}: 95% of cases' medians moved less than", percent(f.get("moved_95"))),
+        ]
+        if "moved_95_bound" in f:  # reports before it lack it
+            found.append(
+                (
+                    f"{lang}: with 95% confidence, 95% of cases' medians move less than",
+                    percent(f["moved_95_bound"]),
+                )
+            )
+        found += [
             (f"{lang}: 95% of cases' times moved less than", percent(f.get("time_moved_95"))),
             (f"{lang}: A/A compare changed", f"{percent(f['changed'])} of {f['judged']} judged"),
         ]

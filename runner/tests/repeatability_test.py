@@ -14,6 +14,7 @@ from runner.docs.repeatability import load as report_rows
 from runner.docs.repeatability import rows as report_page_rows
 from runner.docs.tests.synthetic import snapshot as synthetic
 from runner.machine import this_machine
+from runner.repeatability import noise
 from runner.stats import Comparison, Summary, Verdict
 from runner.store import Store
 from runner.tests.standins import results_store, stand_in_suites
@@ -53,10 +54,34 @@ def test_shares_of_agreeing_medians_count_only_cases_of_at_least_one_microsecond
     assert found.moved_95 == pytest.approx(0.3)  # the 11th of 11 changes: 95% of 11 is 10.45
 
 
+def test_the_noise_compare_judges_by_is_an_upper_confidence_bound_on_the_95th_percentile() -> None:
+    # 120 cases moved 0.1%, 0.2%, ... 12%: the 114th is the percentile, the 119th its 95% bound.
+    cases = [_case("encode", size) for size in range(1, 121)]
+    first = {c: [2000.0] * 3 for c in cases}
+    second = {c: [2000.0 * (1 + n / 1000)] * 3 for n, c in enumerate(cases, 1)}
+    found = repeatability("cpp", first, second, [])
+    assert found.moved_95 == pytest.approx(0.114) and found.moved_95_bound == pytest.approx(0.119)
+    # Too few cases for the confidence: the largest movement.
+    few = {c: first[c] for c in cases[:11]}
+    assert repeatability("cpp", few, second, []).moved_95_bound == pytest.approx(0.011)
+
+
+def test_the_noise_read_is_the_bound_else_the_percentile_of_older_reports(tmp_path: Path) -> None:
+    languages = [
+        {"lang": "cpp", "moved_95": 0.08, "moved_95_bound": 0.15, "time_moved_95": 0.04},
+        {"lang": "python", "moved_95": 0.09},
+    ]
+    path = tmp_path / "repeatability.json"
+    path.write_text(json.dumps({"runs": ["R1", "R2"], "machine": "m", "languages": languages}))
+    found = noise(path)
+    assert found is not None and found.moved_95 == {"cpp": 0.15, "python": 0.09}
+    assert found.ties == {"cpp": 0.04, "python": 0.09}
+
+
 def test_a_language_with_no_timed_case_has_no_share() -> None:
     found = repeatability("dotnet", {}, {}, [])
     assert found.cases == 0 and math.isnan(found.within_5pct) and math.isnan(found.changed)
-    row = ["dotnet", "0", "0", *"-" * 7, "0", *"-" * 4, "of", "0", "-", "-"]
+    row = ["dotnet", "0", "0", *"-" * 8, "0", *"-" * 4, "of", "0", "-", "-"]
     assert render([found], "A", "B").splitlines()[2].split() == row
 
 

@@ -321,6 +321,7 @@ REPORT: dict[str, Any] = {
             "drift": None,
             "within_5pct_of_drift": None,
             "moved_95": 0.072,
+            "moved_95_bound": 0.093,
             "time_moved_95": 0.041,
             "judged": 100,
             "changed": 0.38,
@@ -339,6 +340,7 @@ def test_methodology_shows_the_repeatability_report_beside_the_snapshot(tmp_path
     assert "| cpp: drift of the times B / A; within ±5% after it | -; - |" in text  # null: too few to tell
     assert "| cpp: A/A compare changed | 38.0% of 100 judged |" in text
     assert "| cpp: 95% of cases' medians moved less than | 7.2% |" in text
+    assert "| cpp: with 95% confidence, 95% of cases' medians move less than | 9.3% |" in text
     assert "| cpp: 95% of cases' times moved less than | 4.1% |" in text
     raised = "raised to the run-to-run noise of repeatability runs X and Y: cpp 5.0%"
     settings = f"alpha 0.05, minimum effect 5%, {raised}"
@@ -346,10 +348,13 @@ def test_methodology_shows_the_repeatability_report_beside_the_snapshot(tmp_path
     # A report from before the noise figures: its rows without them.
     (cpp,) = REPORT["languages"]
     older = REPORT | {"compare": {"alpha": 0.05, "min_effect": 0.05}}
-    older["languages"] = [{k: v for k, v in cpp.items() if k not in ("moved_95", "time_moved_95")}]
+    older["languages"] = [
+        {k: v for k, v in cpp.items() if k not in ("moved_95", "moved_95_bound", "time_moved_95")}
+    ]
     (tmp_path / REPORT_NAME).write_text(json.dumps(older))
     text = generate.render(synthetic(), repeatability.load(tmp_path))["methodology.md"].decode()
     assert "| cpp: 95% of cases' medians moved less than | - |" in text
+    assert "| cpp: with 95% confidence" not in text
     assert "| A/A compare | Mann-Whitney U, alpha 0.05, minimum effect 5%, host drift divided out |" in text
 
 
@@ -381,7 +386,7 @@ def test_the_answer_takes_another_machines_noise_and_says_so(
         generate.generate(tmp_path / snapshot.DEFAULT_NAME, tmp_path / "docs")
     here, elsewhere = given
     assert here is not None and elsewhere is not None
-    assert here.moved_95 == elsewhere.moved_95 == {"cpp": 0.072}
+    assert here.moved_95 == elsewhere.moved_95 == {"cpp": 0.093}  # the bound
     assert here.ties == {"cpp": 0.041}  # the answer ranks by times: their noise
     runs = "repeatability runs 20261124T001948Z and 20261124T003055Z"
     assert (here.describe(), elsewhere.describe()) == (runs, f"{runs} on another machine than this run's")
