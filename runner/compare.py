@@ -6,17 +6,17 @@ samples. A case is called slower or faster only when the test is significant
 and the change is at least the minimum effect; below 4 samples a side it is
 not judged. Runs of different machine classes are refused unless --force.
 
-Minimum effect: 5%, raised per language to the run-to-run noise the repeatability
-benchmark measured on the runs' machine (results/published/repeatability.json beside the
-store: an upper 95% confidence bound on what 95% of a language's cases move less than
-between two back-to-back runs of the same code, so that an A/A compare's false alarms stay
-under 5% in the next pair, not only on average). A smaller move cannot be told from that
-noise with one run a side. It is raised again, for these two runs, to how far the host
-itself moved under the language's suite while they ran: each of its two calibration
-workloads' slowest reading over its fastest, start and end of both runs, the larger of the
-two (in noisy phases of this shared machine a fixed CPU loop moved 5-35% and a 1 MiB copy
-8-75% over a pair of runs; judged with 5%, up to 26% of a language's cases were called
-changed between two runs of the same code).
+Minimum effect: 5%, raised per language to the run-to-run noise the repeatability benchmark
+measured on the runs' machine (results/published/repeatability.json beside the store: an
+upper 95% confidence bound on what 95% of a language's cases move less than between two
+back-to-back runs of the same code, pooled over the report's latest pairs, so that an A/A
+compare's false alarms stay under 5% in the next pair, not only on average). A smaller move
+cannot be told from that noise with one run a side. It is raised again, for these two runs,
+to how far the host itself moved under the language's suite while they ran: each of its two
+calibration workloads' slowest reading over its fastest, start and end of both runs, the
+larger of the two (in noisy phases of this shared machine a fixed CPU loop moved 5-35% and a
+1 MiB copy 8-75% over a pair of runs; judged with 5%, up to 26% of a language's cases were
+called changed between two runs of the same code).
 
 Host drift: on a shared machine a whole run can go a few percent faster or slower than
 the one before (the same cases, back to back), which makes nearly every case "changed" once intervals are

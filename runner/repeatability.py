@@ -1,9 +1,9 @@
 """The repeatability benchmark's report: how far two runs of the same code moved each
 language's cases on one machine. `bazel run //runner:repeatability` writes it
-(runner/benchmarks/repeatability.py) beside the published snapshot; `runner compare` raises
-its minimum effect to that noise (`noise`), the landing page calls ties within the noise
-of the times (`Noise.ties`), and the methodology page shows the report
-(runner/docs/repeatability.py).
+(runner/benchmarks/repeatability.py) beside the published snapshot, with the noise pooled
+over its latest pairs of runs; `runner compare` raises its minimum effect to that noise
+(`noise`), the landing page calls ties within the noise of the times (`Noise.ties`), and
+the methodology page shows the report (runner/docs/repeatability.py).
 """
 
 import json
@@ -63,13 +63,13 @@ def raised_by_host(default: float, noise: Mapping[str, float], host: Mapping[str
 
 @dataclass(frozen=True)
 class Noise:
-    """How far two back-to-back runs of the same code moved a language's cases on one machine:
-    with 95% confidence, 95% of its cases of at least 1 µs move their medians less than
-    moved_95 (host drift divided out; what `runner compare` judges; reports before the bound
-    give the share of the two runs measured); 95% of their times (fastest rounds) moved less
-    than ties (what the answer ranks by)."""
+    """How far two back-to-back runs of the same code moved a language's cases on one machine,
+    over the pairs of runs pooled: with 95% confidence, 95% of its cases of at least 1 µs move
+    their medians less than moved_95 (host drift divided out; what `runner compare` judges;
+    reports before the bound give the share of the two runs measured); 95% of their times
+    (fastest rounds) moved less than ties (what the answer ranks by)."""
 
-    runs: tuple[str, str]
+    pairs: tuple[tuple[str, str], ...]  # the pairs of runs pooled, oldest first
     machine: str  # the fingerprint the runs were measured on
     moved_95: dict[str, float]
     ties: dict[str, float]
@@ -80,7 +80,11 @@ class Noise:
 
     def describe(self) -> str:
         where = " on another machine than this run's" if self.elsewhere else ""
-        return f"repeatability runs {self.runs[0]} and {self.runs[1]}{where}"
+        if len(self.pairs) == 1:
+            (run_a, run_b), *_ = self.pairs
+            return f"repeatability runs {run_a} and {run_b}{where}"
+        runs = ", ".join(f"{a} / {b}" for a, b in self.pairs)
+        return f"runs of {len(self.pairs)} repeatability pairs ({runs}){where}"
 
 
 def read(path: Path, parse: Callable[[dict[str, Any]], _T]) -> _T | None:
@@ -94,12 +98,19 @@ def read(path: Path, parse: Callable[[dict[str, Any]], _T]) -> _T | None:
 
 
 def _noise(report: dict[str, Any]) -> Noise:
-    moved = {f["lang"]: f.get("moved_95_bound", f.get("moved_95")) for f in report["languages"]}
-    # A report from before the times were the figure has only the medians' movement.
-    ties = {f["lang"]: f.get("time_moved_95", f.get("moved_95")) for f in report["languages"]}
-    run_a, run_b = report["runs"]
+    if "pooled" in report:
+        pooled = report["pooled"]
+        moved = {lang: f["moved_95_bound"] for lang, f in pooled["languages"].items()}
+        ties = {lang: f["time_moved_95"] for lang, f in pooled["languages"].items()}
+        pairs = tuple((a, b) for a, b in pooled["pairs"])
+    else:  # a report from before the pooling: its own pair's figures
+        moved = {f["lang"]: f.get("moved_95_bound", f.get("moved_95")) for f in report["languages"]}
+        # A report from before the times were the figure has only the medians' movement.
+        ties = {f["lang"]: f.get("time_moved_95", f.get("moved_95")) for f in report["languages"]}
+        run_a, run_b = report["runs"]
+        pairs = ((run_a, run_b),)
     return Noise(
-        (run_a, run_b),
+        pairs,
         report.get("machine", ""),
         {k: v for k, v in moved.items() if _known(v)},
         {k: v for k, v in ties.items() if _known(v)},

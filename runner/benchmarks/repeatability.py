@@ -37,6 +37,13 @@ included), and reports per language:
   the two calibrations' movement) flags as changed (slower or faster), of those it could
   judge.
 
+The noise the other commands use is pooled: the report keeps each case's movements of its
+latest WINDOW pairs drawn from the same run on the same machine (`window`, the new pair
+last; the pairs of a report at `--out` drawn from another run or measured on another
+machine are not carried), and `pooled` gives `moved_95_bound` and `time_moved_95` over all
+their cases. One pair's figures swing with the host's phase; pooled, the next pair's A/A
+false alarms stay under 5% whether the pairs before it were quiet or noisy.
+
 Both run ids go with the figures, printed and written to `--out` (default
 results/published/repeatability.json, beside the published snapshot: regenerating the docs,
 `bazel run //runner/docs:generate`, puts them on the methodology page). The
@@ -74,7 +81,7 @@ from runner.docs import snapshot
 from runner.ingest import calibration_json
 from runner.machine import runtime_metadata, this_machine
 from runner.paths import UsageError, add_store_arguments, results_root, runfile, store_path, user_path
-from runner.repeatability import NAME, payload_shares, percent, ratio
+from runner.repeatability import NAME, payload_shares, percent, ratio, read
 from runner.stats import Summary, Verdict, median_ci
 from runner.store import Store, StoreError
 from runner.suites import SUITES, Invocation, Suite
@@ -92,6 +99,10 @@ PAYLOAD_BINS = ("< 16 KiB", "< 256 KiB", ">= 256 KiB")
 MOVED_SHARE = 0.95  # moved_95: the change this share of cases stayed within
 # moved_95_bound: the change this share of cases stays within, with this confidence.
 BOUND_CONFIDENCE = 0.95
+# The pairs of runs whose movements the noise figures pool: the latest and those before it,
+# drawn from the same run on the same machine.
+WINDOW = 3
+MOVEMENTS = ("moved", "time_moved")  # the per-case fields kept in the window
 
 
 @dataclass(frozen=True)
@@ -123,6 +134,10 @@ class Repeatability:
     # The timed cases by payload size (PAYLOAD_BINS; cases without a payload left out):
     # (bin, cases, share within ±5%).
     by_payload: tuple[tuple[str, int, float], ...] = ()
+    # Each timed case's movement, sorted: its median's (moved_95's) and its time's
+    # (time_moved_95's). The report keeps them in its window of pairs, not with the figures.
+    moved: tuple[float, ...] = ()
+    time_moved: tuple[float, ...] = ()
 
 
 def choose(measured: Iterable[CaseIdentity], per_lang: int, seed: int) -> dict[str, list[CaseIdentity]]:
@@ -215,6 +230,8 @@ def repeatability(
         single_call_within_5pct=_share(_agreeing(one, TOLERANCES[0]), len(one)),
         several_calls_within_5pct=_share(_agreeing(several, TOLERANCES[0]), len(several)),
         by_payload=_by_payload(kept, payload or {}),
+        moved=tuple(moved),
+        time_moved=tuple(time_moved),
     )
 
 
@@ -363,6 +380,7 @@ def _run(args: argparse.Namespace, suites: Sequence[Suite]) -> int:
         if not chosen:
             raise UsageError(f"run {source} measured no case of {', '.join(sorted(wanted))}")
         out = _out(args, root)
+        previous = _previous(out)  # read before measuring: a broken report stops nothing half-way
         run_a = _measure(store, root, suites, chosen, args)
         run_b = _measure(store, root, suites, chosen, args)
         # The noise of the report this one replaces: the A/A figure is judged out of sample.
@@ -377,7 +395,7 @@ def _run(args: argparse.Namespace, suites: Sequence[Suite]) -> int:
         "per_lang": args.per_lang,
         "seconds": round(time.monotonic() - start),
     }
-    return _report(report, figures, effect, out)
+    return _report(report, figures, effect, out, _carried(previous, first.fingerprint, source, out))
 
 
 def _recompute(args: argparse.Namespace) -> int:
@@ -399,7 +417,7 @@ def _recompute(args: argparse.Namespace) -> int:
     with Store.open(store_path(args.store, args.results)) as store:
         figures, effect = _figures(store, run_a, run_b, langs, effect)
         report["machine"] = store.resolve_run(run_a).fingerprint  # reports before it lack it
-    return _report(report, figures, effect, out)
+    return _report(report, figures, effect, out, report.get("window", []))
 
 
 def _figures(
@@ -437,11 +455,90 @@ def _published(root: Path) -> Path:
     return root / "published"
 
 
-def _report(report: dict[str, Any], figures: Sequence[Repeatability], effect: MinEffect, out: Path) -> int:
-    """Prints the figures and writes them with the report's other fields to out."""
+def _previous(out: Path) -> dict[str, Any] | None:
+    """The report at out, whose pairs this one may pool with; None without one."""
+    try:
+        return read(out, dict)
+    except ValueError as error:
+        raise UsageError(f"{error}; move it away or pass another --out") from error
+
+
+def _carried(previous: dict[str, Any] | None, machine: str, source: str, out: Path) -> list[dict[str, Any]]:
+    """The previous report's window of pairs, when its runs measured the same cases (drawn from
+    the same run) on the same machine; none otherwise (said why)."""
+    if previous is None:
+        return []
+    if previous.get("machine") != machine or previous.get("drawn_from") != source:
+        print(
+            f"repeatability: the pairs of {out} are not pooled with this one: measured on machine"
+            f" {previous.get('machine')} from run {previous.get('drawn_from')},"
+            f" this on {machine} from {source}"
+        )
+        return []
+    return list(previous.get("window", []))
+
+
+def _window(
+    carried: Sequence[dict[str, Any]], runs: Sequence[str], figures: Sequence[Repeatability]
+) -> list[dict[str, Any]]:
+    """The latest WINDOW pairs, oldest first, this one last: each with its cases' movements."""
+    entry: dict[str, Any] = {"runs": list(runs)}
+    for name in MOVEMENTS:
+        entry[name] = {f.lang: [round(x, 6) for x in getattr(f, name)] for f in figures}
+    return [*(p for p in carried if p["runs"] != list(runs)), entry][-WINDOW:]
+
+
+def _pooled(window: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """The noise figures over every case of the window's pairs: one pair's bound swings with the
+    host's phase (a quiet pair's is too low for the next noisy one, a noisy pair's far too high
+    for a quiet one); pooled, a pair moves them by a third."""
+
+    def pool(name: str, lang: str) -> list[float]:
+        return sorted(x for pair in window for x in pair[name].get(lang, []))
+
+    langs = sorted({lang for pair in window for lang in pair["moved"]})
+    return {
+        "pairs": [pair["runs"] for pair in window],
+        "languages": {
+            lang: {
+                "cases": len(pool("moved", lang)),
+                "moved_95_bound": _json_number(_upper_bound(pool("moved", lang))),
+                "time_moved_95": _json_number(_quantile(pool("time_moved", lang))),
+            }
+            for lang in langs
+        },
+    }
+
+
+def render_pooled(pooled: Mapping[str, Any]) -> str:
+    """The pooled noise, one line a language."""
+    lines = [
+        f"noise pooled over {len(pooled['pairs'])} pair(s): "
+        + ", ".join("/".join(p) for p in pooled["pairs"])
+    ]
+    lines += [
+        f"{lang:<8} {f['cases']:>4} cases: medians move less than {percent(f['moved_95_bound'])} "
+        f"(95% confidence), times less than {percent(f['time_moved_95'])}"
+        for lang, f in pooled["languages"].items()
+    ]
+    return "\n".join(lines)
+
+
+def _report(
+    report: dict[str, Any],
+    figures: Sequence[Repeatability],
+    effect: MinEffect,
+    out: Path,
+    carried: Sequence[dict[str, Any]],
+) -> int:
+    """Prints the figures and writes them with the report's other fields to out, this pair
+    pooled with the carried ones."""
     run_a, run_b = report["runs"]
+    window = _window(carried, report["runs"], figures)
+    pooled = _pooled(window)
     print(render(figures, run_a, run_b))
     print(f"A/A compare: {effect.describe()}")
+    print(render_pooled(pooled))
     report |= {
         "compare": {
             "alpha": ALPHA,
@@ -451,7 +548,11 @@ def _report(report: dict[str, Any], figures: Sequence[Repeatability], effect: Mi
             "host": dict(effect.host),
         },
         # NaN (no case to take a share of) is not JSON: null.
-        "languages": [{k: _json_number(v) for k, v in asdict(f).items()} for f in figures],
+        "languages": [
+            {k: _json_number(v) for k, v in asdict(f).items() if k not in MOVEMENTS} for f in figures
+        ],
+        "pooled": pooled,
+        "window": window,
     }
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(report, indent=2) + "\n")

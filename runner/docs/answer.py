@@ -12,8 +12,8 @@ each comparison; an entry measured on only part of the comparisons is not ranked
 of the best library over another is the geometric mean of their paired ratios over the
 comparisons, with its 95% CI (runner.stats.geometric_mean_ratio). A library is the answer
 only when that CI's lower end lies above 1 by more than the language's run-to-run noise
-(the repeatability report's `time_moved_95`: how far the times it ranks by move from run
-to run); otherwise every library within the noise is named
+(the repeatability report's `time_moved_95`, pooled over its latest pairs: how far the
+times it ranks by move from run to run); otherwise every library within the noise is named
 as a tie.
 """
 

@@ -1,4 +1,5 @@
-"""The repeatability benchmark's latest report, as the methodology page shows it.
+"""The repeatability benchmark's latest report, as the methodology page shows it: its
+latest pair's figures, then the noise pooled over its latest pairs.
 
 The docs read the report (runner/repeatability.py) from beside the published snapshot,
 results/published/repeatability.json, so running the benchmark again and regenerating the
@@ -69,7 +70,24 @@ def rows(report: dict[str, Any]) -> list[tuple[str, str]]:
                     f"{percent(f['cpu_loop_moved'])} / {percent(f['memcpy_moved'])}",
                 )
             )
-    return [*found, ("targets", TARGETS)]
+    return [*found, *_pooled_rows(report.get("pooled")), ("targets", TARGETS)]
+
+
+def _pooled_rows(pooled: dict[str, Any] | None) -> list[tuple[str, str]]:
+    """The noise the other pages and `runner compare` use, pooled over the report's latest
+    pairs (reports before the pooling have none)."""
+    if not pooled:
+        return []
+    pairs = ", ".join(f"{a} / {b}" for a, b in pooled["pairs"])
+    found = [("noise pooled over", f"{len(pooled['pairs'])} pair(s) of runs: {pairs}")]
+    found += [
+        (
+            f"{lang}: pooled, 95% of cases' medians move less than (95% confidence) / times",
+            f"{percent(f['moved_95_bound'])} / {percent(f['time_moved_95'])} ({f['cases']} cases)",
+        )
+        for lang, f in pooled["languages"].items()
+    ]
+    return found
 
 
 def _settings(compare: dict[str, Any]) -> str:

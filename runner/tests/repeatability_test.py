@@ -6,7 +6,17 @@ from pathlib import Path
 
 import pytest
 
-from runner.benchmarks.repeatability import choose, main, render, repeatability
+from runner.benchmarks.repeatability import (
+    WINDOW,
+    _carried,
+    _pooled,
+    _upper_bound,
+    _window,
+    choose,
+    main,
+    render,
+    repeatability,
+)
 from runner.caseid import CaseIdentity, parse_case_id
 from runner.compare import CalibrationShift, CaseComparison, MinEffect, drifts, host_movement
 from runner.docs import snapshot
@@ -198,6 +208,10 @@ def test_one_pass_over_stand_in_suites_makes_two_runs_and_writes_the_figures(
     settings = json.loads((results / "published" / "repeatability.json").read_text())["compare"]
     assert settings["noise_from"] == f"repeatability runs {run_a} and {run_b}"
     assert settings["noise"] == {entry["lang"]: 0.0 for entry in report["languages"]}
+    # ... and pools its cases' movements with this report's: the same cases, the same machine.
+    second = json.loads((results / "published" / "repeatability.json").read_text())
+    assert second["pooled"]["pairs"] == [[run_a, run_b], second["runs"]]
+    assert second["pooled"]["languages"]["cpp"]["cases"] == 2 * len(second["window"][0]["moved"]["cpp"])
 
 
 def test_recompute_needs_a_report(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -278,3 +292,44 @@ def test_the_page_shows_the_host_moved_only_where_the_report_has_it() -> None:
         "raised again to how far the host's calibration workloads moved in these runs: cpp 25.0%,"
         in (shown["A/A compare"])
     )
+
+
+def test_the_window_keeps_the_latest_pairs_and_the_noise_pools_their_cases() -> None:
+    cases = [_case("encode", size) for size in range(1, 121)]
+    first = {c: [2000.0] * 3 for c in cases}
+    window: list[dict[str, object]] = []
+    for pair in range(WINDOW + 1):  # pair p moves case n by n/1000 + p/100
+        second = {c: [2000.0 * (1 + n / 1000 + pair / 100)] * 3 for n, c in enumerate(cases, 1)}
+        window = _window(window, [f"A{pair}", f"B{pair}"], [repeatability("cpp", first, second, [])])
+    assert [p["runs"] for p in window] == [[f"A{p}", f"B{p}"] for p in range(1, WINDOW + 1)]
+    pooled = _pooled(window)
+    moved = sorted(n / 1000 + p / 100 for n in range(1, 121) for p in range(1, WINDOW + 1))
+    cpp = pooled["languages"]["cpp"]
+    assert cpp["cases"] == 120 * WINDOW and cpp["moved_95_bound"] == pytest.approx(_upper_bound(moved))
+    # Recomputing the latest pair replaces it in place.
+    again = _window(window, ["A3", "B3"], [repeatability("cpp", first, first, [])])
+    assert [p["runs"] for p in again] == [p["runs"] for p in window] and again[-1]["moved"]["cpp"][0] == 0.0
+
+
+def test_pairs_of_other_cases_or_another_machine_are_not_pooled(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    previous = {"machine": "m", "drawn_from": "S1", "window": [{"runs": ["A", "B"]}]}
+    out = tmp_path / "repeatability.json"
+    assert _carried(previous, "m", "S1", out) == previous["window"]
+    assert _carried(previous, "m", "S2", out) == [] and _carried(previous, "n", "S1", out) == []
+    assert "not pooled" in capsys.readouterr().out
+
+
+def test_the_noise_read_is_the_pooled_one_where_the_report_pools(tmp_path: Path) -> None:
+    languages = [{"lang": "cpp", "moved_95": 0.08, "moved_95_bound": 0.15, "time_moved_95": 0.04}]
+    pooled = {
+        "pairs": [["R1", "R2"], ["R3", "R4"]],
+        "languages": {"cpp": {"cases": 240, "moved_95_bound": 0.2, "time_moved_95": 0.05}},
+    }
+    path = tmp_path / "repeatability.json"
+    report = {"runs": ["R3", "R4"], "machine": "m", "languages": languages, "pooled": pooled}
+    path.write_text(json.dumps(report))
+    found = noise(path)
+    assert found is not None and found.moved_95 == {"cpp": 0.2} and found.ties == {"cpp": 0.05}
+    assert found.describe() == "runs of 2 repeatability pairs (R1 / R2, R3 / R4)"
