@@ -458,9 +458,18 @@ def _published(root: Path) -> Path:
 def _previous(out: Path) -> dict[str, Any] | None:
     """The report at out, whose pairs this one may pool with; None without one."""
     try:
-        return read(out, dict)
+        return read(out, _checked)
     except ValueError as error:
         raise UsageError(f"{error}; move it away or pass another --out") from error
+
+
+def _checked(report: dict[str, Any]) -> dict[str, Any]:
+    """The report, once its window holds what pooling reads (KeyError, TypeError otherwise)."""
+    for pair in report.get("window", []):
+        _run_a, _run_b = pair["runs"]
+        for name in MOVEMENTS:
+            [float(x) for moved in pair[name].values() for x in moved]
+    return report
 
 
 def _carried(previous: dict[str, Any] | None, machine: str, source: str, out: Path) -> list[dict[str, Any]]:

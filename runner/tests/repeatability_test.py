@@ -175,11 +175,8 @@ def test_the_subset_is_fixed_by_the_seed() -> None:
 def test_one_pass_over_stand_in_suites_makes_two_runs_and_writes_the_figures(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    results = tmp_path / "results"
-    with Store.open(results / "serbench.sqlite") as store:
-        new_run(store, "SOURCE", MACHINE)
-        ingest_testdata(store, "SOURCE")
-    args = ["--results", str(results), "--timeout", "20", "--from", "latest"]
+    results = _source_store(tmp_path)
+    args = ["--results", str(results), "--timeout", "20", "--from", "SOURCE"]
     assert main(args, stand_in_suites(tmp_path)) == 0
     report = json.loads((results / "published" / "repeatability.json").read_text())
     out = capsys.readouterr().out
@@ -333,3 +330,37 @@ def test_the_noise_read_is_the_pooled_one_where_the_report_pools(tmp_path: Path)
     found = noise(path)
     assert found is not None and found.moved_95 == {"cpp": 0.2} and found.ties == {"cpp": 0.05}
     assert found.describe() == "runs of 2 repeatability pairs (R1 / R2, R3 / R4)"
+
+
+def test_a_broken_report_at_out_stops_the_benchmark_before_it_measures(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    results = _source_store(tmp_path)
+    (results / "published").mkdir(parents=True)
+    (results / "published" / "repeatability.json").write_text("{not json")
+    args = ["--results", str(results), "--timeout", "20", "--from", "SOURCE"]
+    assert main(args, stand_in_suites(tmp_path)) == 2
+    assert "move it away or pass another --out" in capsys.readouterr().err
+    with results_store(tmp_path) as store:
+        assert [run.id for run in store.runs()] == ["SOURCE"]  # nothing measured
+
+
+def test_a_report_whose_window_is_malformed_is_refused_before_measuring(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    results = _source_store(tmp_path)
+    (results / "published").mkdir(parents=True)
+    window = [{"runs": ["A", "B"], "moved": {"cpp": [0.1]}}]  # no time_moved
+    (results / "published" / "repeatability.json").write_text(json.dumps({"window": window}))
+    args = ["--results", str(results), "--timeout", "20", "--from", "SOURCE"]
+    assert main(args, stand_in_suites(tmp_path)) == 2
+    assert "not a repeatability report" in capsys.readouterr().err
+
+
+def _source_store(tmp_path: Path) -> Path:
+    """A results folder whose store holds one run, SOURCE, to draw cases from."""
+    results = tmp_path / "results"
+    with Store.open(results / "serbench.sqlite") as store:
+        new_run(store, "SOURCE", MACHINE)
+        ingest_testdata(store, "SOURCE")
+    return results
