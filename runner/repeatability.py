@@ -36,6 +36,11 @@ def payload_shares(bins: Sequence[Sequence[Any]]) -> str:
     return " / ".join(f"{percent(share)} of {count} ({name})" for name, count, share in bins) or "-"
 
 
+def pairs_of_runs(count: int) -> str:
+    """ "1 pair of runs", "3 pairs of runs"."""
+    return f"{count} pair{'' if count == 1 else 's'} of runs"
+
+
 def min_effect(default: float, noise: Mapping[str, float], lang: str) -> float:
     """A language's minimum effect: the default, or its run-to-run noise when that is more."""
     return max(default, noise.get(lang, 0.0))

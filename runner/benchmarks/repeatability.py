@@ -81,7 +81,7 @@ from runner.docs import snapshot
 from runner.ingest import calibration_json
 from runner.machine import runtime_metadata, this_machine
 from runner.paths import UsageError, add_store_arguments, results_root, runfile, store_path, user_path
-from runner.repeatability import NAME, payload_shares, percent, ratio, read
+from runner.repeatability import NAME, pairs_of_runs, payload_shares, percent, ratio, read
 from runner.stats import Summary, Verdict, median_ci
 from runner.store import Store, StoreError
 from runner.suites import SUITES, Invocation, Suite
@@ -521,10 +521,8 @@ def _pooled(window: Sequence[dict[str, Any]]) -> dict[str, Any]:
 
 def render_pooled(pooled: Mapping[str, Any]) -> str:
     """The pooled noise, one line a language."""
-    lines = [
-        f"noise pooled over {len(pooled['pairs'])} pair(s): "
-        + ", ".join("/".join(p) for p in pooled["pairs"])
-    ]
+    pairs = ", ".join("/".join(p) for p in pooled["pairs"])
+    lines = [f"noise pooled over {pairs_of_runs(len(pooled['pairs']))}: {pairs}"]
     lines += [
         f"{lang:<8} {f['cases']:>4} cases: medians move less than {percent(f['moved_95_bound'])} "
         f"(95% confidence), times less than {percent(f['time_moved_95'])}"

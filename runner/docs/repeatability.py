@@ -9,7 +9,16 @@ docs updates the page without publishing a run again.
 from pathlib import Path
 from typing import Any
 
-from runner.repeatability import NAME, payload_shares, percent, raised, raised_by_host, ratio, read
+from runner.repeatability import (
+    NAME,
+    pairs_of_runs,
+    payload_shares,
+    percent,
+    raised,
+    raised_by_host,
+    ratio,
+    read,
+)
 
 TARGETS = ">= 90% of cases >= 1 µs within ±5%; A/A compare flags <= 5%"
 
@@ -79,7 +88,7 @@ def _pooled_rows(pooled: dict[str, Any] | None) -> list[tuple[str, str]]:
     if not pooled:
         return []
     pairs = ", ".join(f"{a} / {b}" for a, b in pooled["pairs"])
-    found = [("noise pooled over", f"{len(pooled['pairs'])} pair(s) of runs: {pairs}")]
+    found = [("noise pooled over", f"{pairs_of_runs(len(pooled['pairs']))}: {pairs}")]
     found += [
         (
             f"{lang}: pooled, 95% of cases' medians move less than (95% confidence) / times",

@@ -209,6 +209,9 @@ def test_one_pass_over_stand_in_suites_makes_two_runs_and_writes_the_figures(
     second = json.loads((results / "published" / "repeatability.json").read_text())
     assert second["pooled"]["pairs"] == [[run_a, run_b], second["runs"]]
     assert second["pooled"]["languages"]["cpp"]["cases"] == 2 * len(second["window"][0]["moved"]["cpp"])
+    new_a, new_b = second["runs"]
+    pooled_row = ("noise pooled over", f"2 pairs of runs: {run_a} / {run_b}, {new_a} / {new_b}")
+    assert pooled_row in report_rows(results / "published")
 
 
 def test_recompute_needs_a_report(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
