@@ -8,7 +8,7 @@ the methodology page shows the report (runner/docs/repeatability.py).
 
 import json
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -39,6 +39,11 @@ def payload_shares(bins: Sequence[Sequence[Any]]) -> str:
 def pairs_of_runs(count: int) -> str:
     """ "1 pair of runs", "3 pairs of runs"."""
     return f"{count} pair{'' if count == 1 else 's'} of runs"
+
+
+def listed_pairs(pairs: Iterable[Sequence[str]]) -> str:
+    """ "A1 / B1, A2 / B2": pairs of run ids."""
+    return ", ".join(f"{a} / {b}" for a, b in pairs)
 
 
 def min_effect(default: float, noise: Mapping[str, float], lang: str) -> float:
@@ -88,8 +93,7 @@ class Noise:
         if len(self.pairs) == 1:
             (run_a, run_b), *_ = self.pairs
             return f"repeatability runs {run_a} and {run_b}{where}"
-        runs = ", ".join(f"{a} / {b}" for a, b in self.pairs)
-        return f"runs of {len(self.pairs)} repeatability pairs ({runs}){where}"
+        return f"runs of {len(self.pairs)} repeatability pairs ({listed_pairs(self.pairs)}){where}"
 
 
 def read(path: Path, parse: Callable[[dict[str, Any]], _T]) -> _T | None:

@@ -41,8 +41,8 @@ The noise the other commands use is pooled: the report keeps each case's movemen
 latest WINDOW pairs drawn from the same run on the same machine (`window`, the new pair
 last; the pairs of a report at `--out` drawn from another run or measured on another
 machine are not carried), and `pooled` gives `moved_95_bound` and `time_moved_95` over all
-their cases. One pair's figures swing with the host's phase; pooled, the next pair's A/A
-false alarms stay under 5% whether the pairs before it were quiet or noisy.
+their cases. One pair's figures swing with the host's phase, so the last pair alone would
+set the next one's noise too low after a quiet pair and far too high after a noisy one.
 
 Both run ids go with the figures, printed and written to `--out` (default
 results/published/repeatability.json, beside the published snapshot: regenerating the docs,
@@ -81,7 +81,7 @@ from runner.docs import snapshot
 from runner.ingest import calibration_json
 from runner.machine import runtime_metadata, this_machine
 from runner.paths import UsageError, add_store_arguments, results_root, runfile, store_path, user_path
-from runner.repeatability import NAME, pairs_of_runs, payload_shares, percent, ratio, read
+from runner.repeatability import NAME, listed_pairs, pairs_of_runs, payload_shares, percent, ratio, read
 from runner.stats import Summary, Verdict, median_ci
 from runner.store import Store, StoreError
 from runner.suites import SUITES, Invocation, Suite
@@ -468,7 +468,11 @@ def _checked(report: dict[str, Any]) -> dict[str, Any]:
     for pair in report.get("window", []):
         _run_a, _run_b = pair["runs"]
         for name in MOVEMENTS:
-            [float(x) for moved in pair[name].values() for x in moved]
+            by_lang = pair[name]
+            if not isinstance(by_lang, dict) or not all(
+                isinstance(x, float | int) for moved in by_lang.values() for x in moved
+            ):
+                raise TypeError(f"{name} of runs {pair['runs']}: not lists of numbers by language")
     return report
 
 
@@ -500,29 +504,26 @@ def _window(
 def _pooled(window: Sequence[dict[str, Any]]) -> dict[str, Any]:
     """The noise figures over every case of the window's pairs: one pair's bound swings with the
     host's phase (a quiet pair's is too low for the next noisy one, a noisy pair's far too high
-    for a quiet one); pooled, a pair moves them by a third."""
-
-    def pool(name: str, lang: str) -> list[float]:
-        return sorted(x for pair in window for x in pair[name].get(lang, []))
-
+    for a quiet one)."""
     langs = sorted({lang for pair in window for lang in pair["moved"]})
     return {
         "pairs": [pair["runs"] for pair in window],
-        "languages": {
-            lang: {
-                "cases": len(pool("moved", lang)),
-                "moved_95_bound": _json_number(_upper_bound(pool("moved", lang))),
-                "time_moved_95": _json_number(_quantile(pool("time_moved", lang))),
-            }
-            for lang in langs
-        },
+        "languages": {lang: _pooled_language(window, lang) for lang in langs},
+    }
+
+
+def _pooled_language(window: Sequence[dict[str, Any]], lang: str) -> dict[str, Any]:
+    moved, times = (sorted(x for pair in window for x in pair[name].get(lang, [])) for name in MOVEMENTS)
+    return {
+        "cases": len(moved),
+        "moved_95_bound": _json_number(_upper_bound(moved)),
+        "time_moved_95": _json_number(_quantile(times)),
     }
 
 
 def render_pooled(pooled: Mapping[str, Any]) -> str:
     """The pooled noise, one line a language."""
-    pairs = ", ".join("/".join(p) for p in pooled["pairs"])
-    lines = [f"noise pooled over {pairs_of_runs(len(pooled['pairs']))}: {pairs}"]
+    lines = [f"noise pooled over {pairs_of_runs(len(pooled['pairs']))}: {listed_pairs(pooled['pairs'])}"]
     lines += [
         f"{lang:<8} {f['cases']:>4} cases: medians move less than {percent(f['moved_95_bound'])} "
         f"(95% confidence), times less than {percent(f['time_moved_95'])}"

@@ -11,6 +11,7 @@ from typing import Any
 
 from runner.repeatability import (
     NAME,
+    listed_pairs,
     pairs_of_runs,
     payload_shares,
     percent,
@@ -87,8 +88,7 @@ def _pooled_rows(pooled: dict[str, Any] | None) -> list[tuple[str, str]]:
     pairs (reports before the pooling have none)."""
     if not pooled:
         return []
-    pairs = ", ".join(f"{a} / {b}" for a, b in pooled["pairs"])
-    found = [("noise pooled over", f"{pairs_of_runs(len(pooled['pairs']))}: {pairs}")]
+    found = [("noise pooled over", f"{pairs_of_runs(len(pooled['pairs']))}: {listed_pairs(pooled['pairs'])}")]
     found += [
         (
             f"{lang}: pooled, 95% of cases' medians move less than (95% confidence) / times",
