@@ -14,7 +14,9 @@ comparisons, with its 95% CI (runner.stats.geometric_mean_ratio). A library is t
 only when that CI's lower end lies above 1 by more than the language's run-to-run noise
 (the repeatability report's `time_moved_95`, pooled over its latest pairs: how far the
 times it ranks by move from run to run); otherwise every library within the noise is named
-as a tie.
+as a tie. A lead must also hold across the data, not only on average: when another library
+is faster beyond the noise on any comparison (its paired ratio's CI), the answer depends
+on the data, and names the leader and every such library with where each is faster.
 """
 
 import math
@@ -153,15 +155,20 @@ class Comparisons:
     def of(self, op: str, lazy: bool = False) -> dict[tuple[str, int], dict[Entry, Result]]:
         return self.by_op.get((op, lazy), {})
 
-    def lead(self, slow: Entry, fast: Entry, slow_side: Side, fast_side: Side) -> RatioCI | None:
-        """slow's time over fast's, each on its side's op, across the comparisons both have;
-        None when they share none."""
+    def paired(
+        self, slow: Entry, fast: Entry, slow_side: Side, fast_side: Side
+    ) -> dict[tuple[str, int], RatioCI]:
+        """slow's time over fast's, each on its side's op, on each comparison both have."""
         slow_at, fast_at = self.of(*slow_side), self.of(*fast_side)
-        ratios = [
-            ratio_of([slow_at[key][slow]], [fast_at[key][fast]])
+        return {
+            key: ratio_of([slow_at[key][slow]], [fast_at[key][fast]])
             for key in sorted(slow_at.keys() & fast_at.keys())
             if slow in slow_at[key] and fast in fast_at[key]
-        ]
+        }
+
+    def lead(self, slow: Entry, fast: Entry, slow_side: Side, fast_side: Side) -> RatioCI | None:
+        """slow's time over fast's across the comparisons both have; None when they share none."""
+        ratios = self.paired(slow, fast, slow_side, fast_side).values()
         return across([stats.RatioCI(r.ratio, r.lo, r.hi, r.n) for r in ratios])
 
 
@@ -203,6 +210,8 @@ class Verdict:
     labels: dict[Entry, str]  # every ranked entry -> its label
     ranked: list[Entry]  # one entry per library, fastest first
     leads: dict[Entry, RatioCI | None]  # each other library's time over the best's
+    # each other library -> the comparisons on which it is faster than the best beyond the noise
+    beaten: dict[Entry, list[tuple[str, int]]]
     wins: int  # comparisons whose fastest entry is the best library's
     comparisons: int
     behind: float  # the best entry's largest multiple of a comparison's fastest (1: won all)
@@ -224,8 +233,29 @@ class Verdict:
     def decisive(self, lead: RatioCI | None) -> bool:
         return lead is not None and lead.has_ci and lead.lo > 1 + self.noise
 
+    @property
+    def splits(self) -> list[Entry]:
+        """The libraries faster than the best beyond the noise on some comparison, in rank order."""
+        return [e for e in self.ranked[1:] if self.beaten.get(e)]
+
+    @property
+    def named(self) -> list[Entry]:
+        """What the answer names: the best alone, or with every library tied with it or
+        faster than it somewhere."""
+        return [self.best] + [e for e in self.ranked[1:] if e in self.tied or e in self.splits]
+
+    @property
+    def kind(self) -> str:
+        """How the answer reads before its names: "" (one library), "tie: " or "depends on the data: "."""
+        if self.splits:
+            return "depends on the data: "
+        return "tie: " if len(self.named) > 1 else ""
+
     def _named(self, entries: Sequence[Entry]) -> str:
         return listed([f"**{self.labels[e]}**" for e in entries])
+
+    def _noise_text(self) -> str:
+        return f"{LANG_NAMES[self.lang]}'s run-to-run noise ({self.noise:.1%})"
 
     def _runner_up(self) -> str:
         if len(self.ranked) < 2:
@@ -235,11 +265,15 @@ class Verdict:
 
     def cell(self) -> str:
         """The verdict in one cell of the landing page's matrix."""
-        if len(self.tied) > 1:
+        if self.splits:
+            faster = listed([f"{e[0]} in {len(self.beaten[e])}" for e in self.splits])
             return (
-                f"tie: {self._named(self.tied)}<br>within {LANG_NAMES[self.lang]}'s run-to-run "
-                f"noise ({self.noise:.1%}) over {self.comparisons} comparisons"
+                f"{self.kind}{self._named(self.named)}<br>{self.best[0]} leads over {self.comparisons} "
+                f"comparisons, yet is slower, beyond {self._noise_text()}, than {faster}"
             )
+        if len(self.tied) > 1:
+            within = f"within {self._noise_text()} over {self.comparisons} comparisons"
+            return f"tie: {self._named(self.tied)}<br>{within}"
         lead = self._runner_up()
         return f"{self._named([self.best])}<br>{lead}, fastest in {self.won}"
 
@@ -258,6 +292,12 @@ class Verdict:
         """What a reader must know beside the row: entries not ranked, and a full read that
         beats every lazy one."""
         found = [f"*{self.use.name}*, not ranked: {'; '.join(self.left_out)}."] if self.left_out else []
+        if self.splits:
+            where = "; ".join(f"than {e[0]} on {_where(self.beaten[e])}" for e in self.splits)
+            found.append(
+                f"*{self.use.name}* depends on the data: {self.best[0]} leads across it, yet "
+                f"is slower, beyond {self._noise_text()}, {where}."
+            )
         if self.full_read and self.full_read[1] and self.full_read[1].has_ci and self.full_read[1].hi < 1:
             found.append(
                 f"*{self.use.name}*: in {LANG_NAMES[self.lang]} a full decode-and-read "
@@ -268,10 +308,9 @@ class Verdict:
 
     def row(self) -> dict[str, str]:
         """The verdict as a row of its language's table."""
-        first = self.tied if len(self.tied) > 1 else [self.best]
         return {
             "use": self.use.name,
-            "best": ("tie: " if len(first) > 1 else "") + self._named(first),
+            "best": self.kind + self._named(self.named),
             "runner_up": self._runner_up(),
             "won": self.won,
             **{op: _ratio(lead) for op, lead in self.ops.items()},
@@ -294,6 +333,16 @@ class Unranked:
 
     def notes(self) -> list[str]:
         return [f"*{self.use.name}*, no library qualifies: {'; '.join(self.left_out)}."]
+
+
+def _where(comparisons: Sequence[tuple[str, int]]) -> str:
+    """[("game", 100), ("game", 1000), ("user", 100)] -> "game at 100 and 1,000 records and
+    user at 100"."""
+    sizes: dict[str, list[str]] = {}
+    for dataset, size in comparisons:
+        sizes.setdefault(dataset, []).append(f"{size:,}")
+    parts = [f"{dataset} at {listed(found)}" for dataset, found in sizes.items()]
+    return listed([f"{parts[0]} records", *parts[1:]])
 
 
 def _ratio(lead: RatioCI | None) -> str:
@@ -383,6 +432,7 @@ def verdict(results: Results, lang: str, use: Use, noise: float, shapes: Shapes)
         labels,
         libraries,
         leads={e: data.lead(e, best, ranked_on, ranked_on) for e in libraries[1:]},
+        beaten={e: _faster(data.paired(best, e, ranked_on, ranked_on), noise) for e in libraries[1:]},
         wins=_wins(table, ranked, best[0]),
         comparisons=len(table),
         behind=_behind(table, ranked, best),
@@ -393,6 +443,12 @@ def verdict(results: Results, lang: str, use: Use, noise: float, shapes: Shapes)
         full_read=_full_read(data, best) if use.lazy else None,
         left_out=left_out,
     )
+
+
+def _faster(best_over_other: Mapping[tuple[str, int], RatioCI], noise: float) -> list[tuple[str, int]]:
+    """The comparisons on which the other library is faster than the best beyond the noise:
+    the best's time over its, CI and all, above 1 + noise."""
+    return [key for key, r in best_over_other.items() if r.has_ci and r.lo > 1 + noise]
 
 
 def _kept(table: Mapping[tuple[str, int], Mapping[Entry, Result]], entry: Entry, use: Use) -> bool:

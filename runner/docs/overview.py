@@ -103,10 +103,9 @@ def _cell(results: Results, found: Sequence[Verdict | Unranked], use: Use, lang:
 
 def _safety(results: Results, verdict: Verdict) -> str:
     """How each library the verdict names fared on malformed input, linked to its table."""
-    named = verdict.tied if len(verdict.tied) > 1 else [verdict.best]
     link = f"robustness.md#{robustness.anchor(verdict.lang)}"
     lines = [
         f"{lib}: {robustness.verdict(results.snapshot.robustness, verdict.lang, lib, fmt)}"
-        for lib, _, fmt in named
+        for lib, _, fmt in verdict.named
     ]
     return f"<small>[bad input]({link}): {'; '.join(lines)}</small>"
