@@ -2,7 +2,8 @@
 language's cases on one machine. `bazel run //runner:repeatability` writes it
 (runner/benchmarks/repeatability.py) beside the published snapshot, with the noise pooled
 over its latest pairs of runs; `runner compare` raises its minimum effect to that noise
-(`noise`), the landing page calls ties within the noise of the times (`Noise.ties`), and
+(`noise`), the landing page calls ties within how far the ratio of two libraries' times
+on one comparison moves (`Noise.ties`; the times' own noise in reports before it), and
 the methodology page shows the report (runner/docs/repeatability.py).
 """
 
@@ -16,6 +17,8 @@ from typing import Any, TypeVar
 _T = TypeVar("_T")
 
 NAME = "repeatability.json"
+TIMES = "cases' times"  # what the ties' noise measured before the ratios (Noise.ties_of)
+RATIOS = "the ratios of two libraries' times on one comparison"
 
 
 def _known(value: float | None) -> bool:
@@ -76,13 +79,15 @@ class Noise:
     """How far two back-to-back runs of the same code moved a language's cases on one machine,
     over the pairs of runs pooled: with 95% confidence, 95% of its cases of at least 1 µs move
     their medians less than moved_95 (host drift divided out; what `runner compare` judges;
-    reports before the bound give the share of the two runs measured); 95% of their times
-    (fastest rounds) moved less than ties (what the answer ranks by)."""
+    reports before the bound give the share of the two runs measured); 95% of the ratios of
+    two cases' times (fastest rounds) on one comparison moved less than ties (what the answer
+    judges a lead by; in reports before those ratios, 95% of the cases' times)."""
 
     pairs: tuple[tuple[str, str], ...]  # the pairs of runs pooled, oldest first
     machine: str  # the fingerprint the runs were measured on
     moved_95: dict[str, float]
     ties: dict[str, float]
+    ties_of: str = TIMES  # what moved less than ties
     # Measured on another machine than the run it judges: a fresh cloud VM lands on another
     # host, and another host's noise is a better estimate than none (the default effect is
     # below every noise measured here).
@@ -107,10 +112,14 @@ def read(path: Path, parse: Callable[[dict[str, Any]], _T]) -> _T | None:
 
 
 def _noise(report: dict[str, Any]) -> Noise:
+    ties_of = TIMES
     if "pooled" in report:
         pooled = report["pooled"]
         moved = {lang: f["moved_95_bound"] for lang, f in pooled["languages"].items()}
         ties = {lang: f["time_moved_95"] for lang, f in pooled["languages"].items()}
+        ratios = {lang: f.get("ratio_moved_95") for lang, f in pooled["languages"].items()}
+        if all(_known(v) for v in ratios.values()):  # pools from before the ratios lack them
+            ties, ties_of = ratios, RATIOS
         pairs = tuple((a, b) for a, b in pooled["pairs"])
     else:  # a report from before the pooling: its own pair's figures
         moved = {f["lang"]: f.get("moved_95_bound", f.get("moved_95")) for f in report["languages"]}
@@ -123,6 +132,7 @@ def _noise(report: dict[str, Any]) -> Noise:
         report.get("machine", ""),
         {k: v for k, v in moved.items() if _known(v)},
         {k: v for k, v in ties.items() if _known(v)},
+        ties_of,
     )
 
 

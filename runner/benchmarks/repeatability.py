@@ -24,8 +24,14 @@ included), and reports per language:
   confidence, 95% of the cases move less than `moved_95_bound` (a distribution-free upper
   bound on that percentile), the run-to-run noise `runner compare` (which judges medians)
   raises its minimum effect to, so that its false alarms stay under 5% in the next pair and
-  not only on average; and their times less than `time_moved_95` (the times' drift divided out), the noise
-  within which the docs call two libraries tied (they rank by times);
+  not only on average; and their times less than `time_moved_95` (the times' drift divided
+  out);
+- how far the ratio of two cases' times moved when both time the same work (the same
+  dataset, size and op: two libraries, or two variants, on one comparison): 95% of those
+  ratios moved less than `ratio_moved_95`. The docs call two libraries tied within it: they
+  judge a lead by such ratios, and a ratio moves by both cases' own noise (more than one
+  case's time, when each moves on its own) less what moves both alike (less, when the
+  runtime's or the host's phase moves them together);
 - how far the host itself moved: each of the language's calibrations (fixed workloads its
   suite times with its own clock at the start and end of each run: a CPU loop, a 1 MiB
   copy), its slowest reading over its fastest, minus one, over both runs (`cpu_loop_moved`,
@@ -40,9 +46,10 @@ included), and reports per language:
 The noise the other commands use is pooled: the report keeps each case's movements of its
 latest WINDOW pairs drawn from the same run on the same machine (`window`, the new pair
 last; the pairs of a report at `--out` drawn from another run or measured on another
-machine are not carried), and `pooled` gives `moved_95_bound` and `time_moved_95` over all
-their cases. One pair's figures swing with the host's phase, so the last pair alone would
-set the next one's noise too low after a quiet pair and far too high after a noisy one.
+machine are not carried), and `pooled` gives `moved_95_bound`, `time_moved_95` and
+`ratio_moved_95` over all their cases (the last over the pairs that kept ratios). One pair's
+figures swing with the host's phase, so the last pair alone would set the next one's noise
+too low after a quiet pair and far too high after a noisy one.
 
 Both run ids go with the figures, printed and written to `--out` (default
 results/published/repeatability.json, beside the published snapshot: regenerating the docs,
@@ -52,6 +59,7 @@ targets on this machine: >= 90% of cases within ±5%, A/A flags <= 5%.
 
 import argparse
 import bisect
+import itertools
 import json
 import math
 import random
@@ -102,7 +110,8 @@ BOUND_CONFIDENCE = 0.95
 # The pairs of runs whose movements the noise figures pool: the latest and those before it,
 # drawn from the same run on the same machine.
 WINDOW = 3
-MOVEMENTS = ("moved", "time_moved")  # the per-case fields kept in the window
+MOVEMENTS = ("moved", "time_moved", "ratio_moved")  # the per-case fields kept in the window
+ADDED_LATER = ("ratio_moved",)  # movements a window pair of an older report may lack
 
 
 @dataclass(frozen=True)
@@ -138,6 +147,9 @@ class Repeatability:
     # (time_moved_95's). The report keeps them in its window of pairs, not with the figures.
     moved: tuple[float, ...] = ()
     time_moved: tuple[float, ...] = ()
+    # Each two timed cases of one comparison: how far the ratio of their times moved, sorted.
+    ratio_moved: tuple[float, ...] = ()
+    ratio_moved_95: float = math.nan  # 95% of them moved less than this: the ties' noise
 
 
 def choose(measured: Iterable[CaseIdentity], per_lang: int, seed: int) -> dict[str, list[CaseIdentity]]:
@@ -206,6 +218,7 @@ def repeatability(
     median_within = _agreeing(medians, TOLERANCES[0])
     moved = sorted(abs(b / (drift.ratio if drift else 1.0) / a - 1) for a, b in medians)
     time_moved = sorted(abs(b / (host if drift else 1.0) / a - 1) for a, b in times)
+    ratio_moved = _ratio_moved({i: (a.fastest, b.fastest) for i, (a, b) in kept.items()})
     judged = [
         c
         for c in compared
@@ -232,6 +245,22 @@ def repeatability(
         by_payload=_by_payload(kept, payload or {}),
         moved=tuple(moved),
         time_moved=tuple(time_moved),
+        ratio_moved=tuple(ratio_moved),
+        ratio_moved_95=_quantile(ratio_moved),
+    )
+
+
+def _ratio_moved(times: Mapping[CaseIdentity, tuple[float, float]]) -> list[float]:
+    """For each two cases of one comparison (the same dataset, size and op), how far the ratio
+    of their times (A, B) moved from the first run to the second, sorted. What moves both
+    cases alike, as the host's drift, cancels in the ratio."""
+    by_comparison: dict[tuple[str, int, str], list[tuple[float, float]]] = {}
+    for identity, pair in sorted(times.items()):
+        by_comparison.setdefault((identity.dataset, identity.size, identity.op), []).append(pair)
+    return sorted(
+        abs((b1 / b2) / (a1 / a2) - 1)
+        for found in by_comparison.values()
+        for (a1, b1), (a2, b2) in itertools.combinations(found, 2)
     )
 
 
@@ -260,6 +289,7 @@ def render(figures: Sequence[Repeatability], run_a: str, run_b: str) -> str:
         f"repeatability: runs {run_a} and {run_b} (the same cases, back to back)",
         f"{'lang':<8} {'cases':>5} {'>=1us':>6} {'±5%':>7} {'±10%':>7} {'drift':>6} "
         f"{'±5% of drift':>12} {'median ±5%':>10} {'95% moved <':>11} {'bound <':>7} {'times 95% <':>11} "
+        f"{'ratios 95% <':>12} "
         f"{'A/A judged':>10} {'A/A changed':>11} {'cpu moved':>9} {'copy moved':>10} "
         f"{'1 call ±5%':>15} {'more ±5%':>8}  by payload ±5%",
     ]
@@ -267,7 +297,8 @@ def render(figures: Sequence[Repeatability], run_a: str, run_b: str) -> str:
         f"{f.lang:<8} {f.cases:>5} {f.timed:>6} {percent(f.within_5pct):>7} "
         f"{percent(f.within_10pct):>7} {ratio(f.drift):>6} {percent(f.within_5pct_of_drift):>12} "
         f"{percent(f.median_within_5pct):>10} {percent(f.moved_95):>11} {percent(f.moved_95_bound):>7} "
-        f"{percent(f.time_moved_95):>11} {f.judged:>10} {percent(f.changed):>11} "
+        f"{percent(f.time_moved_95):>11} {percent(f.ratio_moved_95):>12} "
+        f"{f.judged:>10} {percent(f.changed):>11} "
         f"{percent(f.cpu_loop_moved):>9} {percent(f.memcpy_moved):>10} "
         f"{f'{percent(f.single_call_within_5pct)} of {f.single_call}':>15} "
         f"{percent(f.several_calls_within_5pct):>8}  {payload_shares(f.by_payload)}"
@@ -275,6 +306,7 @@ def render(figures: Sequence[Repeatability], run_a: str, run_b: str) -> str:
     ]
     lines.append("times: each case's fastest round; moved: medians (times 95%: times), drift divided out")
     lines.append("bound: 95% of cases' medians move less than this with 95% confidence (compare's noise)")
+    lines.append("ratios: of two cases' times on one comparison (dataset, size, op): the ties' noise")
     lines.append("cpu / copy moved: the host's calibrations, slowest reading over fastest, both runs")
     lines.append("1 call / more ±5%: times within ±5% of the cases whose samples timed one call / more")
     lines.append(f"by payload ±5%: times within ±5% by the case's payload size ({' / '.join(PAYLOAD_BINS)})")
@@ -338,7 +370,8 @@ def main(argv: Sequence[str], suites: Sequence[Suite] = SUITES) -> int:
     parser.add_argument(
         "--recompute",
         action="store_true",
-        help="measure nothing: the figures of the report at --out again, from its two runs in the store",
+        help="measure nothing: the figures of the report at --out again, and its window's movements, "
+        "from the runs the store holds",
     )
     args = parser.parse_args(argv)
     try:
@@ -400,7 +433,8 @@ def _run(args: argparse.Namespace, suites: Sequence[Suite]) -> int:
 
 def _recompute(args: argparse.Namespace) -> int:
     """The figures of the report at --out again, from its two runs in the store (after a
-    change to the comparison), with the minimum effects it recorded; its other fields kept."""
+    change to the comparison), with the minimum effects it recorded, and the movements of
+    each pair of its window the store holds; its other fields kept."""
     out = _out(args, results_root(args.results))
     if not out.exists():
         raise UsageError(f"no report to recompute at {out}")
@@ -417,7 +451,23 @@ def _recompute(args: argparse.Namespace) -> int:
     with Store.open(store_path(args.store, args.results)) as store:
         figures, effect = _figures(store, run_a, run_b, langs, effect)
         report["machine"] = store.resolve_run(run_a).fingerprint  # reports before it lack it
-    return _report(report, figures, effect, out, report.get("window", []))
+        window = _refreshed(store, report.get("window", []), langs, effect)
+    return _report(report, figures, effect, out, window)
+
+
+def _refreshed(
+    store: Store, window: Sequence[dict[str, Any]], langs: Sequence[str], effect: MinEffect
+) -> list[dict[str, Any]]:
+    """The window's pairs, each whose two runs the store holds with its movements computed
+    again (a movement added since it was measured included); the others as they were."""
+    found = []
+    for pair in window:
+        run_a, run_b = pair["runs"]
+        if store.run(run_a) is None or store.run(run_b) is None:
+            found.append(pair)
+        else:
+            found += _window([], pair["runs"], _figures(store, run_a, run_b, langs, effect)[0])
+    return found
 
 
 def _figures(
@@ -468,7 +518,7 @@ def _checked(report: dict[str, Any]) -> dict[str, Any]:
     for pair in report.get("window", []):
         _run_a, _run_b = pair["runs"]
         for name in MOVEMENTS:
-            by_lang = pair[name]
+            by_lang = pair.get(name, {}) if name in ADDED_LATER else pair[name]
             if not isinstance(by_lang, dict) or not all(
                 isinstance(x, float | int) for moved in by_lang.values() for x in moved
             ):
@@ -513,11 +563,15 @@ def _pooled(window: Sequence[dict[str, Any]]) -> dict[str, Any]:
 
 
 def _pooled_language(window: Sequence[dict[str, Any]], lang: str) -> dict[str, Any]:
-    moved, times = (sorted(x for pair in window for x in pair[name].get(lang, [])) for name in MOVEMENTS)
+    moved, times, ratios = (
+        sorted(x for pair in window for x in pair.get(name, {}).get(lang, [])) for name in MOVEMENTS
+    )
     return {
         "cases": len(moved),
         "moved_95_bound": _json_number(_upper_bound(moved)),
         "time_moved_95": _json_number(_quantile(times)),
+        "ratios": len(ratios),
+        "ratio_moved_95": _json_number(_quantile(ratios)),
     }
 
 
@@ -526,7 +580,8 @@ def render_pooled(pooled: Mapping[str, Any]) -> str:
     lines = [f"noise pooled over {pairs_of_runs(len(pooled['pairs']))}: {listed_pairs(pooled['pairs'])}"]
     lines += [
         f"{lang:<8} {f['cases']:>4} cases: medians move less than {percent(f['moved_95_bound'])} "
-        f"(95% confidence), times less than {percent(f['time_moved_95'])}"
+        f"(95% confidence), times less than {percent(f['time_moved_95'])}; "
+        f"{f['ratios']} ratios of one comparison's cases less than {percent(f['ratio_moved_95'])}"
         for lang, f in pooled["languages"].items()
     ]
     return "\n".join(lines)

@@ -12,8 +12,9 @@ each comparison; an entry measured on only part of the comparisons is not ranked
 of the best library over another is the geometric mean of their paired ratios over the
 comparisons, with its 95% CI (runner.stats.geometric_mean_ratio). A library is the answer
 only when that CI's lower end lies above 1 by more than the language's run-to-run noise
-(the repeatability report's `time_moved_95`, pooled over its latest pairs: how far the
-times it ranks by move from run to run); otherwise every library within the noise is named
+(the repeatability report's `ratio_moved_95`, pooled over its latest pairs: how far the
+ratio of two libraries' times on one comparison moves from run to run; `time_moved_95`,
+the times' own, in reports before it); otherwise every library within the noise is named
 as a tie. A lead must also hold across the data, not only on average: when another library
 is faster beyond the noise on any comparison (its paired ratio's CI), the answer depends
 on the data, and names the leader and every such library with where each is faster.

@@ -24,6 +24,7 @@ from runner.docs.answer import (
 )
 from runner.docs.relative import COLUMNS, relative
 from runner.docs.results import DASH, LANG_NAMES, Result, Results, listed
+from runner.repeatability import TIMES
 
 
 def rows(results: Results, lang: str) -> list[dict[str, str]]:
@@ -38,16 +39,17 @@ def _label(result: Result) -> str:
     return f"{result.label} · {format_title(result.case.format)}"
 
 
-def noise_sentence(langs: Sequence[str], noise: Mapping[str, float], source: str) -> str:
-    """Each language's minimum lead, said as where it comes from: what the repeatability runs
-    (`source`) moved its cases, or the default minimum effect where they moved them less, did
-    not measure the language, or there is no report."""
+def noise_sentence(langs: Sequence[str], noise: Mapping[str, float], source: str, moved: str = TIMES) -> str:
+    """Each language's minimum lead, said as where it comes from: how far the repeatability
+    runs (`source`) moved its `moved` (cases' times, or the ratios of two libraries' times), or
+    the default minimum effect where they moved them less, did not measure the language, or
+    there is no report."""
     measured = [lang for lang in langs if noise_of(lang, noise) > MIN_EFFECT]
     defaulted = [LANG_NAMES[lang] for lang in langs if lang not in measured]
     parts = []
     if measured:
         figures = ", ".join(f"{LANG_NAMES[lang]} {noise_of(lang, noise):.1%}" for lang in measured)
-        parts.append(f"{figures}: how far 95% of cases' times moved between the {source}")
+        parts.append(f"{figures}: how far 95% of {moved} moved between the {source}")
     if defaulted:
         why = (
             f"as {'those runs' if measured else 'the ' + source} moved them less or did not measure them"
@@ -58,10 +60,12 @@ def noise_sentence(langs: Sequence[str], noise: Mapping[str, float], source: str
     return "; ".join(parts)
 
 
-def context(results: Results, noise: Mapping[str, float], source: str) -> dict[str, object]:
+def context(
+    results: Results, noise: Mapping[str, float], source: str, moved: str = TIMES
+) -> dict[str, object]:
     """The landing page's answer: the matrix of verdicts, then per language its verdicts,
-    its table and its headline chart. noise: each language's run-to-run noise, measured by
-    `source` (empty: the default minimum effect)."""
+    its table and its headline chart. noise: each language's run-to-run noise, how far the
+    runs `source` moved `moved` (empty: the default minimum effect)."""
     found = judged(results, noise)
     per_lang = [
         {
@@ -84,7 +88,7 @@ def context(results: Results, noise: Mapping[str, float], source: str) -> dict[s
         "answers": per_lang,
         "columns": COLUMNS,
         "comparisons": f"every synthetic dataset at {_sizes_text()} records",
-        "noise": noise_sentence(results.langs, noise, source),
+        "noise": noise_sentence(results.langs, noise, source, moved),
         "answer_dataset": DATASET,
         "answer_size": f"{SIZE:,}",
     }

@@ -32,7 +32,7 @@ from runner.docs.results import (
 )
 from runner.ingest import cases_json
 from runner.records import Unmeasured
-from runner.repeatability import Noise
+from runner.repeatability import TIMES, Noise
 from runner.stats import counted
 from schemas.catalog import catalog
 
@@ -522,7 +522,7 @@ def _flag_counts(results: Results) -> list[tuple[str, list[str]]]:
     return rows
 
 
-def landing_page(results: Results, noise: Mapping[str, float], noise_source: str) -> Page:
+def landing_page(results: Results, noise: Mapping[str, float], noise_source: str, moved: str = TIMES) -> Page:
     snapshot = results.snapshot
     langs = results.langs
     per_lang = [
@@ -543,7 +543,7 @@ def landing_page(results: Results, noise: Mapping[str, float], noise_source: str
             "libraries": sum(len(counts.libraries(results, lang)) for lang in langs),
             "stand_ins": listed(sorted({s for lang in langs for s in counts.stand_ins(results, lang)})),
             "runtimes": sorted(snapshot.metadata.get("run", {}).items()),
-            **overview.context(results, noise, noise_source),
+            **overview.context(results, noise, noise_source, moved),
         },
     )
 
@@ -602,7 +602,9 @@ def all_pages(
         sorted({(r.case.lang, r.case.lib, r.case.variant) for r in results.measured() if r.timed})
     )
     return [
-        landing_page(results, noise.ties if noise else {}, noise.describe() if noise else ""),
+        landing_page(results, noise.ties, noise.describe(), noise.ties_of)
+        if noise
+        else landing_page(results, {}, ""),
         *language_pages(results, lib_colours),
         *format_pages(results),
         interop.page(results.snapshot),

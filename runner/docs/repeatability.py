@@ -11,6 +11,7 @@ from typing import Any
 
 from runner.repeatability import (
     NAME,
+    RATIOS,
     listed_pairs,
     pairs_of_runs,
     payload_shares,
@@ -60,8 +61,10 @@ def rows(report: dict[str, Any]) -> list[tuple[str, str]]:
             )
         found += [
             (f"{lang}: 95% of cases' times moved less than", percent(f.get("time_moved_95"))),
-            (f"{lang}: A/A compare changed", f"{percent(f['changed'])} of {f['judged']} judged"),
         ]
+        if "ratio_moved_95" in f:  # reports before it lack it
+            found.append((f"{lang}: 95% of {RATIOS} moved less than", percent(f["ratio_moved_95"])))
+        found.append((f"{lang}: A/A compare changed", f"{percent(f['changed'])} of {f['judged']} judged"))
         if "single_call" in f:  # reports before it lack it
             several = f["timed"] - f["single_call"]
             found.append(
@@ -89,13 +92,20 @@ def _pooled_rows(pooled: dict[str, Any] | None) -> list[tuple[str, str]]:
     if not pooled:
         return []
     found = [("noise pooled over", f"{pairs_of_runs(len(pooled['pairs']))}: {listed_pairs(pooled['pairs'])}")]
-    found += [
-        (
-            f"{lang}: pooled, 95% of cases' medians move less than (95% confidence) / times",
-            f"{percent(f['moved_95_bound'])} / {percent(f['time_moved_95'])} ({f['cases']} cases)",
+    for lang, f in pooled["languages"].items():
+        found.append(
+            (
+                f"{lang}: pooled, 95% of cases' medians move less than (95% confidence) / times",
+                f"{percent(f['moved_95_bound'])} / {percent(f['time_moved_95'])} ({f['cases']} cases)",
+            )
         )
-        for lang, f in pooled["languages"].items()
-    ]
+        if f.get("ratios"):  # pools from before the ratios lack them
+            found.append(
+                (
+                    f"{lang}: pooled, 95% of {RATIOS} moved less than",
+                    f"{percent(f['ratio_moved_95'])} ({f['ratios']} ratios)",
+                )
+            )
     return found
 
 

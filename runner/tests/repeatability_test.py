@@ -24,7 +24,7 @@ from runner.docs.repeatability import load as report_rows
 from runner.docs.repeatability import rows as report_page_rows
 from runner.docs.tests.synthetic import snapshot as synthetic
 from runner.machine import this_machine
-from runner.repeatability import noise
+from runner.repeatability import RATIOS, TIMES, noise
 from runner.stats import Comparison, Summary, Verdict
 from runner.store import Store
 from runner.tests.standins import results_store, stand_in_suites
@@ -91,7 +91,7 @@ def test_the_noise_read_is_the_bound_else_the_percentile_of_older_reports(tmp_pa
 def test_a_language_with_no_timed_case_has_no_share() -> None:
     found = repeatability("dotnet", {}, {}, [])
     assert found.cases == 0 and math.isnan(found.within_5pct) and math.isnan(found.changed)
-    row = ["dotnet", "0", "0", *"-" * 8, "0", *"-" * 4, "of", "0", "-", "-"]
+    row = ["dotnet", "0", "0", *"-" * 9, "0", *"-" * 4, "of", "0", "-", "-"]
     assert render([found], "A", "B").splitlines()[2].split() == row
 
 
@@ -212,6 +212,17 @@ def test_one_pass_over_stand_in_suites_makes_two_runs_and_writes_the_figures(
     new_a, new_b = second["runs"]
     pooled_row = ("noise pooled over", f"2 pairs of runs: {run_a} / {run_b}, {new_a} / {new_b}")
     assert pooled_row in report_rows(results / "published")
+    assert any(
+        key == f"cpp: pooled, 95% of {RATIOS} moved less than"
+        for key, _ in report_rows(results / "published")
+    )
+    # --recompute computes again the movements of every pair of the window the store holds,
+    # those a report from before them lacks included.
+    older = second | {"window": [{k: v for k, v in second["window"][0].items() if k != "ratio_moved"}]}
+    (results / "published" / "repeatability.json").write_text(json.dumps(older))
+    assert main(["--results", str(results), "--recompute"], []) == 0
+    again = json.loads((results / "published" / "repeatability.json").read_text())
+    assert again["window"] == second["window"] and again["pooled"] == second["pooled"]
 
 
 def test_recompute_needs_a_report(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -294,6 +305,18 @@ def test_the_page_shows_the_host_moved_only_where_the_report_has_it() -> None:
     )
 
 
+def test_the_ratio_of_two_cases_of_one_comparison_moves_by_their_own_noise_not_the_hosts() -> None:
+    x, y = _case("encode", 100), parse_case_id("dataset=user/size=100/op=encode/format=json/lib=y", "cpp")
+    other = _case("decode", 100)  # another comparison: never paired with x or y
+    first = {x: [2000.0] * 3, y: [4000.0] * 3, other: [3000.0] * 3}
+    # B: the host slowed everything by 10%, and y by 5% more of its own.
+    second = {x: [2200.0] * 3, y: [4000.0 * 1.1 * 1.05] * 3, other: [3300.0] * 3}
+    found = repeatability("cpp", first, second, [])
+    assert found.ratio_moved == pytest.approx((0.05 / 1.05,))  # x / y: 0.5 -> 0.5 / 1.05
+    assert found.ratio_moved_95 == pytest.approx(0.05 / 1.05)
+    assert repeatability("cpp", {x: [2000.0] * 3}, {x: [2000.0] * 3}, []).ratio_moved == ()
+
+
 def test_the_window_keeps_the_latest_pairs_and_the_noise_pools_their_cases() -> None:
     cases = [_case("encode", size) for size in range(1, 121)]
     first = {c: [2000.0] * 3 for c in cases}
@@ -306,6 +329,12 @@ def test_the_window_keeps_the_latest_pairs_and_the_noise_pools_their_cases() -> 
     moved = sorted(n / 1000 + p / 100 for n in range(1, 121) for p in range(1, WINDOW + 1))
     cpp = pooled["languages"]["cpp"]
     assert cpp["cases"] == 120 * WINDOW and cpp["moved_95_bound"] == pytest.approx(_upper_bound(moved))
+    # The ratios pool too, over the pairs that kept them (a report from before them has none).
+    kept = [p | {"ratio_moved": {"cpp": [0.01 * k, 0.02 * k]}} for k, p in enumerate(window, 1)]
+    ratios = _pooled(kept)["languages"]["cpp"]
+    assert ratios["ratios"] == 2 * WINDOW and ratios["ratio_moved_95"] == pytest.approx(0.02 * WINDOW)
+    older = [{k: v for k, v in kept[0].items() if k != "ratio_moved"}, *kept[1:]]
+    assert _pooled(older)["languages"]["cpp"]["ratios"] == 2 * (WINDOW - 1)
     # Recomputing the latest pair replaces it in place.
     again = _window(window, ["A3", "B3"], [repeatability("cpp", first, first, [])])
     assert [p["runs"] for p in again] == [p["runs"] for p in window] and again[-1]["moved"]["cpp"][0] == 0.0
@@ -323,16 +352,20 @@ def test_pairs_of_other_cases_or_another_machine_are_not_pooled(
 
 def test_the_noise_read_is_the_pooled_one_where_the_report_pools(tmp_path: Path) -> None:
     languages = [{"lang": "cpp", "moved_95": 0.08, "moved_95_bound": 0.15, "time_moved_95": 0.04}]
-    pooled = {
-        "pairs": [["R1", "R2"], ["R3", "R4"]],
-        "languages": {"cpp": {"cases": 240, "moved_95_bound": 0.2, "time_moved_95": 0.05}},
-    }
+    cpp: dict[str, float] = {"cases": 240, "moved_95_bound": 0.2, "time_moved_95": 0.05}
+    pooled = {"pairs": [["R1", "R2"], ["R3", "R4"]], "languages": {"cpp": cpp}}
     path = tmp_path / "repeatability.json"
     report = {"runs": ["R3", "R4"], "machine": "m", "languages": languages, "pooled": pooled}
     path.write_text(json.dumps(report))
     found = noise(path)
     assert found is not None and found.moved_95 == {"cpp": 0.2} and found.ties == {"cpp": 0.05}
     assert found.describe() == "runs of 2 repeatability pairs (R1 / R2, R3 / R4)"
+    assert found.ties_of == TIMES  # a pool from before the ratios
+    # Where the pool has the ratios of two libraries' times on one comparison, ties are theirs.
+    cpp |= {"ratios": 300, "ratio_moved_95": 0.07}
+    path.write_text(json.dumps(report))
+    found = noise(path)
+    assert found is not None and found.ties == {"cpp": 0.07} and found.ties_of == RATIOS
 
 
 def test_a_broken_report_at_out_stops_the_benchmark_before_it_measures(
