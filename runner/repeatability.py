@@ -88,17 +88,20 @@ class Noise:
     moved_95: dict[str, float]
     ties: dict[str, float]
     ties_of: str = TIMES  # what moved less than ties
+    ties_pairs: tuple[tuple[str, str], ...] = ()  # the pairs ties were pooled over, when not all
     # Measured on another machine than the run it judges: a fresh cloud VM lands on another
     # host, and another host's noise is a better estimate than none (the default effect is
     # below every noise measured here).
     elsewhere: bool = False
 
-    def describe(self) -> str:
+    def describe(self, ties: bool = False) -> str:
+        """The runs the noise was measured on (ties: those of the ties' noise)."""
         where = " on another machine than this run's" if self.elsewhere else ""
-        if len(self.pairs) == 1:
-            (run_a, run_b), *_ = self.pairs
+        pairs = self.ties_pairs if ties and self.ties_pairs else self.pairs
+        if len(pairs) == 1:
+            (run_a, run_b), *_ = pairs
             return f"repeatability runs {run_a} and {run_b}{where}"
-        return f"runs of {len(self.pairs)} repeatability pairs ({listed_pairs(self.pairs)}){where}"
+        return f"runs of {len(pairs)} repeatability pairs ({listed_pairs(pairs)}){where}"
 
 
 def read(path: Path, parse: Callable[[dict[str, Any]], _T]) -> _T | None:
@@ -112,15 +115,17 @@ def read(path: Path, parse: Callable[[dict[str, Any]], _T]) -> _T | None:
 
 
 def _noise(report: dict[str, Any]) -> Noise:
-    ties_of = TIMES
+    ties_of, ties_pairs = TIMES, ()
     if "pooled" in report:
         pooled = report["pooled"]
         moved = {lang: f["moved_95_bound"] for lang, f in pooled["languages"].items()}
         ties = {lang: f["time_moved_95"] for lang, f in pooled["languages"].items()}
         ratios = {lang: f.get("ratio_moved_95") for lang, f in pooled["languages"].items()}
+        pairs = tuple((a, b) for a, b in pooled["pairs"])
         if all(_known(v) for v in ratios.values()):  # pools from before the ratios lack them
             ties, ties_of = ratios, RATIOS
-        pairs = tuple((a, b) for a, b in pooled["pairs"])
+            # The ratios' own pairs: those measured before the ratios were kept have none.
+            ties_pairs = tuple((a, b) for a, b in pooled.get("ratio_pairs", pairs))
     else:  # a report from before the pooling: its own pair's figures
         moved = {f["lang"]: f.get("moved_95_bound", f.get("moved_95")) for f in report["languages"]}
         # A report from before the times were the figure has only the medians' movement.
@@ -133,6 +138,7 @@ def _noise(report: dict[str, Any]) -> Noise:
         {k: v for k, v in moved.items() if _known(v)},
         {k: v for k, v in ties.items() if _known(v)},
         ties_of,
+        ties_pairs,
     )
 
 

@@ -558,6 +558,7 @@ def _pooled(window: Sequence[dict[str, Any]]) -> dict[str, Any]:
     langs = sorted({lang for pair in window for lang in pair["moved"]})
     return {
         "pairs": [pair["runs"] for pair in window],
+        "ratio_pairs": [pair["runs"] for pair in window if "ratio_moved" in pair],
         "languages": {lang: _pooled_language(window, lang) for lang in langs},
     }
 

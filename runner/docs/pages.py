@@ -602,7 +602,7 @@ def all_pages(
         sorted({(r.case.lang, r.case.lib, r.case.variant) for r in results.measured() if r.timed})
     )
     return [
-        landing_page(results, noise.ties, noise.describe(), noise.ties_of)
+        landing_page(results, noise.ties, noise.describe(ties=True), noise.ties_of)
         if noise
         else landing_page(results, {}, ""),
         *language_pages(results, lib_colours),

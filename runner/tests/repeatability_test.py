@@ -335,6 +335,7 @@ def test_the_window_keeps_the_latest_pairs_and_the_noise_pools_their_cases() -> 
     assert ratios["ratios"] == 2 * WINDOW and ratios["ratio_moved_95"] == pytest.approx(0.02 * WINDOW)
     older = [{k: v for k, v in kept[0].items() if k != "ratio_moved"}, *kept[1:]]
     assert _pooled(older)["languages"]["cpp"]["ratios"] == 2 * (WINDOW - 1)
+    assert _pooled(older)["ratio_pairs"] == [p["runs"] for p in kept[1:]]
     # Recomputing the latest pair replaces it in place.
     again = _window(window, ["A3", "B3"], [repeatability("cpp", first, first, [])])
     assert [p["runs"] for p in again] == [p["runs"] for p in window] and again[-1]["moved"]["cpp"][0] == 0.0
@@ -363,9 +364,12 @@ def test_the_noise_read_is_the_pooled_one_where_the_report_pools(tmp_path: Path)
     assert found.ties_of == TIMES  # a pool from before the ratios
     # Where the pool has the ratios of two libraries' times on one comparison, ties are theirs.
     cpp |= {"ratios": 300, "ratio_moved_95": 0.07}
+    pooled["ratio_pairs"] = [["R3", "R4"]]  # the pair before them kept none
     path.write_text(json.dumps(report))
     found = noise(path)
     assert found is not None and found.ties == {"cpp": 0.07} and found.ties_of == RATIOS
+    assert found.describe(ties=True) == "repeatability runs R3 and R4"
+    assert found.describe() == "runs of 2 repeatability pairs (R1 / R2, R3 / R4)"  # compare's
 
 
 def test_a_broken_report_at_out_stops_the_benchmark_before_it_measures(
