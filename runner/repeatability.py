@@ -115,7 +115,8 @@ def read(path: Path, parse: Callable[[dict[str, Any]], _T]) -> _T | None:
 
 
 def _noise(report: dict[str, Any]) -> Noise:
-    ties_of, ties_pairs = TIMES, ()
+    ties_of = TIMES
+    ties_pairs: tuple[tuple[str, str], ...] = ()
     if "pooled" in report:
         pooled = report["pooled"]
         moved = {lang: f["moved_95_bound"] for lang, f in pooled["languages"].items()}
