@@ -194,7 +194,9 @@ def test_two_workers_one_killed_mid_job_end_the_run_with_a_one_machine_runs_case
     with results_store(tmp_path) as alone:
         one_machine = alone.runs()[-1].id
         expected, expected_counts = set(alone.measured(one_machine)), alone.counts(one_machine)
-    run = _queued(team, tmp_path, monkeypatch, stale_after=1.5)
+    # Long enough that the survivor's own jobs never look quiet between its 0.2 s heartbeats,
+    # even while a machine loaded by the rest of the test suite delays its threads.
+    run = _queued(team, tmp_path, monkeypatch, stale_after=6.0)
     doomed = _worker(tmp_path, team, "doomed", sleep=30)
     with Store.open(team) as store:
         held = f"SELECT COUNT(*) FROM queue_jobs WHERE status = 'running' AND worker LIKE '%:{doomed.pid}'"
