@@ -14,7 +14,8 @@ ends, the cases whose samples spread more than 1.3x (max/min) are measured once 
 with the suite's `--cases FILE` and keep the new samples beside the first ones (flagged
 `remeasured`; still spread in the second pass: `unstable`), the widest-spread first, as
 many as 5% of the first pass's time affords (checks.REMEASURE_BUDGET, each case priced
-with the suite's fixed costs: checks.REMEASURE_OVERRUN).
+with the suite's fixed costs: checks.REMEASURE_OVERRUN), and in a standard run no more than
+what its hour has left (runner/schedule.py).
 
 Every run gets its own pages in results/local/<run id>/ (its snapshot, docs/ and the
 mkdocs.yml that serves them). The published reference (results/published/ and docs/) is
@@ -34,6 +35,7 @@ that team store for `runner worker --queue URL` on any number of machines (runne
 import argparse
 import dataclasses
 import datetime
+import functools
 import json
 import shutil
 import signal
@@ -61,6 +63,7 @@ from runner.machine import runtime_metadata, this_machine
 from runner.paths import UsageError, add_store_arguments, results_root, runfile, store_path
 from runner.progress import SuiteProgress, clock
 from runner.run import SuiteResult, run_suite
+from runner.schedule import schedule
 from runner.store import FINAL_SUITE_STATUSES, Run, Store, StoreError, format_counts
 from runner.suites import FUZZ_STEPS, STEPS, SUITES, Invocation, SkippedError, Suite
 from schemas.catalog import catalog
@@ -234,9 +237,11 @@ def run_one(
     timeout: float,
     remeasure_spread: bool = True,
     listen: Callable[[str, bool], None] | None = None,
+    spare: Callable[[], float | None] = lambda: None,
 ) -> str:
     """Runs one suite or step unless it already ended in this run; "" or why it was skipped.
-    listen: told each line of the suite's output and whether it was a progress line."""
+    listen: told each line of the suite's output and whether it was a progress line; spare:
+    the seconds the run's hour has left for its re-measurement (runner/schedule.py)."""
     status, _, _ = store.suites(run.id).get(suite.lang, ("", "", None))
     if status in FINAL_SUITE_STATUSES:
         print(f"runner: [{position} {suite.lang}] already {status} in run {run.id}, skipped", file=sys.stderr)
@@ -266,7 +271,7 @@ def run_one(
     process = run_suite(suite.lang, argv, call.out_dir, timeout, feed, suite.ok_exit_codes)
     outcome = ingest_suite(store, run.id, suite, call.out_dir)
     if remeasure_spread and suite.remeasure and process.status == "ok" and not outcome.errors:
-        extra = remeasure(store, run, suite, call, timeout, position, process.seconds)
+        extra = remeasure(store, run, suite, call, timeout, position, process.seconds, spare())
         process = dataclasses.replace(process, seconds=process.seconds + extra)
     result = finish_suite(store, run.id, suite, process, outcome)
     write_manifest(run_dir / "manifest.json", run, process, result)
@@ -281,13 +286,36 @@ def run_one(
     return ""
 
 
+def _remeasure_budget(first_pass: float, spare: float | None) -> tuple[float, str]:
+    """The seconds a re-measurement may take, and the budget as the methodology page shows it
+    among the suite's settings: a share of the first pass's time, cut to what the run's hour
+    has left (spare: None, no limit; runner/schedule.py)."""
+    seconds = checks.REMEASURE_BUDGET * first_pass
+    said = (
+        f"the budget: {checks.REMEASURE_BUDGET:.0%} of the first pass's time at"
+        f" {checks.REMEASURE_OVERRUN:g}x its mean time per sample"
+    )
+    if spare is None or spare >= seconds:
+        return seconds, said
+    left = max(0.0, spare)
+    return left, f"{said}, cut to the {left:.0f} s the run's hour had left"
+
+
 def remeasure(
-    store: Store, run: Run, suite: Suite, call: Invocation, timeout: float, position: str, first_pass: float
+    store: Store,
+    run: Run,
+    suite: Suite,
+    call: Invocation,
+    timeout: float,
+    position: str,
+    first_pass: float,
+    spare: float | None = None,
 ) -> float:
     """Runs the suite once more on the cases whose samples spread more than the limit, and
     keeps their new samples beside the first ones; returns the seconds it took (first_pass:
-    the first pass's, for the estimate of time left). A re-measurement that fails is dropped
-    with a note (the first samples stay, flagged unstable)."""
+    the first pass's, for the estimate of time left; spare: the seconds the run's hour leaves
+    it, None: no limit). A re-measurement that fails is dropped with a note (the first
+    samples stay, flagged unstable)."""
     measured = store.measured(run.id, suite.lang)
     spread = checks.spread_cases(measured)
     rounds = checks.REMEASURE_ROUNDS.get(run.profile)
@@ -296,9 +324,18 @@ def remeasure(
     samples = sum(len(values) for values in measured.values())
     per_sample = first_pass / max(samples, 1) * checks.REMEASURE_OVERRUN
     per_case = per_sample * (rounds or samples / max(len(measured), 1))
-    affordable = int(checks.REMEASURE_BUDGET * first_pass / per_case) if per_case > 0 else len(spread)
+    seconds, budget = _remeasure_budget(first_pass, spare)
+    affordable = int(seconds / per_case) if per_case > 0 else len(spread)
     cases = checks.within_budget(measured, spread, affordable)
     if not cases:
+        if spread:
+            none = f"none of the {len(spread)} case(s) whose samples spread more than {checks.SPREAD_LIMIT}x"
+            store.set_metadata(run.id, suite.lang, {"remeasure": f"{none}; {budget}"})
+            print(
+                f"runner: [{position} {suite.lang}] re-measuring {none}: {budget}",
+                file=sys.stderr,
+                flush=True,
+            )
         return 0.0
     folder = write_remeasure_cases(call.out_dir, cases)
     argv = suite.command(
@@ -323,11 +360,6 @@ def remeasure(
         print(f"{label} re-measurement dropped ({'; '.join(errors)})", file=sys.stderr, flush=True)
         shutil.rmtree(folder, ignore_errors=True)
         (call.out_dir / REMEASURE_CASES).unlink(missing_ok=True)
-    # The methodology page shows it among the suite's settings.
-    budget = (
-        f"the budget: {checks.REMEASURE_BUDGET:.0%} of the first pass's time at"
-        f" {checks.REMEASURE_OVERRUN:g}x its mean time per sample"
-    )
     dropped = f"; dropped ({'; '.join(errors)})" if errors else ""
     store.set_metadata(run.id, suite.lang, {"remeasure": f"{chosen}; {budget}{dropped}"})
     refresh_flags(store, run.id, suite.lang)
@@ -362,13 +394,25 @@ def _run_all(args: argparse.Namespace, suites: Sequence[Suite], steps: Sequence[
         run_dir = root / "raw" / run.id
         run_dir.mkdir(parents=True, exist_ok=True)
         chosen = [s for s in suites if s.lang in json.loads(run.filters)["langs"]] + list(steps)
+        langs = [s.lang for s in chosen]
+        hour = schedule(store, run.profile, run.filters, langs, root.parent / generate.PUBLISHED, start)
         skipped: dict[str, str] = {}
         try:
             for index, suite in enumerate(chosen, 1):
                 timeout = args.timeout or TIMEOUTS[run.profile]
                 call = invocation(suite, run, run_dir / suite.lang, [s.lang for s in suites])
                 position = f"{index}/{len(chosen)}"
-                note = run_one(store, run, suite, position, run_dir, call, timeout, args.remeasure)
+                note = run_one(
+                    store,
+                    run,
+                    suite,
+                    position,
+                    run_dir,
+                    call,
+                    timeout,
+                    args.remeasure,
+                    spare=functools.partial(hour.spare, langs[index:]),
+                )
                 if note:
                     skipped[suite.lang] = note
         except KeyboardInterrupt:

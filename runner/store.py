@@ -286,9 +286,12 @@ class Store:
         )
         return {str(lang): (str(status), str(reason), seconds) for lang, status, reason, seconds in rows}
 
-    def last_duration(self, lang: str, profile: str, filters: str | None = None) -> float | None:
+    def last_duration(
+        self, lang: str, profile: str, filters: str | None = None, exact: bool = False
+    ) -> float | None:
         """How long the suite took the last time it finished ok with this profile, in a run
-        with these filters (the run's `filters` key) if there is one, else in any."""
+        with these filters (the run's `filters` key) if there is one, else (unless `exact`)
+        in any."""
         rows = self.db.execute(
             "SELECT s.seconds, r.filters FROM run_suites s JOIN runs r ON r.id = s.run_id WHERE s.lang = ?"
             " AND s.status = 'ok' AND s.seconds IS NOT NULL AND r.profile = ?"
@@ -296,7 +299,7 @@ class Store:
             (lang, profile),
         ).fetchall()
         same = [seconds for seconds, chosen in rows if chosen == filters]
-        found = same or [seconds for seconds, _ in rows]
+        found = same or ([] if exact else [seconds for seconds, _ in rows])
         return float(found[0]) if found else None
 
     def discard_suite(self, run_id: str, lang: str) -> None:

@@ -2,6 +2,7 @@
 calibration file, and the runner's one re-measurement of a case that spreads too much."""
 
 import copy
+import gzip
 import json
 import re
 import shutil
@@ -10,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from runner import checks
-from runner.caseid import parse_case_id
+from runner import checks, schedule
+from runner.caseid import CaseIdentity, parse_case_id
 from runner.cli import main as cli_main
 from runner.ingest.load import ingest_file, ingest_suite
 from runner.ingest.native import fastest_per_round
@@ -219,6 +220,16 @@ def _remeasured_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
     return run.id
 
 
+def _remeasure_outcome(tmp_path: Path, run_id: str) -> tuple[dict[CaseIdentity, dict[str, str]], str]:
+    """The run's flags, and its Python `remeasure` setting (the methodology page shows it)."""
+    with results_store(tmp_path) as store:
+        (setting,) = store.db.execute(
+            "SELECT value FROM run_metadata WHERE run_id = ? AND scope = 'python' AND key = 'remeasure'",
+            (run_id,),
+        ).fetchone()
+        return store.flags(run_id), str(setting)
+
+
 def test_a_re_measurement_over_its_budget_takes_the_widest_and_flags_the_rest(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -227,17 +238,43 @@ def test_a_re_measurement_over_its_budget_takes_the_widest_and_flags_the_rest(
     err = capsys.readouterr().err
     affordable = int(re.search(r"re-measuring (\d+) case\(s\)", err)[1])  # type: ignore[index]
     assert 0 < affordable < 20 and f"(the widest-spread {affordable} of 20: the budget)" in err
-    with results_store(tmp_path) as store:
-        flags = store.flags(run_id)
-        (setting,) = store.db.execute(
-            "SELECT value FROM run_metadata WHERE run_id = ? AND scope = 'python' AND key = 'remeasure'",
-            (run_id,),
-        ).fetchone()
+    flags, setting = _remeasure_outcome(tmp_path, run_id)
     # The methodology page shows how many were re-measured, and the budget.
     assert setting.startswith(f"{affordable} case(s) whose samples spread") and "45% of the first" in setting
     assert sum("remeasured" in f for f in flags.values()) == affordable
     not_again = [f["unstable"] for f in flags.values() if "unstable" in f and "remeasured" not in f]
     assert len(not_again) == 20 - affordable and all(d.endswith("not re-measured") for d in not_again)
+
+
+def test_a_run_past_its_hour_re_measures_nothing_and_says_so(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(schedule.BUDGETS, "standard", 0.0)
+    run_id = _remeasured_run(tmp_path, monkeypatch)
+    assert "re-measuring none of the 20 case(s)" in capsys.readouterr().err
+    flags, setting = _remeasure_outcome(tmp_path, run_id)
+    assert (
+        setting.startswith("none of the 20 case(s)") and "cut to the 0 s the run's hour had left" in setting
+    )
+    assert not any("remeasured" in f for f in flags.values())
+
+
+def test_the_hour_leaves_what_the_suites_still_to_run_are_expected_to_take(tmp_path: Path) -> None:
+    published = tmp_path / "snapshot.jsonl.gz"
+    every = '{"langs": ["cpp", "python"]}'
+    header = {"run": {"profile": "standard", "filters": every}, "suites": [{"lang": "cpp", "seconds": 480.0}]}
+    with gzip.open(published, "wt", encoding="utf-8") as out:
+        out.write(json.dumps(header) + "\n{}\n")
+    assert schedule.published_seconds(published, "standard", every) == {"cpp": 480.0}
+    assert schedule.published_seconds(published, "full", every) == {}
+    assert schedule.published_seconds(published, "standard", '{"langs": ["cpp"]}') == {}
+    assert schedule.published_seconds(tmp_path / "none.gz", "standard", every) == {}
+    with Store.open(tmp_path / "s.sqlite") as store:  # no earlier run: the published run's times
+        hour = schedule.schedule(store, "standard", every, ["python", "cpp"], published, start=100.0)
+        assert hour.expected == {"python": 0.0, "cpp": 480.0}
+        assert hour.spare(["cpp"], now=1000.0) == 100.0 + 3600.0 - 1000.0 - 480.0
+        assert hour.spare([], now=1000.0) == 2700.0
+        assert schedule.schedule(store, "quick", every, ["cpp"], published, 0.0).spare(["cpp"]) is None
 
 
 def test_a_case_spreading_more_than_1_3x_is_re_measured_once_and_keeps_both_passes(
