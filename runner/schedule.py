@@ -58,7 +58,7 @@ def published_seconds(path: Path, profile: str, filters: str) -> dict[str, float
     try:
         with gzip.open(path, "rt", encoding="utf-8") as lines:
             header = json.loads(lines.readline())
-    except (OSError, ValueError):
+    except (OSError, EOFError, ValueError):  # missing, not gzip, cut short, not JSON
         return {}
     run = header.get("run", {})
     if (run.get("profile"), run.get("filters")) != (profile, filters):
