@@ -386,6 +386,18 @@ def main(
         signal.signal(signal.SIGTERM, previous)
 
 
+def published_seconds(path: Path, profile: str, filters: str) -> dict[str, float]:
+    """Each suite's and step's seconds in the published run (its snapshot's header) when that
+    run was of `profile` and `filters` (its selection); {} without a readable snapshot."""
+    try:
+        run, suites = snapshot.read_header(path)
+    except snapshot.SnapshotError:  # missing, not gzip, cut short, not a snapshot
+        return {}
+    if (run.profile, run.filters) != (profile, filters):
+        return {}
+    return {s.lang: s.seconds for s in suites if s.seconds is not None}
+
+
 def _run_all(args: argparse.Namespace, suites: Sequence[Suite], steps: Sequence[Suite]) -> int:
     root = results_root(args.results)
     start = time.monotonic()
@@ -395,7 +407,8 @@ def _run_all(args: argparse.Namespace, suites: Sequence[Suite], steps: Sequence[
         run_dir.mkdir(parents=True, exist_ok=True)
         chosen = [s for s in suites if s.lang in json.loads(run.filters)["langs"]] + list(steps)
         langs = [s.lang for s in chosen]
-        hour = schedule(store, run.profile, run.filters, langs, root.parent / generate.PUBLISHED, start)
+        before = published_seconds(root.parent / generate.PUBLISHED, run.profile, run.filters)
+        hour = schedule(store, run.profile, run.filters, langs, before, start)
         skipped: dict[str, str] = {}
         try:
             for index, suite in enumerate(chosen, 1):

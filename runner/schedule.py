@@ -10,12 +10,9 @@ same profile and selection, else the one they took in the published run when it 
 fresh machine's first full run), else nothing (the hour is only as good as what is known).
 """
 
-import gzip
-import json
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from runner.store import Store
 
@@ -38,29 +35,21 @@ class Schedule:
 
 
 def schedule(
-    store: Store, profile: str, filters: str, langs: Sequence[str], published: Path, start: float
+    store: Store,
+    profile: str,
+    filters: str,
+    langs: Sequence[str],
+    published: Mapping[str, float],
+    start: float,
 ) -> Schedule:
-    """The schedule of a run of `profile` begun at `start` (time.monotonic()) over `langs`."""
+    """The schedule of a run of `profile` and `filters` begun at `start` (time.monotonic())
+    over `langs`; `published`: each suite's and step's seconds in the published run when that
+    run was of the same profile and filters, else {}."""
     budget = BUDGETS.get(profile)
     if budget is None:
         return Schedule(None)
-    before = published_seconds(published, profile, filters)
     expected = {
-        lang: store.last_duration(lang, profile, filters, exact=True) or before.get(lang, 0.0)
+        lang: store.last_duration(lang, profile, filters, exact=True) or published.get(lang, 0.0)
         for lang in langs
     }
     return Schedule(start + budget, expected)
-
-
-def published_seconds(path: Path, profile: str, filters: str) -> dict[str, float]:
-    """Each suite's and step's seconds in the published run (the snapshot's first line) when
-    that run was of `profile` and `filters` (its selection); {} without a readable snapshot."""
-    try:
-        with gzip.open(path, "rt", encoding="utf-8") as lines:
-            header = json.loads(lines.readline())
-    except (OSError, EOFError, ValueError):  # missing, not gzip, cut short, not JSON
-        return {}
-    run = header.get("run", {})
-    if (run.get("profile"), run.get("filters")) != (profile, filters):
-        return {}
-    return {s["lang"]: float(s["seconds"]) for s in header.get("suites", []) if s.get("seconds") is not None}

@@ -392,6 +392,36 @@ def _header(path: Path, line: dict[str, Any]) -> dict[str, Any]:
     return line
 
 
+def _run_info(header: dict[str, Any]) -> RunInfo:
+    return RunInfo(**_pick(RunInfo, header["run"]))
+
+
+def _suites(header: dict[str, Any]) -> tuple[SuiteInfo, ...]:
+    return tuple(SuiteInfo(**_pick(SuiteInfo, s)) for s in header["suites"])
+
+
+def _first_line(path: Path) -> str:
+    try:
+        with path.open("rb") as raw:
+            gzipped = raw.read(2) == b"\x1f\x8b"
+        with gzip.open(path, "rt", encoding="utf-8") if gzipped else path.open(encoding="utf-8") as lines:
+            return next((text for text in lines if text.strip()), "")
+    except (OSError, EOFError, UnicodeDecodeError) as error:
+        raise SnapshotError(f"{path}: cannot read: {error}") from error
+
+
+def read_header(path: Path) -> tuple[RunInfo, tuple[SuiteInfo, ...]]:
+    """The snapshot's run and suites from its first line alone, the records left unread."""
+    text = _first_line(path)
+    if not text:
+        raise SnapshotError(f"{path}: empty snapshot")
+    try:
+        header = _header(path, json.loads(text))
+        return _run_info(header), _suites(header)
+    except (ValueError, TypeError, AttributeError, KeyError) as error:
+        raise SnapshotError(f"{path}:1: {error}") from error
+
+
 def parse(lines: Iterable[str], path: Path) -> Snapshot:
     records: dict[str, list[Any]] = {kind: [] for kind in _RECORDS}
     header: dict[str, Any] | None = None
@@ -409,10 +439,10 @@ def parse(lines: Iterable[str], path: Path) -> Snapshot:
     if header is None:
         raise SnapshotError(f"{path}: empty snapshot")
     return Snapshot(
-        run=RunInfo(**_pick(RunInfo, header["run"])),
+        run=_run_info(header),
         machine=MachineInfo(**_pick(MachineInfo, header["machine"])),
         metadata={str(k): {str(a): str(b) for a, b in v.items()} for k, v in header["metadata"].items()},
-        suites=tuple(SuiteInfo(**_pick(SuiteInfo, s)) for s in header["suites"]),
+        suites=_suites(header),
         cases=tuple(records["case"]),
         unmeasured=tuple(records["unmeasured"]),
         interop=tuple(records["interop_cell"]),

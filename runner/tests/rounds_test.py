@@ -2,7 +2,6 @@
 calibration file, and the runner's one re-measurement of a case that spreads too much."""
 
 import copy
-import gzip
 import json
 import re
 import shutil
@@ -12,8 +11,10 @@ from pathlib import Path
 import pytest
 
 from runner import checks, schedule
+from runner.all import published_seconds
 from runner.caseid import CaseIdentity, parse_case_id
 from runner.cli import main as cli_main
+from runner.docs import snapshot
 from runner.ingest.load import ingest_file, ingest_suite
 from runner.ingest.native import fastest_per_round
 from runner.records import IngestError, Sample, SampleKind
@@ -259,22 +260,41 @@ def test_a_run_past_its_hour_re_measures_nothing_and_says_so(
     assert not any("remeasured" in f for f in flags.values())
 
 
+def _published(path: Path, profile: str, filters: str) -> Path:
+    run = snapshot.RunInfo("r", "t0", "t1", "complete", profile, filters, "c")
+    machine = snapshot.MachineInfo("f", "cpu", 2, 1, "os", "x86_64")
+    suites = (
+        snapshot.SuiteInfo("cpp", "gbench", "ok", "", 480.0),
+        snapshot.SuiteInfo("mono", "m", "ok", "", None),
+    )
+    snapshot.write(snapshot.Snapshot(run, machine, {}, suites, ()), path)
+    return path
+
+
 def test_the_hour_leaves_what_the_suites_still_to_run_are_expected_to_take(tmp_path: Path) -> None:
-    published = tmp_path / "snapshot.jsonl.gz"
     every = '{"langs": ["cpp", "python"]}'
-    header = {"run": {"profile": "standard", "filters": every}, "suites": [{"lang": "cpp", "seconds": 480.0}]}
-    with gzip.open(published, "wt", encoding="utf-8") as out:
-        out.write(json.dumps(header) + "\n{}\n")
-    assert schedule.published_seconds(published, "standard", every) == {"cpp": 480.0}
-    assert schedule.published_seconds(published, "full", every) == {}
-    assert schedule.published_seconds(published, "standard", '{"langs": ["cpp"]}') == {}
-    assert schedule.published_seconds(tmp_path / "none.gz", "standard", every) == {}
+    published = _published(tmp_path / "snapshot.jsonl.gz", "standard", every)
+    before = published_seconds(published, "standard", every)
+    assert before == {"cpp": 480.0}
+    assert published_seconds(published, "full", every) == {}
+    assert published_seconds(published, "standard", '{"langs": ["cpp"]}') == {}
     with Store.open(tmp_path / "s.sqlite") as store:  # no earlier run: the published run's times
-        hour = schedule.schedule(store, "standard", every, ["python", "cpp"], published, start=100.0)
+        hour = schedule.schedule(store, "standard", every, ["python", "cpp"], before, start=100.0)
         assert hour.expected == {"python": 0.0, "cpp": 480.0}
         assert hour.spare(["cpp"], now=1000.0) == 100.0 + 3600.0 - 1000.0 - 480.0
         assert hour.spare([], now=1000.0) == 2700.0
-        assert schedule.schedule(store, "quick", every, ["cpp"], published, 0.0).spare(["cpp"]) is None
+        assert schedule.schedule(store, "quick", every, ["cpp"], before, 0.0).spare(["cpp"]) is None
+
+
+def test_an_unreadable_published_snapshot_leaves_the_hour_without_estimates(tmp_path: Path) -> None:
+    every = '{"langs": ["cpp"]}'
+    whole = _published(tmp_path / "whole.gz", "standard", every).read_bytes()
+    cut = tmp_path / "cut.gz"
+    cut.write_bytes(whole[: len(whole) // 2])
+    plain = tmp_path / "plain.jsonl"
+    plain.write_text('{"record": "case"}\n')
+    for path in (tmp_path / "none.gz", cut, plain):
+        assert published_seconds(path, "standard", every) == {}, path
 
 
 def test_a_case_spreading_more_than_1_3x_is_re_measured_once_and_keeps_both_passes(

@@ -56,6 +56,19 @@ def test_not_a_snapshot_names_the_file(tmp_path: Path) -> None:
         snapshot.read(tmp_path / "x.jsonl")
 
 
+def test_the_header_alone_gives_the_run_and_its_suites(tmp_path: Path) -> None:
+    original = synthetic()
+    snapshot.write(original, tmp_path / "s.jsonl.gz")
+    assert snapshot.read_header(tmp_path / "s.jsonl.gz") == (original.run, original.suites)
+    whole = (tmp_path / "s.jsonl.gz").read_bytes()
+    (tmp_path / "cut.jsonl.gz").write_bytes(whole[:20])
+    (tmp_path / "x.jsonl").write_text('{"record": "case"}\n')
+    (tmp_path / "empty.jsonl").write_text("\n")
+    for name, problem in (("cut.jsonl.gz", "cannot read"), ("x.jsonl", "not a"), ("empty.jsonl", "empty")):
+        with pytest.raises(snapshot.SnapshotError, match=problem):
+            snapshot.read_header(tmp_path / name)
+
+
 def test_version_1_snapshot_is_read_without_its_retired_kinds(tmp_path: Path) -> None:
     lines = snapshot.dumps(synthetic()).decode().splitlines()
     header = json.loads(lines[0]) | {"version": 1}
