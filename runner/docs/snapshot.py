@@ -334,11 +334,13 @@ def write(snapshot: Snapshot, path: Path) -> None:
 
 # Reading -----------------------------------------------------------------------
 
+GZIP_MAGIC = b"\x1f\x8b"  # a gzip file's first two bytes; a plain JSON-lines file is read too
+
 
 def _text(path: Path) -> str:
     try:
         raw = path.read_bytes()
-        return (gzip.decompress(raw) if raw[:2] == b"\x1f\x8b" else raw).decode()
+        return (gzip.decompress(raw) if raw.startswith(GZIP_MAGIC) else raw).decode()
     except (OSError, EOFError, gzip.BadGzipFile, UnicodeDecodeError) as error:
         raise SnapshotError(f"{path}: cannot read: {error}") from error
 
@@ -403,7 +405,7 @@ def _suites(header: dict[str, Any]) -> tuple[SuiteInfo, ...]:
 def _first_line(path: Path) -> str:
     try:
         with path.open("rb") as raw:
-            gzipped = raw.read(2) == b"\x1f\x8b"
+            gzipped = raw.read(2) == GZIP_MAGIC
         with gzip.open(path, "rt", encoding="utf-8") if gzipped else path.open(encoding="utf-8") as lines:
             return next((text for text in lines if text.strip()), "")
     except (OSError, EOFError, UnicodeDecodeError) as error:
