@@ -104,14 +104,17 @@ class Noise:
         return f"runs of {len(pairs)} repeatability pairs ({listed_pairs(pairs)}){where}"
 
 
-def read(path: Path, parse: Callable[[dict[str, Any]], _T]) -> _T | None:
-    """What `parse` makes of the report at path; None without one."""
+def read(
+    path: Path, parse: Callable[[dict[str, Any]], _T], what: str = "a repeatability report"
+) -> _T | None:
+    """What `parse` makes of the JSON report at path; None without one. A report `parse`
+    cannot read is a ValueError naming the file and what it should have been."""
     if not path.exists():
         return None
     try:
         return parse(json.loads(path.read_text()))
     except (ValueError, KeyError, TypeError) as error:
-        raise ValueError(f"{path}: not a repeatability report ({error!r})") from error
+        raise ValueError(f"{path}: not {what} ({error!r})") from error
 
 
 def _noise(report: dict[str, Any]) -> Noise:

@@ -48,15 +48,19 @@ public static class Program
     /// allocations, an iteration the others do not have) and the samples of the rest.</summary>
     private const int WindowRounds = 6;
 
+    /// <summary>Where <c>--publish</c> puts the report, from the workspace root: beside the published
+    /// snapshot, which the methodology page is generated from.</summary>
+    private const string Published = "results/published/dotnet-stock.json";
+
     public static int Main(string[] args)
     {
-        if (args is not ["--out", var outArg, .. var rest] || Blocks(rest) is not { } blocks)
+        if (args is not ["--out", var outArg, .. var rest] || Options(rest) is not var (blocks, publish))
         {
-            Console.Error.WriteLine("usage: stock --out DIR [--blocks N]   (N: blocks, default 3)");
+            Console.Error.WriteLine("usage: stock --out DIR [--blocks N] [--publish]   (N: blocks, default 3; --publish: also write " + Published + ")");
             return 2;
         }
         var dir = Path.GetFullPath(outArg, Environment.GetEnvironmentVariable("BUILD_WORKING_DIRECTORY") ?? Environment.CurrentDirectory);
-        var (ours, stock, paired) = (Empty(), Empty(), Empty());
+        var report = new StockReport(Cases, Tolerance, blocks);
         for (var block = 0; block < blocks; block++)
         {
             var load = LoadAverage();
@@ -65,24 +69,30 @@ public static class Program
             foreach (var (id, i) in order.Select((id, i) => (id, i)))
             {
                 var stockNs = Median(ResultSamples(RunStock(Path.Combine(dir, $"stock-{block}", Slug(id)), id)).Select(s => s.Ns).ToList());
-                stock[id].Add(stockNs);
+                report.Stock[id].Add(stockNs);
                 windows.Add(OurWindow(dir, block, i + 1));
                 if (windows[i].TryGetValue(id, out var before) && windows[i + 1].TryGetValue(id, out var after))
                 {
-                    paired[id].Add((before + after) / 2 / stockNs);
+                    report.Paired[id].Add((before + after) / 2 / stockNs);
                 }
             }
             foreach (var id in Cases)
             {
-                ours[id].Add(Median(windows.Where(r => r.ContainsKey(id)).Select(r => r[id]).ToList()));
+                report.Ours[id].Add(Median(windows.Where(r => r.ContainsKey(id)).Select(r => r[id]).ToList()));
             }
-            Console.WriteLine($"block {block}: load average {load} before, {LoadAverage()} after");
-            Report(ours, stock, paired, block + 1);
+            report.Loads.Add((load, LoadAverage()));
+            Console.WriteLine($"block {block}: load average {load} before, {report.Loads[^1].After} after");
+            Print(report.Rows(), block + 1);
+            report.Write(Path.Combine(dir, "report.json"));
+        }
+        if (publish)
+        {
+            var published = Path.Combine(Environment.GetEnvironmentVariable("BUILD_WORKSPACE_DIRECTORY") ?? Environment.CurrentDirectory, Published);
+            report.Write(published);
+            Console.WriteLine($"published: {published}");
         }
         return 0;
     }
-
-    private static Dictionary<string, List<double>> Empty() => Cases.ToDictionary(c => c, _ => new List<double>());
 
     /// <summary>A window of the standard profile over the ten cases: per case, the median of its
     /// samples (ns per op) in the rounds after a run's first.</summary>
@@ -98,10 +108,11 @@ public static class Program
     /// <summary>The 1, 5 and 15 minute load averages, as /proc/loadavg gives them.</summary>
     private static string LoadAverage() => string.Join(' ', File.ReadAllText("/proc/loadavg").Split(' ').Take(3));
 
-    private static int? Blocks(string[] rest) => rest switch
+    private static (int Blocks, bool Publish)? Options(string[] rest) => rest switch
     {
-        [] => 3,
-        ["--blocks", var n] when int.TryParse(n, out var b) && b > 0 => b,
+        [] => (3, false),
+        ["--publish"] => (3, true),
+        ["--blocks", var n, .. var more] when int.TryParse(n, out var b) && b > 0 && more is [] or ["--publish"] => (b, more is ["--publish"]),
         _ => null,
     };
 
@@ -156,34 +167,28 @@ public static class Program
 
     /// <summary>The comparison over the first <paramref name="blocks"/> blocks (printed after each, so a
     /// run stopped early still reports the blocks it finished).</summary>
-    private static void Report(Dictionary<string, List<double>> ours, Dictionary<string, List<double>> stock,
-        Dictionary<string, List<double>> paired, int blocks)
+    private static void Print(IReadOnlyList<StockReport.Row> rows, int blocks)
     {
         Console.WriteLine("| case | standard (ns) | stock BenchmarkDotNet (ns) | standard / stock | paired in time (95% CI) | verdict | paired, per block |");
         Console.WriteLine("|---|--:|--:|--:|--:|---|---|");
-        var within = 0;
-        var verdicts = new List<string>();
-        foreach (var id in Cases)
+        foreach (var row in rows)
         {
-            var (a, b) = (Median(ours[id]), Median(stock[id]));
-            within += Within(a / b) ? 1 : 0;
-            var ci = RatioCi(paired[id]);
-            verdicts.Add(Verdict(ci));
-            var perBlock = paired[id].Count == blocks
-                ? string.Join(' ', paired[id].Select(r => r.ToString("F3", CultureInfo.InvariantCulture)))
-                : $"{paired[id].Count} of {blocks} blocks measured";
-            var interval = ci is var (mid, lo, hi) ? FormattableString.Invariant($"{mid:F3} ({lo:F3}-{hi:F3})") : "-";
-            Console.WriteLine(FormattableString.Invariant($"| {id} | {a:F0} | {b:F0} | {a / b:F3} | {interval} | {verdicts[^1]} | {perBlock} |"));
+            var perBlock = row.PerBlock.Count == blocks
+                ? string.Join(' ', row.PerBlock.Select(r => r.ToString("F3", CultureInfo.InvariantCulture)))
+                : $"{row.PerBlock.Count} of {blocks} blocks measured";
+            var interval = row.Ci is var (mid, lo, hi) ? FormattableString.Invariant($"{mid:F3} ({lo:F3}-{hi:F3})") : "-";
+            Console.WriteLine(FormattableString.Invariant($"| {row.Id} | {row.Standard:F0} | {row.Stock:F0} | {row.Standard / row.Stock:F3} | {interval} | {row.Verdict} | {perBlock} |"));
         }
-        var counts = string.Join(", ", verdicts.GroupBy(v => v).OrderBy(g => g.Key, StringComparer.Ordinal).Select(g => $"{g.Count()} {g.Key}"));
-        Console.WriteLine($"within ±{Tolerance:P0} after {blocks} block(s), by the medians: {within} of {Cases.Length}; paired in time, by the 95% CI: {counts}");
+        var within = rows.Count(r => Within(r.Standard / r.Stock));
+        var counts = string.Join(", ", rows.GroupBy(r => r.Verdict).OrderBy(g => g.Key, StringComparer.Ordinal).Select(g => $"{g.Count()} {g.Key}"));
+        Console.WriteLine($"within ±{Tolerance:P0} after {blocks} block(s), by the medians: {within} of {rows.Count}; paired in time, by the 95% CI: {counts}");
     }
 
     private static bool Within(double ratio) => Math.Abs(ratio - 1) <= Tolerance;
 
     /// <summary>A case's paired ratios over the blocks: their geometric mean and its 95% CI (Student's t
     /// on the logs; the blocks lie many minutes apart, each its own phase of the host), null under two blocks.</summary>
-    private static (double Mid, double Lo, double Hi)? RatioCi(List<double> ratios)
+    internal static (double Mid, double Lo, double Hi)? RatioCi(List<double> ratios)
     {
         if (ratios.Count < 2)
         {
@@ -198,7 +203,7 @@ public static class Program
 
     /// <summary>within: the whole CI inside ±<see cref="Tolerance"/>; outside: the whole CI beyond it;
     /// undecided: the host's noise leaves both open (more blocks narrow the CI).</summary>
-    private static string Verdict((double Mid, double Lo, double Hi)? ci) => ci switch
+    internal static string Verdict((double Mid, double Lo, double Hi)? ci) => ci switch
     {
         null => "undecided",
         var (_, lo, hi) when Within(lo) && Within(hi) => "within",
@@ -235,7 +240,7 @@ public static class Program
         return odd ? 2 / Math.PI * (theta + Math.Sin(theta) * sum) : Math.Sin(theta) * sum;
     }
 
-    private static double Median(List<double> xs)
+    internal static double Median(List<double> xs)
     {
         var sorted = xs.Order().ToList();
         return sorted.Count == 0 ? double.NaN

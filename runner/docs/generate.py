@@ -7,8 +7,9 @@ there that this one did not write: docs/ holds generated files only. Without a
 snapshot it writes the same pages saying that no run has been published yet.
 
 The methodology page shows the repeatability benchmark's latest report, read from beside
-the snapshot (runner/docs/repeatability.py); the history pages, the history report beside
-it when there is one (runner/docs/history.py).
+the snapshot (runner/docs/repeatability.py), and the .NET steady-state check's
+(runner/docs/stock.py); the history pages, the history report beside it when there is one
+(runner/docs/history.py).
 
 It also writes docs/site.yml, the MkDocs configuration the root mkdocs.yml inherits: the
 settings of runner/docs/mkdocs.base.yml plus the navigation of the pages just written, so a
@@ -27,7 +28,7 @@ import jinja2
 import yaml
 
 from runner import repeatability as report
-from runner.docs import claims, history, pages, repeatability, snapshot
+from runner.docs import claims, history, pages, repeatability, snapshot, stock
 from runner.docs.results import Results
 from runner.docs.snapshot import MachineInfo, RunInfo, Snapshot
 from runner.repeatability import Noise
@@ -90,12 +91,14 @@ def render(
     noise: Noise | None = None,
     base: str = BASE,
     past: history.Report | None = None,
+    stock_report: stock.Report | None = None,
 ) -> dict[str, bytes]:
     """Every file of the docs folder: relative path -> content; repeatability: the rows of
     the repeatability benchmark's report (runner/docs/repeatability.py), if there is one;
     noise: the run-to-run noise, measured on the snapshot's machine or (Noise.elsewhere) not; base: the
     path of the site's base settings from the docs folder; past: the history report beside
-    the snapshot (runner/docs/history.py), if there is one."""
+    the snapshot (runner/docs/history.py), if there is one; stock_report: the .NET steady-state
+    check's report beside it (runner/docs/stock.py), if there is one."""
     results = Results(data)
     env = environment()
     common = {
@@ -106,7 +109,9 @@ def render(
         "published": data is not NO_RUN,
     }
     files: dict[str, bytes] = {}
-    made = pages.all_pages(results, claims.check_all(results, claims.load()), repeatability, noise)
+    made = pages.all_pages(
+        results, claims.check_all(results, claims.load()), repeatability, noise, stock_report
+    )
     made += history.pages(past)
     for page in made:
         text = env.get_template(page.template).render(**common, **page.context, template=page.template)
@@ -148,14 +153,15 @@ def load(path: Path) -> Snapshot:
 
 
 def generate(snapshot_path: Path, out: Path, base: str = BASE) -> list[str]:
-    """docs/ from the snapshot and the repeatability report beside it; base: the site's base
+    """docs/ from the snapshot and the reports beside it; base: the site's base
     settings from out (default: out is the workspace's docs/)."""
     data = load(snapshot_path)
     noise = report.noise(snapshot_path.parent / report.NAME)
     if noise and noise.machine != data.machine.fingerprint:
         noise = dataclasses.replace(noise, elsewhere=True)
     folder = snapshot_path.parent
-    return write(render(data, repeatability.load(folder), noise, base, history.load(folder)), out)
+    reports = repeatability.load(folder), noise, base, history.load(folder), stock.load(folder)
+    return write(render(data, *reports), out)
 
 
 def base_from(out: Path) -> str:

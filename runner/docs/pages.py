@@ -10,7 +10,7 @@ import statistics
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from runner.docs import across, charts, counts, interop, overview, robustness, summary, timings
+from runner.docs import across, charts, counts, interop, overview, robustness, stock, summary, timings
 from runner.docs.claims import AGREE, REFUTE, ClaimResult, Verdict
 from runner.docs.datasets import ABOUT, COMPRESSED, REAL_ABOUT, schema_excerpt, version_link, wire_sizes
 from runner.docs.datasets import title as dataset_title
@@ -416,7 +416,9 @@ GC_CONDITIONS = {
 }
 
 
-def methodology_page(results: Results, repeatability: Sequence[tuple[str, str]]) -> Page:
+def methodology_page(
+    results: Results, repeatability: Sequence[tuple[str, str]], stock_report: stock.Report | None = None
+) -> Page:
     snapshot = results.snapshot
     dotnet = snapshot.metadata.get("dotnet", {})
     settings = [
@@ -449,6 +451,7 @@ def methodology_page(results: Results, repeatability: Sequence[tuple[str, str]])
             "dotnet_quiet_rule": dotnet.get("steady_state", DOTNET_QUIET_RULE_BEFORE),
             "calibrations": calibrations,
             "repeatability": list(repeatability),
+            "stock": stock_report,
             "flags": _flag_counts(results),
             "flag_names": list(timings.FLAG_NAMES.values()),
         },
@@ -595,9 +598,10 @@ def all_pages(
     claims: Sequence[ClaimResult],
     repeatability: Sequence[tuple[str, str]] = (),
     noise: Noise | None = None,
+    stock_report: stock.Report | None = None,
 ) -> list[Page]:
     """Every page; noise: the run-to-run noise the answer's ties are judged by (None: the
-    default minimum effect)."""
+    default minimum effect); stock_report: the .NET steady-state check's (runner/docs/stock.py)."""
     lib_colours = charts.variant_colours(
         sorted({(r.case.lang, r.case.lib, r.case.variant) for r in results.measured() if r.timed})
     )
@@ -610,5 +614,5 @@ def all_pages(
         interop.page(results.snapshot),
         robustness.page(results.snapshot, results.provenance),
         claims_page(claims),
-        methodology_page(results, repeatability),
+        methodology_page(results, repeatability, stock_report),
     ]

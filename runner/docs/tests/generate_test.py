@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from runner.docs import charts, generate, repeatability, robustness, snapshot, svg
+from runner.docs import charts, generate, repeatability, robustness, snapshot, stock, svg
 from runner.docs.page import Provenance
 from runner.docs.results import DASH, TIMES
 from runner.docs.tests.page_checks import (
@@ -356,6 +356,75 @@ def test_methodology_shows_the_repeatability_report_beside_the_snapshot(tmp_path
     assert "| cpp: 95% of cases' medians moved less than | - |" in text
     assert "| cpp: with 95% confidence" not in text
     assert "| A/A compare | Mann-Whitney U, alpha 0.05, minimum effect 5%, host drift divided out |" in text
+
+
+STOCK_CASE = "dataset=user/size=1000/op=encode/format=msgpack/lib=messagepack"
+STOCK_REPORT = {
+    "format": "serbench-dotnet-stock",
+    "version": 1,
+    "started": "2026-12-06T14:37:00Z",
+    "finished": "2026-12-06T15:16:00Z",
+    "blocks": 2,
+    "blocks_planned": 2,
+    "tolerance": 0.1,
+    "machine": {"cpu": "Some CPU", "cores": 2, "runtime": ".NET 10.0.0"},
+    "load": [
+        {"before": "1.5 1.6 2.0", "after": "1.3 1.3 1.7"},
+        {"before": "1.3 1.3 1.7", "after": "1.2 1.2 1.4"},
+    ],
+    "cases": [
+        {
+            "case": "dataset=order/size=100/op=encode/format=memorypack/lib=memorypack",
+            "standard_ns": 28100.0,
+            "stock_ns": 27600.0,
+            "paired": [1.02, 1.06],
+            "paired_ci": [1.04, 0.81, 1.34],
+            "verdict": "undecided",
+        },
+        {
+            "case": STOCK_CASE,
+            "standard_ns": 593000.0,
+            "stock_ns": 493000.0,
+            "paired": [1.39, 1.39],
+            "paired_ci": [1.39, 1.38, 1.41],
+            "verdict": "outside",
+        },
+        {
+            "case": "c",
+            "standard_ns": None,
+            "stock_ns": 1.0,
+            "paired": [],
+            "paired_ci": None,
+            "verdict": "undecided",
+        },
+    ],
+}
+
+
+def test_methodology_shows_the_dotnet_stock_report_beside_the_snapshot(tmp_path: Path) -> None:
+    without = generate.render(synthetic())["methodology.md"].decode()
+    assert "`results/published/dotnet-stock.json`; none has been recorded yet" in without.replace("\n", " ")
+    (tmp_path / stock.NAME).write_text(json.dumps(STOCK_REPORT))
+    text = generate.render(synthetic(), stock_report=stock.load(tmp_path))["methodology.md"].decode()
+    flat = text.replace("\n", " ")
+    assert "Last run: 2 blocks, finished 2026-12-06T15:16:00Z, on Some CPU, 2 cores, .NET 10.0.0;" in text
+    assert "1.5 1.6 2.0 before, 1.3 1.3 1.7 after; 1.3 1.3 1.7 before, 1.2 1.2 1.4 after" in flat
+    assert "| 28.1 µs | 27.6 µs | 1.02 | 1.04 [0.810, 1.34] | undecided |" in text
+    assert "| 593 µs | 493 µs | 1.20 | 1.39 [1.38, 1.41] | outside |" in text
+    assert f"| {DASH} | 1.00 ns | {DASH} | {DASH} | undecided |" in text  # a side that measured nothing
+    assert "By the medians, 1 of 3 cases lie within ±10%." in text
+    apart = STOCK_CASE.replace("/", "/<wbr>").replace("=", "=<wbr>")
+    assert f"Where the medians lie apart (here: {apart}, c;" in flat
+
+
+def test_a_malformed_dotnet_stock_report_is_named(tmp_path: Path) -> None:
+    (tmp_path / stock.NAME).write_text(json.dumps(STOCK_REPORT | {"version": 2}))
+    with pytest.raises(ValueError, match=r"dotnet-stock\.json: not a \.NET steady-state report"):
+        stock.load(tmp_path)
+    (tmp_path / stock.NAME).write_text(json.dumps({"format": "serbench-dotnet-stock", "version": 1}))
+    with pytest.raises(ValueError, match=r"not a \.NET steady-state report"):
+        stock.load(tmp_path)
+    assert stock.load(tmp_path / "absent") is None
 
 
 def test_methodology_states_the_warm_up_rule_the_run_recorded() -> None:
