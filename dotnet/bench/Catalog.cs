@@ -62,7 +62,7 @@ public sealed class Catalog(string profile, string isolation, IReadOnlySet<strin
     public void Write(string dir)
     {
         Directory.CreateDirectory(dir);
-        var document = new { Lang = "dotnet", Profile = profile, Clock = Harness.Clock(profile), Isolation = isolation, SteadyState = SteadyStateRule(profile), Rounds = rounds, Libraries = libraries, Cases = Cases.OrderBy(c => c.Id, StringComparer.Ordinal) };
+        var document = new { Lang = "dotnet", Profile = profile, Clock = Harness.Clock(profile), Isolation = isolation, SteadyState = SteadyStateRule(profile), Setup = SetupWarmUp.Describe(profile), Rounds = rounds, Libraries = libraries, Cases = Cases.OrderBy(c => c.Id, StringComparer.Ordinal) };
         File.WriteAllText(Path.Combine(dir, "dotnet-cases.json"), JsonSerializer.Serialize(document, Json) + "\n");
     }
 }

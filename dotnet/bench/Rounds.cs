@@ -13,9 +13,10 @@ namespace Serbench.Bench;
 /// (<see cref="SteadyState"/>) in one fixed order (<see cref="TrainingSeed"/>); nothing is timed
 /// then, so up to one child a core warms up at a time. A process never runs code that another
 /// dataset's calls trained: under dynamic PGO, tier-1 code keeps the profile of the calls that
-/// trained it. The previous case's objects are dropped in GlobalCleanup and collected at the end of
-/// its GlobalSetup. Children run with the runtime's defaults (tiered compilation, dynamic PGO,
-/// ReadyToRun), as applications do: no environment is set for them.
+/// trained it. The previous case's objects are dropped in GlobalCleanup and collected in the next
+/// case's GlobalSetup, which then runs that case's own calls (<see cref="SetupWarmUp"/>). Children
+/// run with the runtime's defaults (tiered compilation, dynamic PGO, ReadyToRun), as applications
+/// do: no environment is set for them.
 /// One child a dataset, not two taking the rounds in turn: over 1,379 cases of three standard runs
 /// with two, the five rounds of one child lay wholly below or above the other's five for 0.4% of the
 /// cases, no more than the 0.8% chance gives, and the two children's fastest rounds agreed at the
@@ -219,6 +220,7 @@ public sealed class Rounds(Options options, Catalog catalog)
         var fixtures = verified.Select(v => v.Fixture).Distinct().ToList();
         var counts = WarmUp(dataset, Plan.BuildShuffled(fixtures, verified,
             Harness.Config("standard", Path.Combine(options.Out, dataset), progress), new Random(TrainingSeed), new Dictionary<string, int>()));
+        SetupWarmUp.Enabled = true;
         Console.Out.WriteLine(RoundsChild.ReadyLine);
         while (Console.In.ReadLine() is { } line)
         {

@@ -449,6 +449,7 @@ def methodology_page(
             "steady_state": _steady_state(results),
             "dotnet_isolation": dotnet.get("isolation", DOTNET_ISOLATION_BEFORE),
             "dotnet_quiet_rule": dotnet.get("steady_state", DOTNET_QUIET_RULE_BEFORE),
+            "dotnet_setup": dotnet.get("setup", DOTNET_SETUP_BEFORE),
             "calibrations": calibrations,
             "repeatability": list(repeatability),
             "stock": stock_report,
@@ -469,6 +470,10 @@ DOTNET_QUIET_RULE_BEFORE = (
     "the count of methods the JIT has compiled (`JitInfo.GetCompiledMethodCount`,\n"
     "  the whole process, background tier-1 compiles included) did not move"
 )
+
+# What a .NET case's setup did before its timed iteration in a run whose catalog did not
+# record it (its `setup`).
+DOTNET_SETUP_BEFORE = "its inputs built, then one full collection"
 
 # The .NET standard profile's measured iteration: at least this long (the bench's
 # Harness.StandardIterationTime; its settings do not record it).

@@ -3,6 +3,7 @@
     {"lang": "cpp", "profile": "quick", "clock": "<what timed the samples>" (optional),
      "isolation": "<which processes took them>" (optional),
      "steady_state": "<what ended a warm-up as steady>" (optional),
+     "setup": "<what a case's setup does before its timed iteration>" (optional),
      "libraries": [{"lib", "format", "variant", "version", "home": "<URL>",
                     "capabilities": ["codegen", ...],
                     "lazy_ops": {"decode": "<why decode is lazy>", ...}}],
@@ -44,7 +45,7 @@ HARNESS = "serbench catalog"
 MEASURED = "measured"
 # What a catalog may say about how its run was timed: the run's metadata, which the
 # methodology page shows.
-RUN_FACTS = ("clock", "isolation", "steady_state")
+RUN_FACTS = ("clock", "isolation", "steady_state", "setup")
 JIT_PROCESSES = "jit_warmup_processes"
 JIT_QUIET = "jit_warmup_quiet_processes"
 

@@ -269,7 +269,7 @@ def test_bdn_versions_capabilities_and_wire_bytes_come_from_the_catalog(store: S
         assert metrics_of(store, "R1", identity)["wire_bytes"] == wire_bytes[identity.case_id]
 
 
-def test_the_catalogs_clock_and_isolation_are_the_runs_metadata(store: Store) -> None:
+def test_the_catalogs_run_facts_are_the_runs_metadata(store: Store) -> None:
     catalog = json.loads((TESTDATA / "dotnet" / "dotnet-cases.json").read_text())
     rows = store.db.execute("SELECT key, value FROM run_metadata WHERE scope = 'dotnet'").fetchall()
     metadata = dict(rows)

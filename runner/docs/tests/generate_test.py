@@ -438,6 +438,15 @@ def test_methodology_states_the_warm_up_rule_the_run_recorded() -> None:
     assert "until\n  one in which tiering said it was settled, after at least 64" in text
 
 
+def test_methodology_states_the_setup_the_run_recorded() -> None:
+    data = synthetic()
+    older = generate.render(data)["methodology.md"].decode()
+    assert "a case's setup (untimed) is\n  its inputs built, then one full collection." in older
+    metadata = data.metadata | {"dotnet": data.metadata["dotnet"] | {"setup": "its inputs, then a warm-up"}}
+    text = generate.render(dataclasses.replace(data, metadata=metadata))["methodology.md"].decode()
+    assert "a case's setup (untimed) is\n  its inputs, then a warm-up." in text
+
+
 def test_the_answer_takes_another_machines_noise_and_says_so(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
