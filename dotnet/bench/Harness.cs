@@ -62,8 +62,9 @@ public static class Harness
     /// warm-up's last iteration gives the invocation count, see <see cref="Rounds"/>); both: each invocation one
     /// operation, no overhead runs, and no forced GC around each iteration (BenchmarkDotNet's
     /// GcForce costs two full collections per iteration): the case's GlobalSetup does one
-    /// full collection instead (in the standard profile followed by <see cref="SetupWarmUp"/>); both time the timing thread's CPU time (<see cref="ThreadCpuClock"/>),
-    /// the clock of the other languages' suites. full: BenchmarkDotNet's default job, untouched (its
+    /// full collection instead (in the standard profile followed by <see cref="SetupWarmUp"/>);
+    /// both time the timing thread's CPU time (<see cref="ThreadCpuClock"/>), the clock of the
+    /// other languages' suites. full: BenchmarkDotNet's default job, untouched (its
     /// wall clock: `//dotnet/stock` compares the standard profile with it); dry: every case once (tests).</summary>
     private static Job Job(string profile) => profile switch
     {
