@@ -8,14 +8,15 @@ the others still run. After the suites, the cross-language steps (the interop
 matrix, the robustness driver) run the same way, each as its own process with
 a time limit, and their files are ingested into their own tables.
 
-Profiles: `standard` (the default and the published one: every case gets at least 9
-rounds), `quick` (a smoke run, never published) and `full` (more rounds). After a suite
-ends, the cases whose samples spread more than 1.3x (max/min) are measured once more
-with the suite's `--cases FILE` and keep the new samples beside the first ones (flagged
-`remeasured`; still spread in the second pass: `unstable`), the widest-spread first, as
-many as 5% of the first pass's time affords (checks.REMEASURE_BUDGET, each case priced
-with the suite's fixed costs: checks.REMEASURE_OVERRUN), and in a standard run no more than
-what its hour has left (runner/schedule.py).
+Profiles: `standard` (the default and the published one: every case gets 9 rounds, 6 in a
+suite the run's hour cannot hold, runner/schedule.py), `quick` (a smoke run, never
+published) and `full` (more rounds). After a suite ends, the cases whose samples spread
+more than 1.3x (max/min) are measured once more with the suite's `--cases FILE` and keep
+the new samples beside the first ones (flagged `remeasured`; still spread in the second
+pass: `unstable`), the widest-spread first, as many as 5% of the first pass's time affords
+(checks.REMEASURE_BUDGET, each case priced with the suite's fixed costs:
+checks.REMEASURE_OVERRUN), and in a standard run no more than what its hour has left
+(runner/schedule.py).
 
 Every run gets its own pages in results/local/<run id>/ (its snapshot, docs/ and the
 mkdocs.yml that serves them). The published reference (results/published/ and docs/) is
@@ -42,7 +43,7 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict
 from pathlib import Path
 from types import FrameType
@@ -63,8 +64,8 @@ from runner.machine import runtime_metadata, this_machine
 from runner.paths import UsageError, add_store_arguments, results_root, runfile, store_path
 from runner.progress import SuiteProgress, clock
 from runner.run import SuiteResult, run_suite
-from runner.schedule import schedule
-from runner.store import FINAL_SUITE_STATUSES, Run, Store, StoreError, format_counts
+from runner.schedule import Schedule, full_seconds, schedule
+from runner.store import FINAL_SUITE_STATUSES, ROUNDS_SETTING, Run, Store, StoreError, format_counts
 from runner.suites import FUZZ_STEPS, STEPS, SUITES, Invocation, SkippedError, Suite
 from schemas.catalog import catalog
 
@@ -387,15 +388,20 @@ def main(
 
 
 def published_seconds(path: Path, profile: str, filters: str) -> dict[str, float]:
-    """Each suite's and step's seconds in the published run (its snapshot's header) when that
-    run was of `profile` and `filters` (its selection); {} without a readable snapshot."""
+    """Each suite's and step's seconds at the profile's rounds in the published run (its
+    snapshot's header) when that run was of `profile` and `filters` (its selection); {}
+    without a readable snapshot."""
     try:
-        run, suites = snapshot.read_header(path)
+        run, suites, settings = snapshot.read_header(path)
     except snapshot.SnapshotError:  # missing, not gzip, cut short, not a snapshot
         return {}
     if (run.profile, run.filters) != (profile, filters):
         return {}
-    return {s.lang: s.seconds for s in suites if s.seconds is not None}
+    return {
+        s.lang: full_seconds(s.seconds, s.lang, profile, settings.get(s.lang, {}).get(ROUNDS_SETTING))
+        for s in suites
+        if s.seconds is not None
+    }
 
 
 def _run_all(args: argparse.Namespace, suites: Sequence[Suite], steps: Sequence[Suite]) -> int:
@@ -410,24 +416,31 @@ def _run_all(args: argparse.Namespace, suites: Sequence[Suite], steps: Sequence[
         before = published_seconds(root.parent / generate.PUBLISHED, run.profile, run.filters)
         hour = schedule(store, run.profile, run.filters, langs, before, start)
         skipped: dict[str, str] = {}
+        taken: dict[str, tuple[float, int | None]] = {}
         try:
             for index, suite in enumerate(chosen, 1):
                 timeout = args.timeout or TIMEOUTS[run.profile]
                 call = invocation(suite, run, run_dir / suite.lang, [s.lang for s in suites])
                 position = f"{index}/{len(chosen)}"
+                rounds, cut = _rounds(store, run, suite, hour, langs[index:], taken)
+                if cut:
+                    print(f"runner: [{position} {suite.lang}] {cut}", file=sys.stderr, flush=True)
                 note = run_one(
                     store,
                     run,
                     suite,
                     position,
                     run_dir,
-                    call,
+                    dataclasses.replace(call, rounds=rounds),
                     timeout,
                     args.remeasure,
                     spare=functools.partial(hour.spare, langs[index:]),
                 )
                 if note:
                     skipped[suite.lang] = note
+                if cut:  # after the suite: a new attempt at it forgets the last one's settings
+                    store.set_metadata(run.id, suite.lang, {ROUNDS_SETTING: cut})
+                _took(store, run, suite.lang, rounds, taken)
         except KeyboardInterrupt:
             print(
                 f"\nrunner: interrupted; run {run.id} is kept and resumes when you run the same "
@@ -441,6 +454,41 @@ def _run_all(args: argparse.Namespace, suites: Sequence[Suite], steps: Sequence[
         print(summary(store, run, ran, skipped, run_dir, time.monotonic() - start, docs_line))
         statuses = store.suites(run.id)
     return 0 if all(statuses[lang][0] == "ok" for lang in ran if lang not in skipped) else 1
+
+
+def _rounds(
+    store: Store,
+    run: Run,
+    suite: Suite,
+    hour: Schedule,
+    rest: Sequence[str],
+    taken: Mapping[str, tuple[float, int | None]],
+) -> tuple[int | None, str]:
+    """The rounds the suite is to take, None (the profile's) unless the run's hour would not
+    hold them (runner/schedule.py), and its `rounds` setting when cut; a suite that already
+    ended in this run is not cut."""
+    if not suite.remeasure or store.suites(run.id).get(suite.lang, ("",))[0] in FINAL_SUITE_STATUSES:
+        return None, ""
+    pace = hour.pace(taken)
+    rounds = hour.rounds(suite.lang, rest, pace)
+    if rounds is None:
+        return None, ""
+    need = pace * sum(hour.expected.get(each, 0.0) for each in [suite.lang, *rest])
+    left = max(0.0, hour.spare([]) or 0.0)
+    return rounds, (
+        f"{rounds} of the profile's {hour.full_rounds}: the run's hour had {left:.0f} s left, and this"
+        f" suite and the {len(rest)} after it were expected to take {need:.0f} s with"
+        f" {hour.full_rounds} rounds at the run's pace ({pace:.2f}x their last times)"
+    )
+
+
+def _took(
+    store: Store, run: Run, lang: str, rounds: int | None, taken: dict[str, tuple[float, int | None]]
+) -> None:
+    """Notes the time the suite took, at the rounds it took, for the run's pace."""
+    status, _, seconds = store.suites(run.id).get(lang, ("", "", None))
+    if status == "ok" and seconds is not None:
+        taken[lang] = (seconds, rounds)
 
 
 def queue_run(args: argparse.Namespace, suites: Sequence[Suite], poll_s: float = 10.0) -> int:

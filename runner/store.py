@@ -31,6 +31,9 @@ from runner.store_engine import StoreError as StoreError  # part of the store's 
 DEFAULT_NAME = "serbench.sqlite"
 # A suite left "running" was interrupted: a resumed run discards it and runs it again.
 FINAL_SUITE_STATUSES = ("ok", "failed", "timeout")
+# The setting of a suite whose rounds the runner cut to keep the run within its hour
+# (runner/schedule.py): "<rounds> of <the profile's>: why".
+ROUNDS_SETTING = "rounds"
 
 
 @dataclass(frozen=True)
@@ -292,15 +295,33 @@ class Store:
         """How long the suite took the last time it finished ok with this profile, in a run
         with these filters (the run's `filters` key) if there is one, else (unless `exact`)
         in any."""
-        rows = self.db.execute(
-            "SELECT s.seconds, r.filters FROM run_suites s JOIN runs r ON r.id = s.run_id WHERE s.lang = ?"
-            " AND s.status = 'ok' AND s.seconds IS NOT NULL AND r.profile = ?"
-            " ORDER BY r.started_at DESC, r.id DESC",
-            (lang, profile),
-        ).fetchall()
-        same = [seconds for seconds, chosen in rows if chosen == filters]
-        found = same or ([] if exact else [seconds for seconds, _ in rows])
+        rows = self._finished(lang, profile)
+        same = [seconds for seconds, chosen, _ in rows if chosen == filters]
+        found = same or ([] if exact else [seconds for seconds, _, _ in rows])
         return float(found[0]) if found else None
+
+    def last_suite_time(self, lang: str, profile: str, filters: str) -> tuple[float, str | None] | None:
+        """The seconds the suite took the last time it finished ok in a run of this profile and
+        these filters, and its `rounds` setting (set when the runner cut its rounds: None when
+        it took the profile's)."""
+        found = [
+            (float(seconds), setting)
+            for seconds, chosen, setting in self._finished(lang, profile)
+            if chosen == filters
+        ]
+        return found[0] if found else None
+
+    def _finished(self, lang: str, profile: str) -> list[tuple[float, str, str | None]]:
+        """(seconds, the run's filters, the suite's `rounds` setting) of every time the suite
+        finished ok in a run of this profile, the latest first."""
+        rows = self.db.execute(
+            "SELECT s.seconds, r.filters, m.value FROM run_suites s JOIN runs r ON r.id = s.run_id"
+            " LEFT JOIN run_metadata m ON m.run_id = s.run_id AND m.scope = s.lang AND m.key = ?"
+            " WHERE s.lang = ? AND s.status = 'ok' AND s.seconds IS NOT NULL AND r.profile = ?"
+            " ORDER BY r.started_at DESC, r.id DESC",
+            (ROUNDS_SETTING, lang, profile),
+        ).fetchall()
+        return [(float(seconds), str(chosen), setting) for seconds, chosen, setting in rows]
 
     def discard_suite(self, run_id: str, lang: str) -> None:
         """Forgets what an unfinished attempt at a suite ingested, before it runs again."""

@@ -398,6 +398,10 @@ def _run_info(header: dict[str, Any]) -> RunInfo:
     return RunInfo(**_pick(RunInfo, header["run"]))
 
 
+def _settings(header: dict[str, Any]) -> dict[str, dict[str, str]]:
+    return {str(k): {str(a): str(b) for a, b in v.items()} for k, v in header["metadata"].items()}
+
+
 def _suites(header: dict[str, Any]) -> tuple[SuiteInfo, ...]:
     return tuple(SuiteInfo(**_pick(SuiteInfo, s)) for s in header["suites"])
 
@@ -412,14 +416,14 @@ def _first_line(path: Path) -> str:
         raise SnapshotError(f"{path}: cannot read: {error}") from error
 
 
-def read_header(path: Path) -> tuple[RunInfo, tuple[SuiteInfo, ...]]:
-    """The snapshot's run and suites from its first line alone, the records left unread."""
+def read_header(path: Path) -> tuple[RunInfo, tuple[SuiteInfo, ...], dict[str, dict[str, str]]]:
+    """The snapshot's run, suites and settings from its first line alone, the records left unread."""
     text = _first_line(path)
     if not text:
         raise SnapshotError(f"{path}: empty snapshot")
     try:
         header = _header(path, json.loads(text))
-        return _run_info(header), _suites(header)
+        return _run_info(header), _suites(header), _settings(header)
     except (ValueError, TypeError, AttributeError, KeyError) as error:
         raise SnapshotError(f"{path}:1: {error}") from error
 
@@ -443,7 +447,7 @@ def parse(lines: Iterable[str], path: Path) -> Snapshot:
     return Snapshot(
         run=_run_info(header),
         machine=MachineInfo(**_pick(MachineInfo, header["machine"])),
-        metadata={str(k): {str(a): str(b) for a, b in v.items()} for k, v in header["metadata"].items()},
+        metadata=_settings(header),
         suites=_suites(header),
         cases=tuple(records["case"]),
         unmeasured=tuple(records["unmeasured"]),

@@ -354,3 +354,70 @@ def test_no_remeasure_leaves_spread_cases_unstable_and_not_re_measured(
     unstable = [f["unstable"] for f in flags if "unstable" in f]
     assert len(unstable) == 20 and all(d.endswith("not re-measured") for d in unstable)
     assert not any("remeasured" in f for f in flags)
+
+
+def test_a_suite_the_hour_cannot_hold_takes_six_rounds(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(schedule, "ROUND_SHARE", {"python": 0.75, "cpp": 0.9})
+    hour = schedule.Schedule(1000.0, {"python": 400.0, "cpp": 400.0, "interop": 50.0}, 9)
+    assert hour.rounds("python", ["cpp", "interop"], now=100.0) is None  # 850 s of 900 left
+    assert hour.rounds("python", ["cpp", "interop"], pace=1.1, now=100.0) == schedule.CUT_ROUNDS
+    assert hour.rounds("cpp", ["interop"], pace=1.1, now=100.0) is None  # the cut left enough
+    assert hour.rounds("interop", [], pace=9.0, now=999.0) is None  # a step takes no rounds
+    unknown = schedule.Schedule(1000.0, {"python": 0.0}, 9)
+    assert unknown.rounds("python", [], pace=2.0, now=999.0) is None
+    assert schedule.Schedule(None).rounds("python", [], now=1e9) is None
+    # The pace: times taken over times expected at the rounds taken.
+    assert hour.pace({}) == 1.0
+    assert hour.pace({"python": (600.0, None)}) == 1.5
+    assert hour.pace({"python": (300.0, 6), "mono": (80.0, None)}) == pytest.approx(1.0)
+
+
+def test_a_time_taken_with_cut_rounds_counts_as_the_profiles_rounds(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(schedule, "ROUND_SHARE", {"python": 0.75})
+    cut = "6 of the profile's 9: the run's hour had 10 s left"
+    assert schedule.taken_rounds(cut) == 6 and schedule.taken_rounds(None) is None
+    assert schedule.full_seconds(300.0, "python", "standard", cut) == pytest.approx(400.0)
+    assert schedule.full_seconds(300.0, "python", "standard", None) == 300.0
+    assert schedule.full_seconds(300.0, "python", "quick", cut) == 300.0
+
+
+def test_the_published_runs_cut_suites_count_at_the_profiles_rounds(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(schedule, "ROUND_SHARE", {"cpp": 0.75})
+    every = '{"langs": ["cpp"]}'
+    run = snapshot.RunInfo("r", "t0", "t1", "complete", "standard", every, "c")
+    machine = snapshot.MachineInfo("f", "cpu", 2, 1, "os", "x86_64")
+    settings = {"cpp": {"rounds": "6 of the profile's 9: late"}}
+    suites = (snapshot.SuiteInfo("cpp", "gbench", "ok", "", 300.0),)
+    path = tmp_path / "s.jsonl.gz"
+    snapshot.write(snapshot.Snapshot(run, machine, settings, suites, ()), path)
+    assert published_seconds(path, "standard", every) == {"cpp": pytest.approx(400.0)}
+
+
+def test_a_run_late_for_its_hour_cuts_the_next_suites_rounds_and_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(standins.BEHAVIOURS, "argv", standins.COPY_TESTDATA + ARGV)
+    python = stand_in(tmp_path, suite("python"), "argv")
+    argv = tmp_path / "results" / "raw"
+    assert run_all_in(tmp_path, [python], "--lang", "python") == 0  # gives the suite a time
+    (first,) = [eval(p.read_text()) for p in argv.glob("*/python.argv")]
+    assert "--rounds" not in first
+    monkeypatch.setitem(schedule.BUDGETS, "standard", 0.0)  # the hour is gone as the run starts
+    assert run_all_in(tmp_path, [python], "--lang", "python", "--new") == 0
+    with results_store(tmp_path) as store:
+        late, filters = store.runs()[-1].id, store.runs()[-1].filters
+        setting = store.db.execute(
+            "SELECT value FROM run_metadata WHERE run_id = ? AND scope = 'python' AND key = 'rounds'",
+            (late,),
+        ).fetchone()
+        last = store.last_suite_time("python", "standard", filters)
+    second = eval((argv / late / "python.argv").read_text())
+    assert second[second.index("--rounds") + 1] == str(schedule.CUT_ROUNDS)
+    assert setting[0].startswith("6 of the profile's 9: the run's hour had 0 s left")
+    assert last is not None and last[1] == setting[0]
+
+
+# Appended to a stand-in suite: how it was called, beside its folder.
+ARGV = "open(out.rstrip('/') + '.argv', 'w').write(repr(sys.argv))\n"

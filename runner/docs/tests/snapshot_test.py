@@ -59,7 +59,7 @@ def test_not_a_snapshot_names_the_file(tmp_path: Path) -> None:
 def test_the_header_alone_gives_the_run_and_its_suites(tmp_path: Path) -> None:
     original = synthetic()
     snapshot.write(original, tmp_path / "s.jsonl.gz")
-    assert snapshot.read_header(tmp_path / "s.jsonl.gz") == (original.run, original.suites)
+    assert snapshot.read_header(tmp_path / "s.jsonl.gz") == (original.run, original.suites, original.metadata)
     whole = (tmp_path / "s.jsonl.gz").read_bytes()
     (tmp_path / "cut.jsonl.gz").write_bytes(whole[:20])
     (tmp_path / "x.jsonl").write_text('{"record": "case"}\n')
