@@ -467,13 +467,13 @@ def _rounds(
     """The rounds the suite is to take, None (the profile's) unless the run's hour would not
     hold them (runner/schedule.py), and its `rounds` setting when cut; a suite that already
     ended in this run is not cut."""
-    if not suite.remeasure or store.suites(run.id).get(suite.lang, ("",))[0] in FINAL_SUITE_STATUSES:
+    if store.suites(run.id).get(suite.lang, ("",))[0] in FINAL_SUITE_STATUSES:
         return None, ""
     pace = hour.pace(taken)
     rounds = hour.rounds(suite.lang, rest, pace)
     if rounds is None:
         return None, ""
-    need = pace * sum(hour.expected.get(each, 0.0) for each in [suite.lang, *rest])
+    need = hour.needed([suite.lang, *rest], pace)
     left = max(0.0, hour.spare([]) or 0.0)
     return rounds, (
         f"{rounds} of the profile's {hour.full_rounds}: the run's hour had {left:.0f} s left, and this"

@@ -77,7 +77,11 @@ class Schedule:
         if self.deadline is None:
             return None
         moment = time.monotonic() if now is None else now
-        return self.deadline - moment - sum(self.expected.get(lang, 0.0) for lang in rest)
+        return self.deadline - moment - self.needed(rest)
+
+    def needed(self, names: Iterable[str], pace: float = 1.0) -> float:
+        """Seconds the suites and steps `names` are expected to take at the run's `pace`."""
+        return pace * sum(self.expected.get(name, 0.0) for name in names)
 
     def rounds(
         self, lang: str, rest: Sequence[str], pace: float = 1.0, now: float | None = None
@@ -90,8 +94,7 @@ class Schedule:
         if not self.expected.get(lang):
             return None  # nothing known of its time: nothing to cut by
         moment = time.monotonic() if now is None else now
-        needed = pace * sum(self.expected.get(each, 0.0) for each in [lang, *rest])
-        return None if self.deadline - moment >= needed else CUT_ROUNDS
+        return None if self.deadline - moment >= self.needed([lang, *rest], pace) else CUT_ROUNDS
 
     def pace(self, taken: Mapping[str, tuple[float, int | None]]) -> float:
         """This run's pace: the seconds its suites took over what they were expected to take at
