@@ -64,7 +64,7 @@ from runner.machine import runtime_metadata, this_machine
 from runner.paths import UsageError, add_store_arguments, results_root, runfile, store_path
 from runner.progress import SuiteProgress, clock
 from runner.run import SuiteResult, run_suite
-from runner.schedule import Schedule, full_seconds, schedule
+from runner.schedule import Schedule, full_seconds, schedule, taken_rounds
 from runner.store import FINAL_SUITE_STATUSES, ROUNDS_SETTING, Run, Store, StoreError, format_counts
 from runner.suites import FUZZ_STEPS, STEPS, SUITES, Invocation, SkippedError, Suite
 from schemas.catalog import catalog
@@ -440,7 +440,7 @@ def _run_all(args: argparse.Namespace, suites: Sequence[Suite], steps: Sequence[
                     skipped[suite.lang] = note
                 if cut:  # after the suite: a new attempt at it forgets the last one's settings
                     store.set_metadata(run.id, suite.lang, {ROUNDS_SETTING: cut})
-                _took(store, run, suite.lang, rounds, taken)
+                _took(store, run, suite.lang, taken)
         except KeyboardInterrupt:
             print(
                 f"\nrunner: interrupted; run {run.id} is kept and resumes when you run the same "
@@ -482,13 +482,12 @@ def _rounds(
     )
 
 
-def _took(
-    store: Store, run: Run, lang: str, rounds: int | None, taken: dict[str, tuple[float, int | None]]
-) -> None:
-    """Notes the time the suite took, at the rounds it took, for the run's pace."""
+def _took(store: Store, run: Run, lang: str, taken: dict[str, tuple[float, int | None]]) -> None:
+    """Notes the time the suite took, at the rounds it took (its `rounds` setting: an attempt
+    this run resumed after may have cut them), for the run's pace."""
     status, _, seconds = store.suites(run.id).get(lang, ("", "", None))
     if status == "ok" and seconds is not None:
-        taken[lang] = (seconds, rounds)
+        taken[lang] = (seconds, taken_rounds(store.setting(run.id, lang, ROUNDS_SETTING)))
 
 
 def queue_run(args: argparse.Namespace, suites: Sequence[Suite], poll_s: float = 10.0) -> int:

@@ -203,6 +203,13 @@ class Store:
         with self.transaction():
             self._set_metadata(run_id, scope, metadata)
 
+    def setting(self, run_id: str, scope: str, key: str) -> str | None:
+        """One setting of a run's scope; None when it has none."""
+        row = self.db.execute(
+            "SELECT value FROM run_metadata WHERE run_id = ? AND scope = ? AND key = ?", (run_id, scope, key)
+        ).fetchone()
+        return None if row is None else str(row[0])
+
     def _set_metadata(self, run_id: str, scope: str, metadata: dict[str, str]) -> None:
         self.db.executemany(
             "INSERT INTO run_metadata (run_id, scope, key, value) VALUES (?, ?, ?, ?)"
@@ -289,15 +296,12 @@ class Store:
         )
         return {str(lang): (str(status), str(reason), seconds) for lang, status, reason, seconds in rows}
 
-    def last_duration(
-        self, lang: str, profile: str, filters: str | None = None, exact: bool = False
-    ) -> float | None:
+    def last_duration(self, lang: str, profile: str, filters: str | None = None) -> float | None:
         """How long the suite took the last time it finished ok with this profile, in a run
-        with these filters (the run's `filters` key) if there is one, else (unless `exact`)
-        in any."""
+        with these filters (the run's `filters` key) if there is one, else in any."""
         rows = self._finished(lang, profile)
         same = [seconds for seconds, chosen, _ in rows if chosen == filters]
-        found = same or ([] if exact else [seconds for seconds, _, _ in rows])
+        found = same or [seconds for seconds, _, _ in rows]
         return float(found[0]) if found else None
 
     def last_suite_time(self, lang: str, profile: str, filters: str) -> tuple[float, str | None] | None:

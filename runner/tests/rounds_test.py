@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from runner import checks, schedule
-from runner.all import published_seconds
+from runner.all import _took, published_seconds
 from runner.caseid import CaseIdentity, parse_case_id
 from runner.cli import main as cli_main
 from runner.docs import snapshot
@@ -379,6 +379,17 @@ def test_a_time_taken_with_cut_rounds_counts_as_the_profiles_rounds(monkeypatch:
     assert schedule.full_seconds(300.0, "python", "standard", cut) == pytest.approx(400.0)
     assert schedule.full_seconds(300.0, "python", "standard", None) == 300.0
     assert schedule.full_seconds(300.0, "python", "quick", cut) == 300.0
+
+
+def test_a_suite_cut_before_a_resume_counts_at_its_rounds_in_the_pace(store: Store) -> None:
+    (run,) = store.runs()
+    for lang, seconds in (("python", 300.0), ("cpp", 100.0)):
+        store.set_suite(run.id, lang, "harness", "ok", seconds=seconds)
+    store.set_metadata(run.id, "python", {"rounds": "6 of the profile's 9: the run's hour had 10 s left"})
+    taken: dict[str, tuple[float, int | None]] = {}
+    for lang in ("python", "cpp", "dotnet"):  # .NET has not ended
+        _took(store, run, lang, taken)
+    assert taken == {"python": (300.0, 6), "cpp": (100.0, None)}
 
 
 def test_the_published_runs_cut_suites_count_at_the_profiles_rounds(

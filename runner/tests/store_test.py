@@ -135,7 +135,8 @@ def test_last_duration_prefers_a_run_with_the_same_filters(store: Store) -> None
     assert store.last_duration("cpp", "quick") is None
     one_dataset = filters_key({"langs": ["cpp"], "library": None, "dataset": "user"})
     assert store.last_duration("cpp", "standard", one_dataset) == 20.0
-    assert store.last_duration("cpp", "standard", one_dataset, exact=True) is None
+    assert store.last_suite_time("cpp", "standard", one_dataset) is None  # these filters only
+    assert store.last_suite_time("cpp", "standard", filters_key(everything)) == (600.0, None)
 
 
 def test_bulk_rows_keep_text_nulls_and_doubles_exactly(store: Store) -> None:
