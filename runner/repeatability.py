@@ -39,6 +39,13 @@ def payload_shares(bins: Sequence[Sequence[Any]]) -> str:
     return " / ".join(f"{percent(share)} of {count} ({name})" for name, count, share in bins) or "-"
 
 
+def pool_shares(one_pool: Sequence[Sequence[Any]]) -> str:
+    """The ±5% shares had both runs drawn their rounds from one pool, "68.0% at 9 / 83.9% at 18
+    rounds"; "-" for none."""
+    shares = " / ".join(f"{percent(share)} at {rounds}" for rounds, share in one_pool)
+    return f"{shares} rounds" if shares else "-"
+
+
 def pairs_of_runs(count: int) -> str:
     """ "1 pair of runs", "3 pairs of runs"."""
     return f"{count} pair{'' if count == 1 else 's'} of runs"

@@ -19,6 +19,12 @@ included), and reports per language:
   under 16 KiB, under 256 KiB, and larger. The larger a case's data, the more of its work
   runs out of the core's own caches, in the cache and memory the host's other tenants share,
   whose load on them moves from minute to minute;
+- the ±5% share the cases' times would have had if both runs had drawn their rounds from one
+  pool, the two runs' rounds of the case together (`one_pool`: at the runs' rounds, and at
+  two and three times as many): what the round-to-round noise alone allows. Below the
+  actual share's target even here, more rounds are what the times need; above it while the
+  actual share falls short, the runs differ as wholes (their processes or the host's phases
+  moved every round of a case), which no number of rounds within a run averages out;
 - how far the cases' medians moved: 95% of the cases of at least 1 µs moved less than
   `moved_95` (the host drift `runner compare` finds, on medians, divided out); with 95%
   confidence, 95% of the cases move less than `moved_95_bound` (a distribution-free upper
@@ -89,7 +95,16 @@ from runner.docs import snapshot
 from runner.ingest import calibration_json
 from runner.machine import runtime_metadata, this_machine
 from runner.paths import UsageError, add_store_arguments, results_root, runfile, store_path, user_path
-from runner.repeatability import NAME, listed_pairs, pairs_of_runs, payload_shares, percent, ratio, read
+from runner.repeatability import (
+    NAME,
+    listed_pairs,
+    pairs_of_runs,
+    payload_shares,
+    percent,
+    pool_shares,
+    ratio,
+    read,
+)
 from runner.stats import Summary, Verdict, median_ci
 from runner.store import Store, StoreError
 from runner.suites import SUITES, Invocation, Suite
@@ -107,6 +122,8 @@ PAYLOAD_BINS = ("< 16 KiB", "< 256 KiB", ">= 256 KiB")
 MOVED_SHARE = 0.95  # moved_95: the change this share of cases stayed within
 # moved_95_bound: the change this share of cases stays within, with this confidence.
 BOUND_CONFIDENCE = 0.95
+# one_pool: the rounds each run draws, as multiples of the rounds the runs took.
+ONE_POOL_MULTIPLES = (1, 2, 3)
 # The pairs of runs whose movements the noise figures pool: the latest and those before it,
 # drawn from the same run on the same machine.
 WINDOW = 3
@@ -150,6 +167,9 @@ class Repeatability:
     # Each two timed cases of one comparison: how far the ratio of their times moved, sorted.
     ratio_moved: tuple[float, ...] = ()
     ratio_moved_95: float = math.nan  # 95% of them moved less than this: the ties' noise
+    # (rounds drawn per run, share of times within ±5%) had both runs drawn their rounds from
+    # the two runs' rounds of the case pooled, for each of ONE_POOL_MULTIPLES (see the module).
+    one_pool: tuple[tuple[int, float], ...] = ()
 
 
 def choose(measured: Iterable[CaseIdentity], per_lang: int, seed: int) -> dict[str, list[CaseIdentity]]:
@@ -170,6 +190,46 @@ def _share(count: int, total: int) -> float:
 def _agreeing(pairs: Sequence[tuple[float, float]], tolerance: float, scale: float = 1.0) -> int:
     """How many (A, B) pairs agree within tolerance of A once B is divided by scale."""
     return sum(1 for a, b in pairs if abs(b / scale - a) <= tolerance * a)
+
+
+def _fastest_of(pool: Sequence[float], draws: int) -> list[tuple[float, float]]:
+    """(value, probability) of the fastest of `draws` draws, with replacement, from pool."""
+    ordered = sorted(pool)
+    n = len(ordered)
+    found = []
+    for place, value in enumerate(ordered):
+        if place and ordered[place - 1] == value:
+            continue  # a repeated value's probability went with its first place
+        above = n - place  # values at least this one
+        beyond = n - bisect.bisect_right(ordered, value)
+        found.append((value, (above / n) ** draws - (beyond / n) ** draws))
+    return found
+
+
+def one_pool_agreement(first: Sequence[float], second: Sequence[float], draws: int) -> float:
+    """The chance that two runs' fastest rounds agree within ±5% when each draws `draws` rounds,
+    with replacement, from the case's rounds of both runs pooled: exact, over the pool's values."""
+    fastest = _fastest_of([*first, *second], draws)
+    return sum(p * q for a, p in fastest for b, q in fastest if abs(b - a) <= TOLERANCES[0] * a)
+
+
+def _one_pool(
+    rounds: Mapping[CaseIdentity, tuple[Sequence[float], Sequence[float]]],
+) -> tuple[tuple[int, float], ...]:
+    """The ±5% share of the cases' times were both runs' rounds drawn from one pool (each
+    case drawing as many as the fewer of its two runs took, times each multiple), labelled by
+    the rounds the most cases drew."""
+    if not rounds:
+        return ()
+    taken = {i: min(len(a), len(b)) for i, (a, b) in rounds.items()}
+    usual = statistics.mode(taken.values())
+    return tuple(
+        (
+            usual * multiple,
+            statistics.fmean(one_pool_agreement(a, b, taken[i] * multiple) for i, (a, b) in rounds.items()),
+        )
+        for multiple in ONE_POOL_MULTIPLES
+    )
 
 
 def _quantile(ordered: Sequence[float]) -> float:
@@ -247,6 +307,7 @@ def repeatability(
         time_moved=tuple(time_moved),
         ratio_moved=tuple(ratio_moved),
         ratio_moved_95=_quantile(ratio_moved),
+        one_pool=_one_pool({i: (first[i], second[i]) for i in kept}),
     )
 
 
@@ -304,9 +365,11 @@ def render(figures: Sequence[Repeatability], run_a: str, run_b: str) -> str:
         f"{percent(f.several_calls_within_5pct):>8}  {payload_shares(f.by_payload)}"
         for f in figures
     ]
+    lines += [f"{f.lang:<8} times ±5% from one pool of rounds: {pool_shares(f.one_pool)}" for f in figures]
     lines.append("times: each case's fastest round; moved: medians (times 95%: times), drift divided out")
     lines.append("bound: 95% of cases' medians move less than this with 95% confidence (compare's noise)")
     lines.append("ratios: of two cases' times on one comparison (dataset, size, op): the ties' noise")
+    lines.append("one pool: had both runs drawn each case's rounds from the two runs' rounds together")
     lines.append("cpu / copy moved: the host's calibrations, slowest reading over fastest, both runs")
     lines.append("1 call / more ±5%: times within ±5% of the cases whose samples timed one call / more")
     lines.append(f"by payload ±5%: times within ±5% by the case's payload size ({' / '.join(PAYLOAD_BINS)})")

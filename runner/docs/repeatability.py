@@ -16,6 +16,7 @@ from runner.repeatability import (
     pairs_of_runs,
     payload_shares,
     percent,
+    pool_shares,
     raised,
     raised_by_host,
     ratio,
@@ -76,6 +77,13 @@ def rows(report: dict[str, Any]) -> list[tuple[str, str]]:
             )
         if f.get("by_payload"):  # reports before it lack it
             found.append((f"{lang}: times within ±5% by payload size", payload_shares(f["by_payload"])))
+        if f.get("one_pool"):  # reports before it lack it
+            found.append(
+                (
+                    f"{lang}: times within ±5% had both runs drawn their rounds from one pool",
+                    pool_shares(f["one_pool"]),
+                )
+            )
         if "cpu_loop_moved" in f:  # reports before it lack it
             found.append(
                 (

@@ -14,6 +14,7 @@ from runner.benchmarks.repeatability import (
     _window,
     choose,
     main,
+    one_pool_agreement,
     render,
     repeatability,
 )
@@ -272,6 +273,39 @@ def test_the_host_moved_is_the_larger_calibrations_spread_over_both_runs() -> No
     )
 
 
+def test_one_pool_agreement_is_the_exact_chance_two_fastest_draws_agree() -> None:
+    assert one_pool_agreement([100.0] * 9, [104.0] * 9, 9) == pytest.approx(1.0)
+    # One draw each from {100, 200}: the two agree when they draw the same value.
+    assert one_pool_agreement([100.0], [200.0], 1) == pytest.approx(0.5)
+    # Two draws each: the fastest is 100 with 3/4, 200 with 1/4.
+    assert one_pool_agreement([100.0], [200.0], 2) == pytest.approx(0.75**2 + 0.25**2)
+    # Repeated values weigh by their count: 100 twice, 200 once, one draw each.
+    assert one_pool_agreement([100.0, 100.0], [200.0], 1) == pytest.approx((2 / 3) ** 2 + (1 / 3) ** 2)
+
+
+def test_one_pool_shares_tell_round_noise_from_runs_that_differ_as_wholes() -> None:
+    steady, spread = _case("encode", 2), _case("decode", 2)
+    # steady: every round of B 20% slower, rounds alike within a run (the runs differ);
+    # spread: half the rounds 1.5x slower in both runs (round-to-round noise).
+    first = {steady: [2000.0] * 3, spread: [2000.0, 3000.0, 3000.0]}
+    second = {steady: [2400.0] * 3, spread: [3000.0, 2000.0, 3000.0]}
+    found = repeatability("cpp", first, second, [])
+    assert found.within_5pct == 0.5  # spread's fastest rounds agree, steady's do not
+    (rounds, share), (double, more), _ = found.one_pool
+    assert (rounds, double) == (3, 6)
+    # Drawn from one pool, more rounds find each case's fastest level more often.
+    assert share < more < 1.0
+    assert share == pytest.approx(
+        (
+            one_pool_agreement(first[steady], second[steady], 3)
+            + one_pool_agreement(first[spread], second[spread], 3)
+        )
+        / 2
+    )
+    rendered = render([found], "A", "B")
+    assert f"cpp      times ±5% from one pool of rounds: {share:.1%} at 3 / {more:.1%} at 6" in rendered
+
+
 def test_the_page_shows_the_host_moved_only_where_the_report_has_it() -> None:
     figures = {
         "lang": "cpp", "cases": 1, "timed": 1, "within_5pct": 1.0, "within_10pct": 1.0,
@@ -293,6 +327,11 @@ def test_the_page_shows_the_host_moved_only_where_the_report_has_it() -> None:
     bins = {"by_payload": [["< 16 KiB", 3, 1.0], [">= 256 KiB", 2, 0.5]]}
     shown = dict(report_page_rows(report | {"languages": [figures | bins]}))
     assert shown[sizes] == "100.0% of 3 (< 16 KiB) / 50.0% of 2 (>= 256 KiB)"
+    pooled = "cpp: times within ±5% had both runs drawn their rounds from one pool"
+    assert pooled not in dict(report_page_rows(report | {"languages": [figures]}))
+    drawn = {"one_pool": [[9, 0.68], [18, 0.839]]}
+    shown = dict(report_page_rows(report | {"languages": [figures | drawn]}))
+    assert shown[pooled] == "68.0% at 9 / 83.9% at 18 rounds"
     moved = {"cpu_loop_moved": 0.25, "memcpy_moved": None}
     shown = dict(report_page_rows(report | {"languages": [figures | moved]}))
     assert shown[label] == "25.0% / -"
