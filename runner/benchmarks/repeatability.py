@@ -22,8 +22,8 @@ included), and reports per language:
 - the ±5% share the cases' times would have had if both runs had drawn their rounds from one
   pool, the two runs' rounds of the case together (`one_pool`: at the runs' rounds, and at
   two and three times as many): what the round-to-round noise alone allows. Below the
-  actual share's target even here, more rounds are what the times need; above it while the
-  actual share falls short, the runs differ as wholes (their processes or the host's phases
+  target even there, more rounds are what the times need; at it while the actual share
+  falls short, the runs differ as wholes (their processes or the host's phases
   moved every round of a case), which no number of rounds within a run averages out;
 - how far the cases' medians moved: 95% of the cases of at least 1 µs moved less than
   `moved_95` (the host drift `runner compare` finds, on medians, divided out); with 95%
