@@ -189,7 +189,12 @@ def _share(count: int, total: int) -> float:
 
 def _agreeing(pairs: Sequence[tuple[float, float]], tolerance: float, scale: float = 1.0) -> int:
     """How many (A, B) pairs agree within tolerance of A once B is divided by scale."""
-    return sum(1 for a, b in pairs if abs(b / scale - a) <= tolerance * a)
+    return sum(1 for a, b in pairs if _agree(a, b / scale, tolerance))
+
+
+def _agree(a: float, b: float, tolerance: float) -> bool:
+    """Whether b lies within tolerance of a."""
+    return abs(b - a) <= tolerance * a
 
 
 def _fastest_of(pool: Sequence[float], draws: int) -> list[tuple[float, float]]:
@@ -210,7 +215,7 @@ def one_pool_agreement(first: Sequence[float], second: Sequence[float], draws: i
     """The chance that two runs' fastest rounds agree within ±5% when each draws `draws` rounds,
     with replacement, from the case's rounds of both runs pooled: exact, over the pool's values."""
     fastest = _fastest_of([*first, *second], draws)
-    return sum(p * q for a, p in fastest for b, q in fastest if abs(b - a) <= TOLERANCES[0] * a)
+    return sum(p * q for a, p in fastest for b, q in fastest if _agree(a, b, TOLERANCES[0]))
 
 
 def _one_pool(
