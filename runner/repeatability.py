@@ -46,6 +46,18 @@ def pool_shares(one_pool: Sequence[Sequence[Any]]) -> str:
     return f"{shares} rounds" if shares else "-"
 
 
+def pair_shares(window: Sequence[Mapping[str, Any]], lang: str) -> str:
+    """Each pair's share of times within ±5% and, in brackets, its one-pool share at the runs'
+    rounds, oldest pair first: "A1 / B1: 71.4% (81.5%); A2 / B2: ..."; "" when no pair kept
+    them (pairs from before they were kept)."""
+    kept = [(pair["runs"], pair["agreement"][lang]) for pair in window if lang in pair.get("agreement", {})]
+    return "; ".join(
+        f"{a} / {b}: {percent(shares['within_5pct'])}"
+        + "".join(f" ({percent(share)})" for _, share in shares["one_pool"][:1])
+        for (a, b), shares in kept
+    )
+
+
 def pairs_of_runs(count: int) -> str:
     """ "1 pair of runs", "3 pairs of runs"."""
     return f"{count} pair{'' if count == 1 else 's'} of runs"

@@ -55,7 +55,9 @@ last; the pairs of a report at `--out` drawn from another run or measured on ano
 machine are not carried), and `pooled` gives `moved_95_bound`, `time_moved_95` and
 `ratio_moved_95` over all their cases (the last over the pairs that kept ratios). One pair's
 figures swing with the host's phase, so the last pair alone would set the next one's noise
-too low after a quiet pair and far too high after a noisy one.
+too low after a quiet pair and far too high after a noisy one. Each pair of the window also
+keeps its languages' shares of times within ±5% and their one-pool shares (`agreement`),
+printed and shown pair by pair: the target asks for two consecutive pairs.
 
 Both run ids go with the figures, printed and written to `--out` (default
 results/published/repeatability.json, beside the published snapshot: regenerating the docs,
@@ -98,6 +100,7 @@ from runner.paths import UsageError, add_store_arguments, results_root, runfile,
 from runner.repeatability import (
     NAME,
     listed_pairs,
+    pair_shares,
     pairs_of_runs,
     payload_shares,
     percent,
@@ -616,7 +619,18 @@ def _window(
     entry: dict[str, Any] = {"runs": list(runs)}
     for name in MOVEMENTS:
         entry[name] = {f.lang: [round(x, 6) for x in getattr(f, name)] for f in figures}
+    entry["agreement"] = {f.lang: _agreement(f) for f in figures}
     return [*(p for p in carried if p["runs"] != list(runs)), entry][-WINDOW:]
+
+
+def _agreement(figures: Repeatability) -> dict[str, Any]:
+    """What a pair kept of its language's figures beside the movements: the share of times
+    within ±5% and the one-pool shares, so that the page can set consecutive pairs side by
+    side (the target asks for two)."""
+    return {
+        "within_5pct": _json_number(figures.within_5pct),
+        "one_pool": [[rounds, _json_number(share)] for rounds, share in figures.one_pool],
+    }
 
 
 def _pooled(window: Sequence[dict[str, Any]]) -> dict[str, Any]:
@@ -656,6 +670,16 @@ def render_pooled(pooled: Mapping[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def render_pairs(window: Sequence[Mapping[str, Any]]) -> str:
+    """Each language's share of times within ±5% pair by pair (the one-pool share in
+    brackets), over the window's pairs that kept them."""
+    langs = sorted({lang for pair in window for lang in pair.get("agreement", {})})
+    return "\n".join(
+        ["times within ±5% pair by pair, oldest first (from one pool at the runs' rounds):"]
+        + [f"{lang:<8} {pair_shares(window, lang)}" for lang in langs]
+    )
+
+
 def _report(
     report: dict[str, Any],
     figures: Sequence[Repeatability],
@@ -671,6 +695,7 @@ def _report(
     print(render(figures, run_a, run_b))
     print(f"A/A compare: {effect.describe()}")
     print(render_pooled(pooled))
+    print(render_pairs(window))
     report |= {
         "compare": {
             "alpha": ALPHA,

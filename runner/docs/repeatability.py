@@ -13,6 +13,7 @@ from runner.repeatability import (
     NAME,
     RATIOS,
     listed_pairs,
+    pair_shares,
     pairs_of_runs,
     payload_shares,
     percent,
@@ -84,6 +85,8 @@ def rows(report: dict[str, Any]) -> list[tuple[str, str]]:
                     pool_shares(f["one_pool"]),
                 )
             )
+        if by_pair := pair_shares(report.get("window", []), lang):
+            found.append((f"{lang}: times within ±5% pair by pair (from one pool)", by_pair))
         if "cpu_loop_moved" in f:  # reports before it lack it
             found.append(
                 (

@@ -380,6 +380,34 @@ def test_the_window_keeps_the_latest_pairs_and_the_noise_pools_their_cases() -> 
     assert [p["runs"] for p in again] == [p["runs"] for p in window] and again[-1]["moved"]["cpp"][0] == 0.0
 
 
+def test_each_pair_keeps_its_shares_and_the_page_sets_the_pairs_side_by_side() -> None:
+    cases = [_case("encode", size) for size in range(1, 5)]
+    first = {c: [2000.0, 2100.0, 2200.0] for c in cases}
+    slower = {c: [x * (1.1 if n < 2 else 1.0) for x in first[c]] for n, c in enumerate(cases)}
+    same, moved = repeatability("cpp", first, first, []), repeatability("cpp", first, slower, [])
+    window = _window(_window([], ["A0", "B0"], [same]), ["A1", "B1"], [moved])
+    assert window[-1]["agreement"]["cpp"] == {
+        "within_5pct": 0.5,
+        "one_pool": [[rounds, share] for rounds, share in moved.one_pool],
+    }
+    report = {
+        "runs": ["A1", "B1"], "seconds": 60, "drawn_from": "S", "per_lang": 4, "seed": 14,
+        "profile": "standard", "compare": {"alpha": 0.05, "min_effect": 0.05},
+        "languages": [{"lang": "cpp", "cases": 4, "timed": 4, "within_5pct": 0.5, "within_10pct": 1.0,
+                       "drift": 1.0, "within_5pct_of_drift": 0.5, "changed": 0.0, "judged": 4}],
+    }  # fmt: skip
+    row = "cpp: times within ±5% pair by pair (from one pool)"
+    shown = dict(report_page_rows(report | {"window": window}))
+    pools = same.one_pool[0][1], moved.one_pool[0][1]
+    assert shown[row] == f"A0 / B0: 100.0% ({pools[0]:.1%}); A1 / B1: 50.0% ({pools[1]:.1%})"
+    # A pair from before they were kept is left out; with none kept, there is no row.
+    older = [{k: v for k, v in pair.items() if k != "agreement"} for pair in window]
+    assert dict(report_page_rows(report | {"window": [older[0], window[1]]}))[row].startswith(
+        "A1 / B1: 50.0%"
+    )
+    assert row not in dict(report_page_rows(report | {"window": older}))
+
+
 def test_pairs_of_other_cases_or_another_machine_are_not_pooled(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
