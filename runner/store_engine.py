@@ -9,6 +9,7 @@ A location is `sqlite:///path`, `postgresql://...` or a plain file path.
 
 import re
 import sqlite3
+import time
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -16,6 +17,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 SQLITE_SCHEME = "sqlite://"
+BUSY_TIMEOUT_S = 60  # how long a SQLite connection waits for another's lock
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
 
@@ -199,7 +201,7 @@ def connect(location: str) -> Database:
         path = sqlite_file(location)
         path.parent.mkdir(parents=True, exist_ok=True)
         try:
-            raw = sqlite3.connect(path, isolation_level=None, timeout=60)
+            raw = sqlite3.connect(path, isolation_level=None, timeout=BUSY_TIMEOUT_S)
         except sqlite3.Error as error:
             raise StoreError(f"{path}: {_first_line(error)}") from error
         return _configured(Database(raw, SQLITE, str(path), (sqlite3.IntegrityError, sqlite3.Error)))
@@ -216,10 +218,20 @@ def connect(location: str) -> Database:
 
 
 def _configured(db: Database) -> Database:
-    try:
-        for statement in db.dialect.setup:
-            db.execute(statement)
-    except StoreError:
-        db.close()
-        raise
-    return db
+    deadline = time.monotonic() + BUSY_TIMEOUT_S
+    while True:
+        try:
+            for statement in db.dialect.setup:
+                db.execute(statement)
+            return db
+        except StoreError as error:
+            if not (_busy(db, error) and time.monotonic() < deadline):
+                db.close()
+                raise
+        time.sleep(0.05)
+
+
+def _busy(db: Database, error: StoreError) -> bool:
+    """SQLite refuses at once, without waiting, to switch a new file to WAL while another
+    connection is switching it: the setup is tried again (its statements are idempotent)."""
+    return db.dialect is SQLITE and str(error).endswith("database is locked")

@@ -1,15 +1,17 @@
 """The runner under faults: a suite SIGKILLed mid-write, a native file of garbage, two
-ingests racing on one store, an ingest killed mid-transaction. Afterwards the store
-passes `PRAGMA integrity_check`, holds every result that completed exactly once, and a
-rerun completes the rest."""
+ingests racing on one store, processes creating one store at once, an ingest killed
+mid-transaction. Afterwards the store passes `PRAGMA integrity_check`, holds every result
+that completed exactly once, and a rerun completes the rest."""
 
 import json
+import multiprocessing
 import os
 import signal
 import subprocess
 import sys
 import textwrap
 from pathlib import Path
+from typing import Any
 
 from runner.store import Store
 from runner.tests.standins import results_store, run_all_in, stand_in_steps, stand_in_suites
@@ -85,6 +87,27 @@ def test_two_ingests_racing_on_one_store_store_everything_once(tmp_path: Path) -
         assert store.counts(run.id) == expected_counts(*catalog.LANGUAGES)
         (cells,) = store.db.execute("SELECT COUNT(*) FROM interop_cells").fetchone()
         assert cells == 90
+
+
+def _open_after(barrier: Any, path: Path) -> None:
+    barrier.wait()
+    Store.open(path).close()
+
+
+def test_processes_creating_one_store_at_once_all_open_it(tmp_path: Path) -> None:
+    # Each new file is switched to WAL by whichever opener comes first; SQLite often refuses
+    # the others at once rather than making them wait.
+    fork = multiprocessing.get_context("fork")
+    for trial in range(12):
+        barrier = fork.Barrier(3)
+        openers = [
+            fork.Process(target=_open_after, args=(barrier, tmp_path / f"{trial}.sqlite")) for _ in range(3)
+        ]
+        for opener in openers:
+            opener.start()
+        for opener in openers:
+            opener.join(timeout=120)
+        assert [opener.exitcode for opener in openers] == [0, 0, 0], f"trial {trial}"
 
 
 # Runs `runner all` with the stand-in suites and SIGKILLs itself right after the first
